@@ -1,0 +1,40 @@
+"""Annotate: the language stage.  One spaCy pass per article, then the taggers that read it.
+
+``annotate`` turns ``Article`` objects into ``AnnotatedArticle`` objects: sentences
+(never crossing a paragraph break), named-entity mentions, time expressions, quotes and
+figures.  The spaCy ``Doc`` lives only inside this stage; later stages see plain data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+
+from storyline.annotate.claims import find_claims
+from storyline.annotate.nlp import mentions_of, parse, sentences_of
+from storyline.annotate.quotes import find_quotes
+from storyline.annotate.temporal import TemporalTagger
+from storyline.model import AnnotatedArticle, Article
+from storyline.resources import Resources
+
+
+def annotate(
+    articles: Iterable[Article],
+    resources: Resources,
+    batch_size: int = 32,
+    on_article: Callable[[Article], None] | None = None,
+) -> Iterator[AnnotatedArticle]:
+    """Annotate articles lazily, in batches through spaCy; yields them in input order."""
+    tagger = TemporalTagger()
+    for article, doc in parse(articles, resources, batch_size):
+        sentences = sentences_of(doc)
+        annotated = AnnotatedArticle(
+            article=article,
+            sentences=sentences,
+            mentions=mentions_of(doc, sentences),
+            timexes=tagger.tag(doc, article.published, sentences),
+            quotes=find_quotes(doc, sentences),
+            claims=find_claims(doc, sentences),
+        )
+        if on_article:
+            on_article(article)
+        yield annotated

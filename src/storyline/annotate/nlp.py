@@ -1,0 +1,86 @@
+"""spaCy: the parse every annotator reads, and the sentences and mentions taken from it."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Iterator
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from storyline.model import Article, Mention, Sentence
+from storyline.resources import Resources
+
+PARAGRAPH_COMPONENT = "storyline_paragraphs"
+
+
+@Language.component(PARAGRAPH_COMPONENT)
+def paragraph_boundaries(doc: Doc) -> Doc:
+    """Start a sentence after every blank line, so no sentence spans two paragraphs."""
+    for token in doc[1:]:
+        previous = doc[token.i - 1]
+        if "\n" in previous.whitespace_ or (previous.is_space and "\n" in previous.text):
+            token.is_sent_start = True
+    return doc
+
+
+def prepared(nlp: Language) -> Language:
+    """The pipeline with the paragraph rule in front of the parser (added once)."""
+    if PARAGRAPH_COMPONENT not in nlp.pipe_names:
+        before = "parser" if "parser" in nlp.pipe_names else None
+        nlp.add_pipe(PARAGRAPH_COMPONENT, before=before) if before else nlp.add_pipe(PARAGRAPH_COMPONENT)
+    return nlp
+
+
+def parse(articles: Iterable[Article], resources: Resources, batch_size: int = 32) -> Iterator[tuple[Article, Doc]]:
+    nlp = prepared(resources.nlp)
+    pairs = ((article.text, article) for article in articles)
+    for doc, article in nlp.pipe(pairs, as_tuples=True, batch_size=batch_size):
+        yield article, doc
+
+
+def sentences_of(doc: Doc) -> list[Sentence]:
+    """Sentences with exact character offsets, whitespace trimmed, empty ones dropped."""
+    text = doc.text
+    sentences: list[Sentence] = []
+    paragraph = 0
+    last_end = 0
+    for span in doc.sents:
+        start, end = span.start_char, span.end_char
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if start == end:
+            continue
+        if "\n\n" in text[last_end:start] or (sentences and "\n" in text[last_end:start]):
+            paragraph += 1
+        sentences.append(Sentence(start=start, end=end, text=text[start:end], paragraph=paragraph))
+        last_end = end
+    return sentences
+
+
+def sentence_index(sentences: list[Sentence], char: int) -> int:
+    """The index of the sentence that holds character ``char`` (or the one before it)."""
+    starts = [s.start for s in sentences]
+    return max(0, bisect.bisect_right(starts, char) - 1)
+
+
+class SentenceLocator:
+    """Maps character offsets to sentence indices quickly (one sorted list, bisect)."""
+
+    def __init__(self, sentences: list[Sentence]):
+        self.starts = [s.start for s in sentences]
+
+    def __call__(self, char: int) -> int:
+        return max(0, bisect.bisect_right(self.starts, char) - 1)
+
+
+def mentions_of(doc: Doc, sentences: list[Sentence]) -> list[Mention]:
+    locate = SentenceLocator(sentences)
+    return [
+        Mention(start=ent.start_char, end=ent.end_char, text=ent.text, label=ent.label_,
+                sentence=locate(ent.start_char))
+        for ent in doc.ents
+        if ent.text.strip()
+    ]

