@@ -16,6 +16,9 @@ from storyline.annotate.temporal import TemporalTagger
 from storyline.model import AnnotatedArticle, Article
 from storyline.resources import Resources
 
+#: bump when an annotator changes its output, so stored annotations are redone
+ANNOTATION_VERSION = "1"
+
 
 def annotate(
     articles: Iterable[Article],

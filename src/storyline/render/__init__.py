@@ -1,1 +1,1 @@
-"""render stage."""
+"""Render: story.json first, then Markdown, HTML and TimelineJS from it (see ``outputs``)."""

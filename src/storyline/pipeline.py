@@ -1,0 +1,159 @@
+"""The main job: inputs → store → stories → outputs, one stage after another.
+
+``build`` is what ``storyline build`` runs.  Articles already annotated in the output's
+store are not annotated again; only the stories that new articles touch are composed and
+rendered again.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from storyline.annotate import ANNOTATION_VERSION, annotate
+from storyline.compose.story import compose_story
+from storyline.config import Settings
+from storyline.group import StoryGrouper
+from storyline.ingest import SidecarDates, ingest
+from storyline.model import Article, SkippedInput, StoryView
+from storyline.render.outputs import write_outputs, write_story_index
+from storyline.resources import Resources
+from storyline.store import Store
+
+GROUPER_STATE = "grouper"
+
+
+@dataclass
+class StoryChange:
+    """What one build added to one story."""
+
+    story_id: str
+    title: str
+    created: bool
+    new_articles: int
+    new_entries: int
+    new_quotes: int
+    new_claims: int
+    path: Path
+
+
+@dataclass
+class BuildReport:
+    out: Path
+    added: list[Article] = field(default_factory=list)
+    reused: int = 0  # articles already annotated in the store
+    skipped: list[SkippedInput] = field(default_factory=list)
+    changes: list[StoryChange] = field(default_factory=list)
+    stories: int = 0
+
+    @property
+    def processed(self) -> int:
+        return len(self.added) + self.reused
+
+
+@dataclass
+class Progress:
+    """Callbacks a front end hooks to show progress; all optional."""
+
+    on_total: Callable[[int], None] | None = None
+    on_article: Callable[[Article], None] | None = None
+
+
+def _previous_document(path: Path) -> dict | None:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _keys(document: dict | None, part: str, fields_: tuple[str, ...]) -> set[tuple]:
+    if not document:
+        return set()
+    return {tuple(item.get(f) for f in fields_) for item in document.get(part, [])}
+
+
+def build(
+    inputs: list[str],
+    out: Path,
+    settings: Settings | None = None,
+    dates: Path | None = None,
+    resources: Resources | None = None,
+    progress: Progress | None = None,
+) -> BuildReport:
+    """Read, annotate, group, compose and render; returns what was done and skipped."""
+    settings = settings or Settings()
+    resources = resources or Resources(settings.model)
+    progress = progress or Progress()
+    out.mkdir(parents=True, exist_ok=True)
+    report = BuildReport(out=out)
+
+    sidecar = SidecarDates.load(dates) if dates else None
+    result = ingest(inputs, sidecar=sidecar)
+    report.skipped = result.skipped
+
+    store = Store.open(out / "storyline.db")
+    try:
+        done = store.annotated_ids(ANNOTATION_VERSION)
+        known = {a.id: a for a in store.load_annotated([a.id for a in result.articles if a.id in done])}
+        fresh = []
+        for article in result.articles:
+            previous = known.get(article.id)
+            if previous is None:
+                fresh.append(article)
+            elif (previous.article.published, previous.article.published_source) != (
+                    article.published, article.published_source):
+                fresh.append(article)  # its date changed (e.g. a new --dates file): resolve again
+        report.reused = len(result.articles) - len(fresh)
+        if progress.on_total:
+            progress.on_total(len(fresh))
+        new_annotated = []
+        for annotated in annotate(fresh, resources, settings.batch_size, progress.on_article):
+            store.save_annotated(annotated, ANNOTATION_VERSION)
+            new_annotated.append(annotated)
+        report.added = [a.article for a in new_annotated]
+
+        grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
+        update = grouper.add(new_annotated)
+        store.put_state(GROUPER_STATE, grouper.dumps())
+        grouping = grouper.grouping()
+        for absorbed in update.merged:
+            store.drop_story(absorbed)
+
+        existing_stories = {s["id"] for s in store.stories()}
+        rendered_dirs = {p.name for p in (out / "stories").glob("*") if p.is_dir()} if (out / "stories").exists() else set()
+        new_ids = {a.id for a in report.added} | {a.id for a in fresh}
+        to_render = [s for s in grouping.stories
+                     if s.id not in existing_stories or s.id not in rendered_dirs
+                     or s.id in update.touched or s.id in update.created or new_ids & set(s.article_ids)]
+        main_id = max(grouping.stories, key=lambda s: len(s.article_ids)).id if grouping.stories else None
+        for story in to_render:
+            view = compose_story(story, store.load_annotated(story.article_ids), grouping.duplicate_of,
+                                 grouping.reuses, settings.timeline)
+            story_dir = out / "stories" / story.id
+            previous = _previous_document(story_dir / "story.json")
+            document = write_outputs(view, story_dir)
+            store.save_story(story, view.title, document["story"]["first_published"],
+                             document["story"]["last_published"])
+            report.changes.append(_change(view, document, previous, new_ids, story_dir))
+        stories = store.stories()
+        report.stories = len(stories)
+        if main_id is not None:
+            write_story_index(stories, out, main_id)
+    finally:
+        store.close()
+    return report
+
+
+def _change(view: StoryView, document: dict, previous: dict | None, new_ids: set[str], path: Path) -> StoryChange:
+    return StoryChange(
+        story_id=view.story.id,
+        title=view.title,
+        created=previous is None,
+        new_articles=len(new_ids & set(view.story.article_ids)),
+        new_entries=len(_keys(document, "timeline", ("date", "summary")) - _keys(previous, "timeline", ("date", "summary"))),
+        new_quotes=len(_keys(document, "quotes", ("article_id", "char_start")) - _keys(previous, "quotes", ("article_id", "char_start"))),
+        new_claims=len(_keys(document, "claims", ("article_id", "char_start")) - _keys(previous, "claims", ("article_id", "char_start"))),
+        path=path,
+    )

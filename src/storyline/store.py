@@ -1,0 +1,190 @@
+"""The store between stages: articles, their annotations, stories and grouping state.
+
+SQLite by default (one file, ``storyline.db``, in WAL mode so a crash loses at most the
+article being written).  The schema uses only TEXT, INTEGER and REAL columns and standard
+SQL, so the same DDL runs on PostgreSQL: ``Store.connect("postgresql://…")`` uses psycopg
+when it is installed.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any
+
+from storyline.model import (AnnotatedArticle, Article, Claim, Mention, Quote, Sentence, Story,
+                             TimeExpr)
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS articles (
+        id TEXT PRIMARY KEY,
+        path TEXT, url TEXT, outlet TEXT, title TEXT,
+        published TEXT, published_source TEXT NOT NULL, date_evidence TEXT,
+        text TEXT NOT NULL,
+        added_at TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS annotations (
+        article_id TEXT PRIMARY KEY REFERENCES articles(id),
+        version TEXT NOT NULL,
+        data TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS stories (
+        id TEXT PRIMARY KEY,
+        title TEXT, first_published TEXT, last_published TEXT,
+        size INTEGER NOT NULL, merged_ids TEXT NOT NULL, updated_at TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS story_articles (
+        story_id TEXT NOT NULL, article_id TEXT NOT NULL,
+        PRIMARY KEY (story_id, article_id))""",
+    """CREATE TABLE IF NOT EXISTS state (
+        name TEXT PRIMARY KEY, data TEXT NOT NULL, updated_at TEXT NOT NULL)""",
+]
+
+_PARTS = {"sentences": Sentence, "mentions": Mention, "timexes": TimeExpr, "quotes": Quote, "claims": Claim}
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def encode_annotations(annotated: AnnotatedArticle) -> str:
+    return json.dumps({name: [asdict(x) for x in getattr(annotated, name)] for name in _PARTS},
+                      separators=(",", ":"), ensure_ascii=False)
+
+
+def decode_annotations(article: Article, data: str) -> AnnotatedArticle:
+    parts = json.loads(data)
+    annotated = AnnotatedArticle(article=article)
+    for name, cls in _PARTS.items():
+        known = {f.name for f in fields(cls)}
+        setattr(annotated, name, [cls(**{k: v for k, v in item.items() if k in known})
+                                  for item in parts.get(name, [])])
+    return annotated
+
+
+def _article_row(article: Article) -> tuple:
+    return (article.id, article.path, article.url, article.outlet, article.title,
+            article.published.isoformat() if article.published else None,
+            article.published_source, article.date_evidence, article.text, _now())
+
+
+def _article_from(row: tuple) -> Article:
+    (id_, path, url, outlet, title, published, source, evidence, text) = row
+    return Article(id=id_, path=path, url=url, outlet=outlet, title=title,
+                   published=dt.date.fromisoformat(published) if published else None,
+                   published_source=source, date_evidence=evidence, text=text)
+
+
+class Store:
+    """Articles, annotations, stories and state, behind a handful of methods."""
+
+    def __init__(self, connection: Any, placeholder: str = "?"):
+        self._db = connection
+        self._ph = placeholder
+        for statement in SCHEMA:
+            self._db.execute(statement)
+        self._db.commit()
+
+    @classmethod
+    def open(cls, target: str | Path) -> "Store":
+        """Open (creating if needed) a SQLite file, or a PostgreSQL database by URL."""
+        target = str(target)
+        if target.startswith(("postgresql://", "postgres://")):
+            import psycopg  # optional: pip install psycopg[binary]
+
+            return cls(psycopg.connect(target), placeholder="%s")
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
+        connection = sqlite3.connect(target)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=NORMAL")
+        return cls(connection)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _sql(self, statement: str) -> str:
+        return statement.replace("?", self._ph) if self._ph != "?" else statement
+
+    def _run(self, statement: str, params: Iterable = ()) -> Any:
+        cursor = self._db.cursor()
+        cursor.execute(self._sql(statement), tuple(params))
+        return cursor
+
+    # articles and annotations ---------------------------------------------------------
+
+    def annotated_ids(self, version: str) -> set[str]:
+        rows = self._run("SELECT article_id FROM annotations WHERE version = ?", (version,)).fetchall()
+        return {r[0] for r in rows}
+
+    def article_count(self) -> int:
+        return self._run("SELECT COUNT(*) FROM articles").fetchone()[0]
+
+    def save_annotated(self, annotated: AnnotatedArticle, version: str) -> None:
+        """Save an article and its annotations in one transaction."""
+        article = annotated.article
+        self._run("DELETE FROM annotations WHERE article_id = ?", (article.id,))
+        self._run("DELETE FROM articles WHERE id = ?", (article.id,))
+        self._run("INSERT INTO articles (id, path, url, outlet, title, published, published_source, "
+                  "date_evidence, text, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", _article_row(article))
+        self._run("INSERT INTO annotations (article_id, version, data) VALUES (?, ?, ?)",
+                  (article.id, version, encode_annotations(annotated)))
+        self._db.commit()
+
+    def load_annotated(self, ids: Iterable[str] | None = None) -> list[AnnotatedArticle]:
+        query = ("SELECT a.id, a.path, a.url, a.outlet, a.title, a.published, a.published_source, "
+                 "a.date_evidence, a.text, n.data FROM articles a JOIN annotations n ON n.article_id = a.id")
+        if ids is None:
+            rows = self._run(query + " ORDER BY a.published, a.id").fetchall()
+        else:
+            wanted = list(ids)
+            rows = []
+            for chunk in range(0, len(wanted), 500):
+                part = wanted[chunk:chunk + 500]
+                marks = ", ".join("?" for _ in part)
+                rows += self._run(query + f" WHERE a.id IN ({marks})", part).fetchall()
+        return [decode_annotations(_article_from(row[:9]), row[9]) for row in rows]
+
+    def iter_annotated(self, batch: int = 500) -> Iterator[AnnotatedArticle]:
+        ids = [r[0] for r in self._run("SELECT id FROM articles ORDER BY published, id").fetchall()]
+        for start in range(0, len(ids), batch):
+            yield from self.load_annotated(ids[start:start + batch])
+
+    # stories ---------------------------------------------------------------------------
+
+    def save_story(self, story: Story, title: str, first: str | None, last: str | None) -> None:
+        self._run("DELETE FROM stories WHERE id = ?", (story.id,))
+        self._run("DELETE FROM story_articles WHERE story_id = ?", (story.id,))
+        self._run("INSERT INTO stories (id, title, first_published, last_published, size, merged_ids, updated_at) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                  (story.id, title, first, last, len(story.article_ids), json.dumps(story.merged_ids), _now()))
+        for article_id in story.article_ids:
+            self._run("INSERT INTO story_articles (story_id, article_id) VALUES (?, ?)", (story.id, article_id))
+        self._db.commit()
+
+    def drop_story(self, story_id: str) -> None:
+        self._run("DELETE FROM stories WHERE id = ?", (story_id,))
+        self._run("DELETE FROM story_articles WHERE story_id = ?", (story_id,))
+        self._db.commit()
+
+    def stories(self) -> list[dict]:
+        rows = self._run("SELECT id, title, first_published, last_published, size, merged_ids, updated_at "
+                         "FROM stories ORDER BY size DESC, first_published, id").fetchall()
+        keys = ("id", "title", "first_published", "last_published", "size", "merged_ids", "updated_at")
+        result = [dict(zip(keys, row)) for row in rows]
+        for item in result:
+            item["merged_ids"] = json.loads(item["merged_ids"])
+        return result
+
+    # state ----------------------------------------------------------------------------
+
+    def get_state(self, name: str) -> bytes | None:
+        row = self._run("SELECT data FROM state WHERE name = ?", (name,)).fetchone()
+        return base64.b64decode(row[0]) if row else None
+
+    def put_state(self, name: str, data: bytes) -> None:
+        self._run("DELETE FROM state WHERE name = ?", (name,))
+        self._run("INSERT INTO state (name, data, updated_at) VALUES (?, ?, ?)",
+                  (name, base64.b64encode(data).decode("ascii"), _now()))
+        self._db.commit()
