@@ -1,0 +1,151 @@
+"""Timeline scores of the news-tls protocol: alignment ROUGE (tilse's ``align_date_content_costs_many_to_one``) and date F1.
+
+The alignment follows Martschat & Markert (2017) as tilse implements it: every predicted date is
+mapped to the reference date of lowest cost (date distance times one minus an approximate ROUGE-1
+F1 of the two summaries), every reference date to the predicted date of lowest cost; the ROUGE hits
+of a mapped pair are weighted by 1 / (1 + days between them).  Precision and recall are then
+averaged over timelines and F is taken of the averages, as news-tls does.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import string
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from storyline.evaluate.rouge import RougeCounter
+
+#: A timeline for scoring: date → sentences (tokens separated by spaces).
+DatedSummaries = dict[dt.date, list[str]]
+
+_PUNCT = set(string.punctuation)
+
+
+@dataclass(frozen=True)
+class PRF:
+    precision: float
+    recall: float
+    f1: float
+
+    @staticmethod
+    def of(precision: float, recall: float) -> "PRF":
+        f1 = 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
+        return PRF(precision, recall, f1)
+
+
+@dataclass(frozen=True)
+class TimelineScores:
+    rouge_1: PRF
+    rouge_2: PRF
+    dates: PRF
+
+
+def _approx_rouge1_f(pred: list[str], ref: list[str]) -> float:
+    """tilse's fast ROUGE-1 F1 approximation used only to build alignment costs (one reference)."""
+    pred_counts = Counter(k for sent in pred for k in sent.split() if k not in _PUNCT)
+    ref_counts = Counter(k for sent in ref for k in sent.split() if k not in _PUNCT)
+    match = 0
+    for tok in pred_counts:
+        match += min(pred_counts[tok], ref_counts[tok])
+    p_denom = sum(pred_counts.values())
+    r_denom = sum(ref_counts.values())
+    precision = 0 if p_denom == 0 else match / p_denom
+    recall = 0 if r_denom == 0 else match / r_denom
+    return 0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
+
+
+def _costs(rows: list[dt.date], cols: list[dt.date], pred: DatedSummaries, ref: DatedSummaries,
+           rows_are_pred: bool) -> np.ndarray:
+    out = []
+    for r in rows:
+        line = []
+        for c in cols:
+            date_factor = 1 - 1 / (abs(r.toordinal() - c.toordinal()) + 1)
+            p, g = (r, c) if rows_are_pred else (c, r)
+            content_factor = 1 - _approx_rouge1_f(pred[p], ref[g])
+            line.append(date_factor * content_factor)
+        out.append(line)
+    return np.array(out)
+
+
+def _split(summary: list[str]) -> list[list[str]]:
+    return [s.strip().split() for s in summary]
+
+
+def align_rouge(pred: DatedSummaries, ref: DatedSummaries, counter: RougeCounter) -> tuple[PRF, PRF]:
+    """ROUGE-1 and ROUGE-2 precision / recall / F1 of one predicted timeline against one reference."""
+    pred_dates = sorted(pred)
+    ref_dates = sorted(ref)
+    if not pred_dates or not ref_dates:
+        return PRF(0.0, 0.0, 0.0), PRF(0.0, 0.0, 0.0)
+    prec_cols = _costs(pred_dates, ref_dates, pred, ref, rows_are_pred=True).argmin(axis=1)
+    rec_cols = _costs(ref_dates, pred_dates, pred, ref, rows_are_pred=False).argmin(axis=1)
+    num = {1: {"p": 0.0, "r": 0.0}, 2: {"p": 0.0, "r": 0.0}}
+    den = {1: {"p": 0, "r": 0}, 2: {"p": 0, "r": 0}}
+    cache: dict[tuple[dt.date, dt.date], dict[str, int]] = {}
+
+    def counts(p: dt.date, g: dt.date) -> dict[str, int]:
+        if (p, g) not in cache:
+            cache[(p, g)] = counter.score_summary(_split(pred[p]), {"0": _split(ref[g])})
+        return cache[(p, g)]
+
+    for i, j in enumerate(prec_cols):
+        p, g = pred_dates[i], ref_dates[j]
+        weight = 1 / (abs(p.toordinal() - g.toordinal()) + 1)
+        c = counts(p, g)
+        for n in (1, 2):
+            num[n]["p"] += weight * c[f"rouge_{n}_h_count"]
+            den[n]["p"] += c[f"rouge_{n}_p_count"]
+    for i, j in enumerate(rec_cols):
+        g, p = ref_dates[i], pred_dates[j]
+        weight = 1 / (abs(p.toordinal() - g.toordinal()) + 1)
+        c = counts(p, g)
+        for n in (1, 2):
+            num[n]["r"] += weight * c[f"rouge_{n}_h_count"]
+            den[n]["r"] += c[f"rouge_{n}_m_count"]
+    result = []
+    for n in (1, 2):
+        precision = 0.0 if den[n]["p"] == 0 else num[n]["p"] / den[n]["p"]
+        recall = 0.0 if den[n]["r"] == 0 else num[n]["r"] / den[n]["r"]
+        result.append(PRF.of(precision, recall))
+    return result[0], result[1]
+
+
+def date_prf(pred: DatedSummaries, ref: DatedSummaries) -> PRF:
+    pred_dates, ref_dates = set(pred), set(ref)
+    if not pred_dates or not ref_dates:
+        return PRF(0.0, 0.0, 0.0)
+    shared = len(pred_dates & ref_dates)
+    return PRF.of(shared / len(pred_dates), shared / len(ref_dates))
+
+
+def score_timeline(pred: DatedSummaries, ref: DatedSummaries, counter: RougeCounter) -> TimelineScores:
+    r1, r2 = align_rouge(pred, ref, counter)
+    return TimelineScores(r1, r2, date_prf(pred, ref))
+
+
+def average(scores: Sequence[TimelineScores]) -> TimelineScores:
+    """news-tls averaging: mean precision and mean recall over timelines, then F of the means."""
+    if not scores:
+        return TimelineScores(PRF(0, 0, 0), PRF(0, 0, 0), PRF(0, 0, 0))
+
+    def avg(get) -> PRF:  # type: ignore[no-untyped-def]
+        return PRF.of(sum(get(s).precision for s in scores) / len(scores),
+                      sum(get(s).recall for s in scores) / len(scores))
+
+    return TimelineScores(avg(lambda s: s.rouge_1), avg(lambda s: s.rouge_2), avg(lambda s: s.dates))
+
+
+def tilse_scores(pred: DatedSummaries, ref: DatedSummaries) -> tuple[PRF, PRF]:
+    """The same two ROUGE figures computed by tilse itself (ROUGE-1.5.5 Perl); slow, for verification."""
+    from tilse.data.timelines import GroundTruth, Timeline  # bench extra
+    from tilse.evaluation import rouge
+
+    evaluator = rouge.TimelineRougeEvaluator(measures=["rouge_1", "rouge_2"])
+    out = evaluator.evaluate_align_date_content_costs_many_to_one(Timeline(pred), GroundTruth([Timeline(ref)]))
+    return (PRF(out["rouge_1"]["precision"], out["rouge_1"]["recall"], out["rouge_1"]["f_score"]),
+            PRF(out["rouge_2"]["precision"], out["rouge_2"]["recall"], out["rouge_2"]["f_score"]))
