@@ -33,7 +33,11 @@ READERS: dict[str, Callable[[Path], list[RawArticle]]] = {
 
 
 def expand_inputs(specs: Iterable[str]) -> tuple[list[Path], list[SkippedInput]]:
-    """Expand files, folders (recursively) and globs into readable files, in a stable order."""
+    """Expand files, folders (recursively) and globs into readable files, in a stable order.
+
+    In a folder, hidden files, ``.csv`` side files and ``README.*`` are not articles and are
+    passed over; a file named explicitly is always read.
+    """
     files: list[Path] = []
     skipped: list[SkippedInput] = []
     for spec in specs:
@@ -62,7 +66,7 @@ def expand_inputs(specs: Iterable[str]) -> tuple[list[Path], list[SkippedInput]]
 
 def _is_input(path: Path) -> bool:
     name = path.name
-    if name.startswith(".") or name.endswith(".csv"):
+    if name.startswith(".") or name.endswith(".csv") or name.upper().startswith("README."):
         return False
     return path.suffix.lower() in READERS or name.endswith(".htm.txt")
 

@@ -19,16 +19,29 @@ from storyline.ingest.ids import RawArticle
 _ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
 
 
+#: Two far-apart defaults: a string that leaves its year, month or day to the default parses
+#: differently against each, and is then not a full date.
+_DEFAULTS = (dt.datetime(1901, 1, 1), dt.datetime(1902, 2, 2))
+
+
 def parse_date(value: object) -> dt.date | None:
-    """A date from the forms metadata uses: ISO strings, datetimes, RFC 2822, time tuples."""
-    if value is None or value == "":
+    """A date from the forms metadata uses: ISO strings, datetimes, RFC 2822, epoch seconds.
+
+    Only a full calendar date counts: "Monday", "March 5" or "2019" give None rather than a
+    date filled in from today.
+    """
+    if value is None or value == "" or isinstance(value, bool):
         return None
     if isinstance(value, dt.datetime):
         return value.date()
     if isinstance(value, dt.date):
         return value
     if isinstance(value, (int, float)):
-        return dt.datetime.fromtimestamp(value, tz=dt.timezone.utc).date()
+        seconds = value / 1000 if abs(value) > 1e11 else value  # crawls often store milliseconds
+        try:
+            return dt.datetime.fromtimestamp(seconds, tz=dt.timezone.utc).date()
+        except (OverflowError, OSError, ValueError):
+            return None
     text = str(value).strip()
     match = _ISO.match(text)
     if match:
@@ -45,19 +58,36 @@ def parse_date(value: object) -> dt.date | None:
     try:
         from dateutil import parser as dateutil_parser
 
-        return dateutil_parser.parse(text).date()
+        first, second = (dateutil_parser.parse(text, default=d).date() for d in _DEFAULTS)
     except (ValueError, OverflowError, ImportError):
         return None
+    return first if first == second else None
+
+
+_URL_DATE = re.compile(r"/((?:19|20)\d{2})[/_-](\d{1,2})[/_-](\d{1,2})(?:[/_-]|$)")
 
 
 def date_from_url(url: str) -> dt.date | None:
-    """A full date written in a URL path (``/2019/09/24/``), read with htmldate."""
-    from htmldate.extractors import extract_url_date
-    from htmldate.utils import Extractor
+    """A full date written in a URL path (``/2019/09/24/``), read with htmldate.
 
-    options = Extractor(False, dt.datetime(2100, 1, 1), dt.datetime(1990, 1, 1), True, "%Y-%m-%d")
-    found = extract_url_date(url, options)
-    return parse_date(found) if found else None
+    ``extract_url_date`` is not htmldate's public API, so when its signature changes the
+    same rule is applied with a plain pattern.
+    """
+    try:
+        from htmldate.extractors import extract_url_date
+        from htmldate.utils import Extractor
+
+        options = Extractor(False, dt.datetime(2100, 1, 1), dt.datetime(1990, 1, 1), True, "%Y-%m-%d")
+        found = extract_url_date(url, options)
+        return parse_date(found) if found else None
+    except (ImportError, TypeError, AttributeError):
+        match = _URL_DATE.search(url)
+        if not match:
+            return None
+        try:
+            return dt.date(*(int(g) for g in match.groups()))
+        except ValueError:
+            return None
 
 
 @dataclass

@@ -8,6 +8,7 @@ from html import unescape
 from pathlib import Path
 
 from storyline.errors import InputError
+from storyline.ingest.dates import parse_date
 from storyline.ingest.ids import RawArticle
 
 _TAG = re.compile(r"<[^>]+>")
@@ -20,6 +21,23 @@ def html_to_text(markup: str) -> str:
     text = unescape(_TAG.sub("", markup))
     paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text)]
     return "\n\n".join(p for p in paragraphs if p)
+
+
+def entry_date(entry: dict) -> dt.date | None:
+    """The entry's date as its publisher wrote it.
+
+    feedparser's ``*_parsed`` tuples are converted to UTC, which moves an evening item
+    published west of Greenwich to the next day; the literal string keeps the local date.
+    """
+    for key in ("published", "updated", "created"):
+        found = parse_date(entry.get(key))
+        if found:
+            return found
+    for key in ("published_parsed", "updated_parsed"):
+        stamp = entry.get(key)
+        if stamp:
+            return dt.date(*stamp[:3])
+    return None
 
 
 def read(path: Path) -> list[RawArticle]:
@@ -40,8 +58,8 @@ def read(path: Path) -> list[RawArticle]:
         raw.title = entry.get("title")
         raw.url = entry.get("link")
         raw.outlet = outlet
-        stamp = entry.get("published_parsed") or entry.get("updated_parsed")
-        if stamp:
-            raw.published, raw.published_source = dt.date(*stamp[:3]), "metadata"
+        published = entry_date(entry)
+        if published:
+            raw.published, raw.published_source = published, "metadata"
         articles.append(raw)
     return articles

@@ -41,6 +41,8 @@ def read(path: Path) -> list[RawArticle]:
             records.append(RawArticle(origin=origin, error=f"line {number} is not a JSON object"))
             continue
         text = _first(record, TEXT_FIELDS)
+        if text is None and any(isinstance(record.get(name), str) for name in TEXT_FIELDS):
+            text = ""  # present but empty: reported as an empty article
         if not isinstance(text, str):
             records.append(RawArticle(origin=origin, error=f"line {number} has no text field ({'/'.join(TEXT_FIELDS)})"))
             continue

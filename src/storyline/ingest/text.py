@@ -17,7 +17,7 @@ from storyline.ingest.dates import parse_date
 from storyline.ingest.ids import RawArticle
 
 _DATE_HEADER = re.compile(r"\A[ \t]*date[ \t]+(\d{4}-\d{2}-\d{2})[ \t]*\n?[ \t]*", re.IGNORECASE)
-_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*\n", re.DOTALL)
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*(?:\n|\Z)", re.DOTALL)
 
 
 def decode(data: bytes, origin: str) -> str:
