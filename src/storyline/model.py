@@ -115,6 +115,10 @@ class Quote:
     speaker_start: int | None = None
     speaker_end: int | None = None
     cue: str | None = None  # "said", "told", "the statement read" …
+    # the words near the quote that name its speaker ("she", "the union"); speaker_start/end
+    # point at the name they resolve to, which may be sentences earlier
+    source_start: int | None = None
+    source_end: int | None = None
 
 
 @dataclass

@@ -1,11 +1,430 @@
-"""Direct quotations (placeholder until the quote finder lands)."""
+"""Direct quotations and who said them, read from the spaCy parse the annotate stage made.
+
+Two steps.  ``quote_spans`` finds the quoted text with plain string rules (straight or
+curly marks, a quote that runs on over paragraph breaks by re-opening each paragraph,
+partial quotes inside a sentence).  ``find_quotes`` then looks for the speech cue
+("said", "told", "according to", "the statement read" …) outside the quotation in the
+sentences around it and takes its subject as the speaker.  Pronouns go to the nearest
+earlier person (or organisation for "it"/"they"), common nouns ("the union", "the
+minister") to the nearest earlier name they describe, documents ("the statement") to
+whoever issued them.  A quote without a cue inherits the speaker of the quote before it
+in the same paragraph, or of the speech verb that closes the paragraph before it (news
+style: "Lecce told reporters …" then the quote).  When none of this applies the speaker
+stays ``None``: storyline never guesses.
+"""
 
 from __future__ import annotations
 
-from spacy.tokens import Doc
+import bisect
+import re
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Span, Token
 
 from storyline.model import Quote, Sentence
 
+OPENERS = "“„«"
+CLOSERS = "”»"
+STRAIGHT = '"'
+MARKS = OPENERS + CLOSERS + STRAIGHT
+
+#: lemmas of verbs that report speech (or writing) and take the speaker as subject.
+SPEECH_VERBS = frozenset(
+    """say tell add state write explain note argue claim insist urge warn ask reply respond
+    answer announce declare suggest acknowledge admit comment continue recall describe call
+    downplay read tweet post testify conclude predict promise boast complain joke quip concede
+    deny stress emphasize emphasise observe remark report shout yell whisper mutter tout vow
+    pledge assert contend maintain counter retort lament caution agree criticize criticise
+    blast slam praise charge allege accuse recount confirm reiterate echo mention wonder
+    quote cite inform instruct order demand plead told""".split()
+)
+#: nouns for texts whose author is the real speaker ("the statement read").
+DOCUMENT_NOUNS = frozenset(
+    "statement release letter document memo email e-mail note report tweet post filing "
+    "notice message bulletin advisory communique communiqué".split()
+)
+PERSON_PRONOUNS = {"he": "m", "she": "f", "him": "m", "her": "f"}
+GROUP_PRONOUNS = frozenset({"it", "they", "we"})
+SPEAKER_LABELS = frozenset({"PERSON", "ORG", "NORP", "GPE"})
+#: quotes longer than this many characters without a closing mark are treated as noise.
+MAX_QUOTE_CHARS = 5000
+
+
+@dataclass
+class _Span:
+    start: int
+    end: int
+
+
+def _is_space(ch: str) -> bool:
+    return ch.isspace() or ch == ""
+
+
+def quote_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans of the quoted words (marks excluded), in text order.
+
+    A quotation left open at a paragraph end continues when the next paragraph starts
+    with an opening mark (the news convention); otherwise it is dropped as unbalanced.
+    """
+    spans: list[tuple[int, int]] = []
+    open_at: int | None = None
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\n" and open_at is not None:
+            j = i
+            while j < n and text[j].isspace():
+                j += 1
+            if j < n and text[j] in OPENERS + STRAIGHT and "\n" in text[i:j]:
+                i = j + 1  # the quote runs on into the next paragraph
+                continue
+            open_at = None  # unbalanced: forget it
+            i += 1
+            continue
+        if ch not in MARKS:
+            i += 1
+            continue
+        prev = text[i - 1] if i > 0 else ""
+        nxt = text[i + 1] if i + 1 < n else ""
+        left_flank = (_is_space(prev) or prev in "([{—–-/" or prev in OPENERS) and not _is_space(nxt)
+        right_flank = not _is_space(prev) and (_is_space(nxt) or nxt in ".,;:!?)]}—–-" or nxt in CLOSERS)
+        if left_flank and not right_flank:
+            opener = True
+        elif right_flank and not left_flank:
+            opener = False
+        elif ch in OPENERS:
+            opener = True
+        elif ch in CLOSERS:
+            opener = False
+        else:
+            opener = open_at is None
+        if opener:
+            if open_at is None:
+                open_at = i + 1
+        elif open_at is not None:
+            start, end = open_at, i
+            while start < end and text[start].isspace():
+                start += 1
+            while end > start and text[end - 1].isspace():
+                end -= 1
+            if end > start and end - start <= MAX_QUOTE_CHARS:
+                spans.append((start, end))
+            open_at = None
+        i += 1
+    return spans
+
+
+def _looks_like_title(text: str) -> bool:
+    """Short all-capitalised quoted names ("Fox News Sunday", "Shark Tank") are titles."""
+    words = re.findall(r"[\w’']+", text)
+    if not words or len(words) > 5:
+        return False
+    content = [w for w in words if w.lower() not in {"of", "the", "a", "an", "and", "in", "on", "for", "to"}]
+    return bool(content) and all(w[0].isupper() or w[0].isdigit() for w in content)
+
+
+class _DocIndex:
+    """Char → token and char → paragraph lookups for one Doc."""
+
+    def __init__(self, doc: Doc, sentences: list[Sentence]):
+        self.doc = doc
+        self.starts = [t.idx for t in doc]
+        self.sents = list(doc.sents)
+        self.sent_starts = [s.start_char for s in self.sents]
+        self.our_starts = [s.start for s in sentences]
+        self.sentences = sentences
+        self.ent_of: dict[int, Span] = {}
+        for ent in doc.ents:
+            for t in ent:
+                self.ent_of[t.i] = ent
+        text = doc.text
+        self.para_starts = [0] + [m.end() for m in re.finditer(r"\n\s*", text)]
+
+    def token_at(self, char: int) -> int:
+        return max(0, bisect.bisect_right(self.starts, char) - 1)
+
+    def sent_at(self, char: int) -> int:
+        return max(0, bisect.bisect_right(self.sent_starts, char) - 1)
+
+    def our_sentence(self, char: int) -> int:
+        return max(0, bisect.bisect_right(self.our_starts, char) - 1)
+
+    def paragraph(self, char: int) -> int:
+        return bisect.bisect_right(self.para_starts, char) - 1
+
+
+@dataclass
+class _Speaker:
+    """Where the speaker is named near the quote, and the name it resolves to."""
+
+    source: tuple[int, int]  # the words that name the speaker here ("she", "the union")
+    name: str | None
+    name_span: tuple[int, int] | None
+    cue: str
+    cue_char: int
+
+
+def _name_span(tok: Token, index: _DocIndex) -> tuple[int, int]:
+    """The phrase a subject token stands for: its named entity, or the noun phrase."""
+    ent = index.ent_of.get(tok.i)
+    if ent is not None:
+        return _strip_det(ent)
+    left = tok
+    for child in tok.lefts:
+        if child.dep_ in ("det", "compound", "amod", "poss", "nummod", "nmod") and child.i < left.i:
+            left = child
+            break
+    span = tok.doc[left.left_edge.i if left is not tok else tok.i: tok.i + 1]
+    return span.start_char, span.end_char
+
+
+def _strip_det(span: Span) -> tuple[int, int]:
+    if len(span) > 1 and span[0].lower_ in ("the", "a", "an"):
+        span = span[1:]
+    while len(span) > 1 and span[-1].tag_ == "POS" or (len(span) > 1 and span[-1].text in ("’s", "'s")):
+        span = span[:-1]
+    return span.start_char, span.end_char
+
+
+def _subject_of(verb: Token, quoted: set[int]) -> Token | None:
+    """The verb's speaker: its subject, climbing to the governing verb when it has none."""
+    if verb.lemma_.lower() == "according":
+        for child in verb.children:
+            if child.dep_ == "prep" and child.lower_ == "to":
+                for obj in child.children:
+                    if obj.dep_ == "pobj" and obj.i not in quoted:
+                        return obj
+        return None
+    current: Token | None = verb
+    for _ in range(3):
+        if current is None:
+            break
+        for child in current.children:
+            if child.dep_ in ("nsubj", "nsubjpass") and child.i not in quoted:
+                return child
+        if current.dep_ == "relcl" and current.head.i not in quoted:
+            return current.head
+        if current.dep_ in ("advcl", "xcomp", "conj", "pcomp", "acl") and current.head is not current:
+            current = current.head
+        else:
+            break
+    # inverted order without a parsed subject: "…," said Walton.
+    for child in verb.rights:
+        if child.dep_ in ("dobj", "attr", "npadvmod", "appos") and child.i not in quoted:
+            if child.pos_ == "PROPN" or child.ent_type_ in SPEAKER_LABELS:
+                return child
+    return None
+
+
+class _Resolver:
+    """Turns the words naming a speaker into a name, looking back through the article."""
+
+    def __init__(self, index: _DocIndex, quoted: set[int]):
+        self.index = index
+        self.quoted = quoted
+        doc = index.doc
+        self.named = [
+            ent for ent in doc.ents
+            if ent.label_ in SPEAKER_LABELS and ent[0].i not in quoted and ent.text.strip()
+        ]
+        self.named_starts = [ent.start for ent in self.named]
+
+    def _before(self, tok_i: int, labels: frozenset[str]) -> list[Span]:
+        k = bisect.bisect_left(self.named_starts, tok_i)
+        return [ent for ent in reversed(self.named[:k]) if ent.label_ in labels]
+
+    def _describes(self, ent: Span, noun: str) -> bool:
+        """Does ``noun`` ("union", "minister") name this entity or a title written beside it?"""
+        if noun in ent.text.lower():
+            return True
+        doc = ent.doc
+        window = doc[max(0, ent.start - 5): ent.start]
+        if any(t.lower_ == noun or t.lemma_.lower() == noun for t in window):
+            return True
+        for t in ent:
+            for child in t.children:
+                if child.dep_ == "appos" and child.i not in range(ent.start, ent.end):
+                    if any(x.lower_ == noun or x.lemma_.lower() == noun for x in child.subtree):
+                        return True
+        return False
+
+    def resolve(self, tok: Token) -> tuple[str | None, tuple[int, int] | None]:
+        doc = self.index.doc
+        ent = self.index.ent_of.get(tok.i)
+        if ent is not None and ent.label_ in SPEAKER_LABELS:
+            s, e = _strip_det(ent)
+            return doc.text[s:e], (s, e)
+        lower = tok.lower_
+        if lower in PERSON_PRONOUNS:
+            for cand in self._before(tok.i, frozenset({"PERSON"}))[:1]:
+                s, e = _strip_det(cand)
+                return doc.text[s:e], (s, e)
+            return None, None
+        if lower in GROUP_PRONOUNS:
+            sent_floor = self.index.sents[self.index.sent_at(tok.idx)].start
+            earlier = self.index.sent_at(self.index.sents[max(0, self.index.sent_at(tok.idx) - 1)].start_char)
+            floor = min(sent_floor, self.index.sents[earlier].start)
+            for cand in self._before(tok.i, frozenset({"ORG"}))[:1]:
+                if cand.start >= floor:
+                    s, e = _strip_det(cand)
+                    return doc.text[s:e], (s, e)
+            return None, None
+        if tok.pos_ == "PROPN":
+            span = _name_span(tok, self.index)
+            return doc.text[span[0]:span[1]], span
+        if tok.pos_ == "NOUN":
+            noun = tok.lemma_.lower()
+            if noun in DOCUMENT_NOUNS:
+                return self._author_of(tok, noun)
+            for cand in self._before(tok.i, frozenset({"PERSON", "ORG"}))[:12]:
+                if self._describes(cand, noun):
+                    s, e = _strip_det(cand)
+                    return doc.text[s:e], (s, e)
+        return None, None
+
+    def _author_of(self, tok: Token, noun: str) -> tuple[str | None, tuple[int, int] | None]:
+        """The issuer of "the statement": the subject of the recent sentence that mentions it."""
+        here = self.index.sent_at(tok.idx)
+        for k in range(here - 1, max(-1, here - 4), -1):
+            sent = self.index.sents[k]
+            if not any(t.lemma_.lower() == noun for t in sent):
+                continue
+            for t in sent:
+                if t.dep_ in ("nsubj", "nsubjpass") and t.i not in self.quoted:
+                    ent = self.index.ent_of.get(t.i)
+                    if ent is not None and ent.label_ in ("PERSON", "ORG"):
+                        s, e = _strip_det(ent)
+                        return self.index.doc.text[s:e], (s, e)
+        return None, None
+
+
+def _cue_tokens(tokens: list[Token], quoted: set[int]) -> list[Token]:
+    cues = []
+    for t in tokens:
+        if t.i in quoted:
+            continue
+        lemma = t.lemma_.lower()
+        if lemma in SPEECH_VERBS and t.pos_ in ("VERB", "AUX"):
+            cues.append(t)
+        elif lemma == "according" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].lower_ == "to":
+            cues.append(t)
+    return cues
+
+
+def _speaker_near(
+    start: int, end: int, index: _DocIndex, quoted: set[int], resolver: _Resolver
+) -> _Speaker | None:
+    """Speaker from a cue in the sentence(s) the quote sits in."""
+    doc = index.doc
+    first, last = index.sent_at(start), index.sent_at(max(start, end - 1))
+    para = index.paragraph(start), index.paragraph(max(start, end - 1))
+    tokens = [t for k in range(first, last + 1) for t in index.sents[k]]
+    # a cue split off into its own short sentence: "…” she said."
+    if last + 1 < len(index.sents):
+        nxt = index.sents[last + 1]
+        if index.paragraph(nxt.start_char) == para[1] and len(nxt) <= 12 and nxt[0].text not in MARKS:
+            if not nxt[0].is_title or nxt[0].pos_ in ("PRON", "PROPN"):
+                tokens += list(nxt)
+    cues = _cue_tokens(tokens, quoted)
+    if not cues:
+        return None
+    q_tok = index.token_at(start)
+    q_end_tok = index.token_at(max(start, end - 1))
+
+    def distance(t: Token) -> tuple[int, int]:
+        if t.i > q_end_tok:
+            return (t.i - q_end_tok, 0)
+        return (q_tok - t.i, 1)
+
+    for cue in sorted(cues, key=distance):
+        subject = _subject_of(cue, quoted)
+        if subject is None:
+            continue
+        source = _name_span(subject, index) if subject.pos_ != "PRON" else (subject.idx, subject.idx + len(subject))
+        name, name_span = resolver.resolve(subject)
+        return _Speaker(source=source, name=name, name_span=name_span, cue=cue.text, cue_char=cue.idx)
+    return None
+
+
+def _speaker_before_paragraph(
+    start: int, index: _DocIndex, quoted: set[int], resolver: _Resolver
+) -> _Speaker | None:
+    """Speaker set up by the sentence closing the previous paragraph ("… said in a statement that …")."""
+    k = index.sent_at(start) - 1
+    if k < 0:
+        return None
+    sent = index.sents[k]
+    if index.paragraph(sent.start_char) != index.paragraph(start) - 1:
+        return None
+    for cue in sorted(_cue_tokens(list(sent), quoted), key=lambda t: -t.i):
+        subject = _subject_of(cue, quoted)
+        if subject is None:
+            continue
+        name, name_span = resolver.resolve(subject)
+        if name is None:
+            continue
+        source = _name_span(subject, index) if subject.pos_ != "PRON" else (subject.idx, subject.idx + len(subject))
+        return _Speaker(source=source, name=name, name_span=name_span, cue=cue.text, cue_char=cue.idx)
+    return None
+
 
 def find_quotes(doc: Doc, sentences: list[Sentence]) -> list[Quote]:
-    return []
+    """Direct quotations in ``doc`` with their speakers (``speaker_name`` None when unknown)."""
+    text = doc.text
+    spans = [(s, e) for s, e in quote_spans(text) if not _looks_like_title(text[s:e])]
+    if not spans:
+        return []
+    index = _DocIndex(doc, sentences)
+    quoted: set[int] = set()
+    for s, e in spans:
+        quoted.update(range(index.token_at(s), index.token_at(e - 1) + 1))
+    resolver = _Resolver(index, quoted)
+    found: list[tuple[int, int, _Speaker | None]] = []
+    for s, e in spans:
+        found.append((s, e, _speaker_near(s, e, index, quoted, resolver)))
+    # quotes without a cue of their own
+    for k, (s, e, speaker) in enumerate(found):
+        if speaker is not None:
+            continue
+        para = index.paragraph(s)
+        inherited = None
+        if k > 0 and index.paragraph(found[k - 1][1] - 1) == para and found[k - 1][2] is not None:
+            inherited = found[k - 1][2]
+        elif k + 1 < len(found) and index.paragraph(found[k + 1][0]) == index.paragraph(e - 1) \
+                and found[k + 1][2] is not None and _only_quote_between(text, e, found[k + 1][0]):
+            inherited = found[k + 1][2]
+        elif _starts_paragraph(text, s, index):
+            inherited = _speaker_before_paragraph(s, index, quoted, resolver)
+            if inherited is None and k > 0 and found[k - 1][2] is not None \
+                    and index.paragraph(found[k - 1][1] - 1) == para - 1 \
+                    and _ends_paragraph(text, found[k - 1][1], index):
+                inherited = found[k - 1][2]
+        if inherited is not None:
+            found[k] = (s, e, inherited)
+    quotes = []
+    for s, e, speaker in found:
+        quote = Quote(start=s, end=e, text=text[s:e], sentence=index.our_sentence(s))
+        if speaker is not None:
+            quote.cue = speaker.cue
+            quote.source_start, quote.source_end = speaker.source
+            if speaker.name is not None and speaker.name_span is not None:
+                quote.speaker_name = speaker.name
+                quote.speaker_start, quote.speaker_end = speaker.name_span
+        quotes.append(quote)
+    return quotes
+
+
+def _starts_paragraph(text: str, start: int, index: _DocIndex) -> bool:
+    para_start = index.para_starts[index.paragraph(start)]
+    return not text[para_start:start].strip(MARKS + " \t\n")
+
+
+def _ends_paragraph(text: str, end: int, index: _DocIndex) -> bool:
+    nxt = text.find("\n", end)
+    tail = text[end: nxt if nxt >= 0 else len(text)]
+    return not tail.strip(MARKS + " \t.")
+
+
+def _only_quote_between(text: str, end: int, start: int) -> bool:
+    """Two quotes side by side with nothing but punctuation between them."""
+    return not re.sub(r"[\s" + re.escape(MARKS) + r".,;:!?—–-]", "", text[end:start])
