@@ -35,8 +35,9 @@ READERS: dict[str, Callable[[Path], list[RawArticle]]] = {
 def expand_inputs(specs: Iterable[str]) -> tuple[list[Path], list[SkippedInput]]:
     """Expand files, folders (recursively) and globs into readable files, in a stable order.
 
-    In a folder, hidden files, ``.csv`` side files and ``README.*`` are not articles and are
-    passed over; a file named explicitly is always read.
+    In a folder or a glob's matches, hidden files, ``.csv`` side files and ``README.*`` are not
+    articles and are passed over (a folder also skips suffixes no reader knows); a file named
+    explicitly is always read.
     """
     files: list[Path] = []
     skipped: list[SkippedInput] = []
@@ -49,7 +50,7 @@ def expand_inputs(specs: Iterable[str]) -> tuple[list[Path], list[SkippedInput]]
             files.append(path)
         else:
             matches = sorted(Path(m) for m in glob.glob(spec, recursive=True))
-            matches = [m for m in matches if m.is_file()]
+            matches = [m for m in matches if m.is_file() and not _is_support_file(m)]
             if matches:
                 files.extend(matches)
             else:
@@ -64,11 +65,16 @@ def expand_inputs(specs: Iterable[str]) -> tuple[list[Path], list[SkippedInput]]
     return unique, skipped
 
 
-def _is_input(path: Path) -> bool:
+def _is_support_file(path: Path) -> bool:
+    """Files that sit beside articles without being one: side files, notes, hidden files."""
     name = path.name
-    if name.startswith(".") or name.endswith(".csv") or name.upper().startswith("README."):
+    return name.startswith(".") or name.lower().endswith(".csv") or name.upper().startswith("README.")
+
+
+def _is_input(path: Path) -> bool:
+    if _is_support_file(path):
         return False
-    return path.suffix.lower() in READERS or name.endswith(".htm.txt")
+    return path.suffix.lower() in READERS or path.name.endswith(".htm.txt")
 
 
 def read_file(path: Path) -> list[RawArticle]:
