@@ -8,9 +8,13 @@ page shows is also in the JSON.
 from __future__ import annotations
 
 from dataclasses import asdict
+from pathlib import Path
 
 from storyline import SCHEMA_VERSION
 from storyline.model import SourceRef, StoryView
+
+#: the JSON Schema every story.json validates against
+SCHEMA_PATH = Path(__file__).resolve().parents[1] / "schema" / "story.schema.json"
 
 
 def _source(ref: SourceRef) -> dict:
