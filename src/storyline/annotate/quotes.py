@@ -36,7 +36,9 @@ SPEECH_VERBS = frozenset(
     deny stress emphasize emphasise observe remark report shout yell whisper mutter tout vow
     pledge assert contend maintain counter retort lament caution agree criticize criticise
     blast slam praise charge allege accuse recount confirm reiterate echo mention wonder
-    quote cite inform instruct order demand plead told""".split()
+    quote cite inform instruct order demand plead told scold sing chant brand label dub
+    characterize characterise hail mock thank laud proclaim exclaim recite speak chide
+    lecture rebut reason rail fume grumble gush""".split()
 )
 #: nouns for texts whose author is the real speaker ("the statement read").
 DOCUMENT_NOUNS = frozenset(
@@ -316,16 +318,19 @@ def _speaker_near(
 ) -> _Speaker | None:
     """Speaker from a cue in the sentence(s) the quote sits in."""
     doc = index.doc
+    dash = _dash_speaker(end, index, resolver)
+    if dash is not None:
+        return dash
     first, last = index.sent_at(start), index.sent_at(max(start, end - 1))
     para = index.paragraph(start), index.paragraph(max(start, end - 1))
     tokens = [t for k in range(first, last + 1) for t in index.sents[k]]
-    # a cue split off into its own short sentence: "…” she said."
-    if last + 1 < len(index.sents):
-        nxt = index.sents[last + 1]
-        if index.paragraph(nxt.start_char) == para[1] and len(nxt) <= 12 and nxt[0].text not in MARKS:
-            if not nxt[0].is_title or nxt[0].pos_ in ("PRON", "PROPN"):
-                tokens += list(nxt)
     cues = _cue_tokens(tokens, quoted)
+    # a cue split off into its own sentence: "…” she said."
+    if not cues and last + 1 < len(index.sents):
+        nxt = index.sents[last + 1]
+        gap = doc.text[end:nxt.start_char]
+        if index.paragraph(nxt.start_char) == para[1] and len(gap) <= 3 and nxt[0].text not in MARKS:
+            cues = [t for t in _cue_tokens(list(nxt[:5]), quoted)]
     if not cues:
         return None
     q_tok = index.token_at(start)
@@ -346,15 +351,36 @@ def _speaker_near(
     return None
 
 
-def _speaker_before_paragraph(
+def _dash_speaker(end: int, index: _DocIndex, resolver: _Resolver) -> _Speaker | None:
+    """A name set after the quote with a dash: "“…” ― Pamela Padilla"."""
+    text = index.doc.text
+    m = re.match(r"[\s,.]*[―—–-]+\s*", text[end + 1: end + 12])
+    if not m:
+        return None
+    at = end + 1 + m.end()
+    tok = index.doc[index.token_at(at)]
+    if tok.idx != at or not (tok.pos_ == "PROPN" or tok.ent_type_ in ("PERSON", "ORG")):
+        return None
+    name, name_span = resolver.resolve(tok)
+    if name is None:
+        return None
+    return _Speaker(source=name_span or (tok.idx, tok.idx + len(tok)), name=name, name_span=name_span,
+                    cue=m.group().strip(), cue_char=end + 1)
+
+
+def _speaker_before(
     start: int, index: _DocIndex, quoted: set[int], resolver: _Resolver
 ) -> _Speaker | None:
-    """Speaker set up by the sentence closing the previous paragraph ("… said in a statement that …")."""
+    """Speaker set up by the sentence just before the quote, in its paragraph or closing the
+    previous one ("… said in a statement that …" then the quote)."""
     k = index.sent_at(start) - 1
     if k < 0:
         return None
     sent = index.sents[k]
-    if index.paragraph(sent.start_char) != index.paragraph(start) - 1:
+    if index.paragraph(sent.start_char) == index.paragraph(start) - 1:
+        if not _starts_paragraph(index.doc.text, start, index):
+            return None
+    elif index.paragraph(sent.start_char) != index.paragraph(start):
         return None
     for cue in sorted(_cue_tokens(list(sent), quoted), key=lambda t: -t.i):
         subject = _subject_of(cue, quoted)
@@ -371,12 +397,13 @@ def _speaker_before_paragraph(
 def find_quotes(doc: Doc, sentences: list[Sentence]) -> list[Quote]:
     """Direct quotations in ``doc`` with their speakers (``speaker_name`` None when unknown)."""
     text = doc.text
-    spans = [(s, e) for s, e in quote_spans(text) if not _looks_like_title(text[s:e])]
+    every = quote_spans(text)
+    spans = [(s, e) for s, e in every if not _looks_like_title(text[s:e])]
     if not spans:
         return []
     index = _DocIndex(doc, sentences)
     quoted: set[int] = set()
-    for s, e in spans:
+    for s, e in every:
         quoted.update(range(index.token_at(s), index.token_at(e - 1) + 1))
     resolver = _Resolver(index, quoted)
     found: list[tuple[int, int, _Speaker | None]] = []
@@ -393,9 +420,9 @@ def find_quotes(doc: Doc, sentences: list[Sentence]) -> list[Quote]:
         elif k + 1 < len(found) and index.paragraph(found[k + 1][0]) == index.paragraph(e - 1) \
                 and found[k + 1][2] is not None and _only_quote_between(text, e, found[k + 1][0]):
             inherited = found[k + 1][2]
-        elif _starts_paragraph(text, s, index):
-            inherited = _speaker_before_paragraph(s, index, quoted, resolver)
-            if inherited is None and k > 0 and found[k - 1][2] is not None \
+        else:
+            inherited = _speaker_before(s, index, quoted, resolver)
+            if inherited is None and _starts_paragraph(text, s, index) and k > 0 and found[k - 1][2] is not None \
                     and index.paragraph(found[k - 1][1] - 1) == para - 1 \
                     and _ends_paragraph(text, found[k - 1][1], index):
                 inherited = found[k - 1][2]

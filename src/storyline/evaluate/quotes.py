@@ -10,7 +10,8 @@ Protocol (written down here because PolNeAR has no official quote task):
 - Tokens are ``\\w+`` runs.  A prediction matches a gold content when they share at least
   half of the larger one's tokens (``|P∩G| / max(|P|, |G|) ≥ 0.5``), one to one, best
   overlap first; "exact" needs the same token set.  Predictions that match a gold content
-  outside the scored subset are left out of precision rather than counted wrong.
+  outside the scored subset, or lie mostly inside one (a partial quote within an indirect
+  report), are left out of that subset's precision rather than counted wrong.
 - Speaker accuracy, over matched direct quotes whose gold has a source: correct when the
   predicted speaker words (or the name they resolve to) overlap the gold source span, or
   the predicted name's last word is a word of the gold source ("Walton" for "Laura Walton").
@@ -177,6 +178,11 @@ def score_document(doc: PolnearDoc, quotes: list[Quote], counts: dict[str, Count
                 c.speaker_total += 1
                 if _speaker_correct(pred, gold):
                     c.speaker_correct += 1
+        for pi, pred in enumerate(preds):
+            if pi not in used_p and any(
+                not keep(g) and len(pred.tokens & g.tokens) >= 0.5 * max(1, len(pred.tokens)) for g in golds
+            ):
+                outside.add(pi)  # a partial quote inside a mixed or indirect report
         c.pred += len(preds) - len(outside)
         c.exact_pred += len(preds) - len(outside)
 
