@@ -1,14 +1,720 @@
-"""Temporal expressions (placeholder until the tagger lands)."""
+"""Temporal expressions: find them, then normalize them to TIMEX3 values.
+
+Finding is done by the named patterns of ``temporal_rules`` (longest match wins); normalizing
+by one small function per pattern, which reads the article's publication date (DCT), the tense
+of the clause that governs the expression (from the spaCy parse, ``temporal_resolve``) and,
+for "the following day" / "three weeks later", the last date the article itself mentioned.
+
+Choices worth knowing:
+
+* A bare weekday looks back in a past-tense clause and forward in a future or modal one
+  ("will begin on Monday", "could begin as early as Monday"); the DCT's own weekday counts as
+  that same day either way, so a Tuesday article's "they will serve notice on Tuesday" is the
+  DCT (the notice was in fact served that day).  Present tense looks forward ("begins at 12:01
+  a.m. Monday") except after reporting verbs; with no verb at all it looks back (news reports).
+* "two days ago" is always counted from the DCT; "two days later", "the following day" from
+  the last date the text resolved at that granularity (the DCT when there is none yet).
+* With no DCT, nothing relative is guessed: values keep X placeholders and ``resolved`` is False.
+"""
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
+from spacy.language import Language
 from spacy.tokens import Doc
 
+from storyline.annotate import temporal_resolve as tr
+from storyline.annotate.temporal_rules import (
+    COMPILED_RULES, HOLIDAYS, MODIFIERS, MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES,
+    TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
+)
 from storyline.model import Sentence, TimeExpr
+
+_PREPOSITIONS = {"in", "since", "until", "till", "by", "through", "during", "of", "from", "to", "before", "after",
+                 "between", "and", "or", "last", "next", "this", "early", "late", "mid", "around", "for", "on",
+                 "throughout", "into", "till", "that", "each", "every", "the", "until", "as", "than", "beginning",
+                 "end", "starting", "ending", "past"}
+_AMBIGUOUS_MONTHS = {"may", "march", "august", "jan.", "sun."}
+_TIME_NOUNS = {"period", "quarter", "year", "season", "election", "levels", "level", "budget", "fiscal", "census"}
+_GRANULARITY = {"day": 0, "week": 1, "weekend": 1, "month": 2, "quarter": 3, "half": 3, "season": 3,
+                "year": 4, "decade": 5, "century": 6}
+
+
+@dataclass
+class _Norm:
+    type: str
+    value: str
+    mod: str | None = None
+    anchor: str = "dct"
+    span: tuple[int, int] | None = None  # when the expression is narrower than the match
+
+
+class _Context:
+    """Per-document state while tagging: the DCT, the discourse anchors, cached tenses."""
+
+    def __init__(self, doc: Doc, dct: dt.date | None):
+        self.doc = doc
+        self.text = doc.text
+        self.dct = dct
+        # the last date the text resolved at day / month / year granularity
+        self.anchors: dict[str, dt.date | None] = {"day": dct, "month": dct, "year": dct}
+        self.last_value: str | None = None
+        self.sentence_days: dict[int, dt.date] = {}
+        self.sentence: int = 0
+
+    def tense(self, start: int, end: int) -> tuple[tr.Tense, object]:
+        return tr.clause_tense(self.doc, start, end)
+
+    def direction(self, start: int, end: int) -> str:
+        """"past" or "future": where a bare weekday (month, weekend …) in this clause points."""
+        tense, verb = self.tense(start, end)
+        if tense == "future":
+            return "future"
+        if tense == "present":
+            return "past" if tr.is_reporting(verb) else "future"
+        return "past"
+
+    def tense_only(self, start: int, end: int) -> tr.Tense:
+        return self.tense(start, end)[0]
+
+    def previous_word(self, start: int) -> str:
+        before = self.text[max(0, start - 30):start].split()
+        return before[-1].lower().strip("(\"'“‘,") if before else ""
+
+    def anchor_for(self, unit: str) -> dt.date | None:
+        rank = _GRANULARITY.get(unit, 0)
+        if rank <= 1:
+            return self.anchors["day"]
+        if rank == 2:
+            return self.anchors["month"]
+        return self.anchors["year"]
+
+    def remember(self, value: str) -> None:
+        """Record a resolved value as the discourse anchor for later relative expressions."""
+        match = re.match(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value)
+        if not match or "X" in value:
+            return
+        year, month, day = match.group(1), match.group(2), match.group(3)
+        if day:
+            date = dt.date(int(year), int(month), int(day))
+            self.anchors.update(day=date, month=date, year=date)
+            self.sentence_days[self.sentence] = date
+        elif month and value[4:6] != "-W" and value[4:6] != "-Q" and value[4:6] != "-H":
+            self.anchors.update(month=dt.date(int(year), int(month), 1), year=dt.date(int(year), int(month), 1))
+        elif len(value) == 4 or value[4:6] in ("-Q", "-H"):
+            self.anchors["year"] = dt.date(int(year), 1, 1)
+        self.last_value = value
+
+
+def _month_number(text: str) -> int:
+    return MONTHS[text.lower().rstrip(".")]
+
+
+def _day_number(text: str) -> int:
+    return int(re.match(r"\d+", text).group(0))
+
+
+def _safe_date(year: int, month: int, day: int) -> dt.date | None:
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _mod_of(text: str | None) -> str | None:
+    return MODIFIERS.get(text.lower()) if text else None
+
+
+def _part_of(text: str | None) -> str | None:
+    if not text:
+        return None
+    return PART_MODS.get(text.lower().rstrip("-").strip())
+
+
+def _duration_value(n: float | None, unit: str) -> str:
+    code = UNIT_CODES[unit]
+    if unit == "fortnight":
+        n = None if n is None else n * 2
+    if unit == "decade":
+        code, n = "Y", (None if n is None else n * 10)
+    if unit == "century":
+        code, n = "Y", (None if n is None else n * 100)
+    amount = "X" if n is None else (str(int(n)) if float(n).is_integer() else str(n))
+    return f"PT{amount}{code}" if unit in TIME_UNITS else f"P{amount}{code}"
 
 
 class TemporalTagger:
+    """Finds and normalizes TIMEX3 expressions in a parsed document.
+
+    Construct once; ``tag`` keeps no state between calls.
+
+    Examples
+    --------
+    >>> tagger = TemporalTagger()
+    >>> [t.value for t in tagger.tag(doc, datetime.date(2019, 9, 24), sentences)]  # doctest: +SKIP
+    ['2019-09-30', '2019-W39']
+    """
+
+    def __init__(self) -> None:
+        self._rules = COMPILED_RULES
+        self._normalizers: dict[str, Callable[[re.Match[str], _Context], _Norm | None]] = {
+            name: getattr(self, f"_n_{name}") for name, _ in COMPILED_RULES
+        }
+
+    # ── the pipeline ──────────────────────────────────────────────────────────
+
+    def find(self, doc: Doc, ctx: _Context) -> list[tuple[str, re.Match[str]]]:
+        """All plausible matches, overlaps settled by length (then rule order), in text order."""
+        text = doc.text
+        candidates = []
+        for priority, (name, pattern) in enumerate(self._rules):
+            for match in pattern.finditer(text):
+                if match.end() > match.start():
+                    candidates.append((match.start() - match.end(), priority, match.start(), name, match))
+        candidates.sort(key=lambda c: c[:3])
+        taken = bytearray(len(text) + 1)
+        chosen = []
+        for _, _, start, name, match in candidates:
+            end = match.end()
+            if 1 in taken[start:end]:
+                continue
+            if not self._plausible(name, match, ctx):
+                continue
+            taken[start:end] = b"\x01" * (end - start)
+            chosen.append((name, match))
+        chosen.sort(key=lambda c: c[1].start())
+        return chosen
+
     def tag(self, doc: Doc, dct: dt.date | None, sentences: list[Sentence]) -> list[TimeExpr]:
-        return []
+        from storyline.annotate.nlp import SentenceLocator
+
+        ctx = _Context(doc, dct)
+        locate = SentenceLocator(sentences)
+        out: list[TimeExpr] = []
+        for name, match in self.find(doc, ctx):
+            ctx.sentence = locate(match.start())
+            norm = self._normalizers[name](match, ctx)
+            if norm is None:
+                continue
+            start, end = norm.span or (match.start(), match.end())
+            resolved = norm.value[:1].isdigit() and "X" not in norm.value
+            if norm.type in ("DATE", "TIME") and resolved and norm.anchor != "none":
+                ctx.remember(norm.value)
+            out.append(TimeExpr(
+                start=start, end=end, text=doc.text[start:end], type=norm.type, value=norm.value,
+                sentence=ctx.sentence, mod=norm.mod, resolved=resolved and norm.type in ("DATE", "TIME"),
+                anchor=norm.anchor if resolved else ("none" if norm.type in ("DURATION", "SET") or not resolved
+                                                     else norm.anchor),
+            ))
+        return out
+
+    # ── plausibility: reject look-alikes before they block other matches ─────
+
+    def _plausible(self, name: str, m: re.Match[str], ctx: _Context) -> bool:
+        groups = m.groupdict()
+        month = groups.get("month")
+        if month and name in ("month_day", "day_month", "month_year", "month") and not month[0].isupper():
+            return False
+        if name == "month":
+            bare = not groups.get("rel") and not groups.get("part")
+            if bare and month.lower() in _AMBIGUOUS_MONTHS and ctx.previous_word(m.start()) not in _PREPOSITIONS:
+                return False
+            if bare and month.lower() == "may" and ctx.previous_word(m.start()) in ("and", "or", "to", "that"):
+                return False
+        if name == "year":
+            year = int(groups["year"])
+            if not groups.get("pre") and not 1800 <= year <= 2099:
+                return False
+            span = ctx.doc.char_span(m.start("year"), m.end("year"), alignment_mode="expand")
+            if span is not None and len(span):
+                token = span[0]
+                if token.dep_ == "nummod" and token.head.pos_ == "NOUN" and token.head.lower_ not in _TIME_NOUNS:
+                    return False
+                if token.i + 1 < len(ctx.doc) and ctx.doc[token.i + 1].text in (":", "-", "/") and \
+                        token.i + 2 < len(ctx.doc) and ctx.doc[token.i + 2].like_num:
+                    return False
+        if name == "season":
+            if not groups.get("rel") and not groups.get("year"):
+                if ctx.previous_word(m.start()) not in _PREPOSITIONS:
+                    return False
+            span = ctx.doc.char_span(m.start("season"), m.end("season"), alignment_mode="expand")
+            if span is not None and len(span) and span[0].pos_ not in ("NOUN", "PROPN"):
+                return False
+        if name == "set" and groups["q"].lower() in ("a", "an"):
+            before = ctx.text[max(0, m.start() - 40):m.start()].lower().split()
+            if not before or not (before[-1] in ("once", "twice", "thrice", "times")
+                                  or any(w[:1].isdigit() for w in before[-3:])):
+                return False
+        if name == "duration":
+            if groups.get("adj") and groups["adj"].lower() == "-old":
+                return False
+            num = groups["num"].lower()
+            unit = unit_name(groups["unit"])
+            if unit == "second" and num in ("a", "an", "one", "the"):
+                return False
+            if num in ("some", "many") and not groups.get("det") and not groups.get("rel"):
+                return False
+            following = ctx.text[m.end():m.end() + 6]
+            if following.startswith("-old") or following.startswith("-year-old"):
+                return False
+        if name == "reference":
+            word = groups["word"].lower()
+            following = ctx.text[m.end():m.end() + 8].lower()
+            if word == "soon" and (following.startswith(" as") or following.startswith(" after")):
+                return False
+            if word == "now" and ctx.previous_word(m.start()) in ("from", "until", "till", "by"):
+                return True
+        if name == "set_adverb" and groups["adv"].lower() == "year-round":
+            return False
+        if name == "rel_unit":
+            rel, unit = groups["rel"].lower(), groups["unit"].lower()
+            if rel in ("the", "that") and unit not in ("weekend", "quarter", "day", "year"):
+                return False
+            if rel == "the" and unit in ("day", "year"):
+                return False
+        if name == "quarter":
+            if not groups.get("ord") and not groups.get("pre"):
+                return False
+            if groups["unit"].lower() == "half" and not groups.get("ord"):
+                return False
+        return True
+
+    # ── normalizers, one per rule ─────────────────────────────────────────────
+
+    def _date_from_parts(self, m: re.Match[str], ctx: _Context, month: int, day: int, year_text: str | None) -> _Norm | None:
+        if year_text:
+            year = int(year_text)
+            if year < 100:
+                year += 1900 if year > 30 else 2000
+            date = _safe_date(year, month, day)
+            return _Norm("DATE", date.isoformat(), anchor="absolute") if date else None
+        if ctx.dct is None:
+            return _Norm("DATE", f"XXXX-{month:02d}-{day:02d}", anchor="none")
+        wd = m.groupdict().get("wd")
+        if wd:  # "Monday, Sept. 23": the year whose Sept. 23 is a Monday, nearest the DCT
+            options = [y for y in (ctx.dct.year - 1, ctx.dct.year, ctx.dct.year + 1)
+                       if (d := _safe_date(y, month, day)) and d.weekday() == WEEKDAYS[wd.lower()]]
+            if options:
+                year = min(options, key=lambda y: abs((dt.date(y, month, min(day, 28)) - ctx.dct).days))
+                date = _safe_date(year, month, day)
+                return _Norm("DATE", date.isoformat()) if date else None
+        year = tr.nearest_year(ctx.dct, month, day, ctx.tense_only(m.start(), m.end()))
+        date = _safe_date(year, month, day)
+        return _Norm("DATE", date.isoformat()) if date else None
+
+    def _n_iso(self, m, ctx):
+        date = _safe_date(int(m["year"]), int(m["month"]), int(m["day"]))
+        if not date:
+            return None
+        if m["hour"]:
+            return _Norm("TIME", f"{date.isoformat()}T{m['hour']}:{m['minute']}", anchor="absolute")
+        return _Norm("DATE", date.isoformat(), anchor="absolute")
+
+    def _n_slash(self, m, ctx):
+        return self._date_from_parts(m, ctx, int(m["month"]), int(m["day"]), m["year"])
+
+    def _n_month_day(self, m, ctx):
+        return self._date_from_parts(m, ctx, _month_number(m["month"]), _day_number(m["day"]), m["year"])
+
+    _n_day_month = _n_month_day
+
+    def _n_month_year(self, m, ctx):
+        return _Norm("DATE", tr.month_value(int(m["year"]), _month_number(m["month"])), _part_of(m["part"]),
+                     anchor="absolute")
+
+    def _n_month(self, m, ctx):
+        month = _month_number(m["month"])
+        mod = _part_of(m["part"])
+        if ctx.dct is None:
+            return _Norm("DATE", tr.month_value(None, month), mod, anchor="none")
+        rel = (m["rel"] or "").lower()
+        if rel in ("last", "past", "this past"):
+            year = ctx.dct.year if month < ctx.dct.month else ctx.dct.year - 1
+        elif rel in ("next", "coming", "this coming"):
+            year = ctx.dct.year if month > ctx.dct.month else ctx.dct.year + 1
+        elif rel == "this":
+            year = ctx.dct.year
+        else:
+            year = tr.nearest_year(ctx.dct, month, None, ctx.tense_only(m.start(), m.end()))
+        return _Norm("DATE", tr.month_value(year, month), mod)
+
+    def _n_year(self, m, ctx):
+        pre = (m["pre"] or "").lower().rstrip("-").strip()
+        mod = None
+        if pre in ("the end of", "end of", "late", "the second half of"):
+            mod = "END"
+        elif pre in ("the start of", "the beginning of", "early", "the first half of"):
+            mod = "START"
+        elif pre in ("mid", "the middle of"):
+            mod = "MID"
+        value = m["year"]
+        if pre == "the first half of":
+            value, mod = f"{value}-H1", None
+        elif pre == "the second half of":
+            value, mod = f"{value}-H2", None
+        return _Norm("DATE", value, mod, anchor="absolute")
+
+    def _n_decade(self, m, ctx):
+        decade = m["decade"]
+        value = ("19" + decade[1]) if decade.startswith("'") else decade[:3]
+        return _Norm("DATE", value, _part_of(m["part"]), anchor="absolute")
+
+    def _n_century(self, m, ctx):
+        return _Norm("DATE", f"{int(m['ord']) - 1:02d}", anchor="absolute")
+
+    def _day_word(self, word: str, ctx: _Context) -> tuple[dt.date | None, str | None]:
+        offset = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1}[word]
+        date = ctx.dct + dt.timedelta(days=offset) if ctx.dct else None
+        return date, ("NI" if word == "tonight" else None)
+
+    def _n_dayword(self, m, ctx):
+        date, pod = self._day_word(m["word"].lower(), ctx)
+        if m["pod"]:
+            pod = PARTS_OF_DAY[m["pod"].lower()]
+        value = tr.day_value(date)
+        mod = _part_of(m["part"])
+        if pod:
+            return _Norm("TIME", f"{value}T{pod}", mod)
+        return _Norm("DATE", value, mod)
+
+    def _n_day_around(self, m, ctx):
+        offset = -2 if m["dir"].lower().startswith("before") else 2
+        return _Norm("DATE", tr.day_value(ctx.dct + dt.timedelta(days=offset) if ctx.dct else None))
+
+    def _n_this_pod(self, m, ctx):
+        rel, pod = m["rel"].lower(), PARTS_OF_DAY[m["pod"].lower()]
+        offset = {"this": 0, "last": -1, "yesterday": -1, "tomorrow": 1}[rel]
+        if rel == "last" and pod not in ("NI", "EV"):
+            offset = -1
+        date = ctx.dct + dt.timedelta(days=offset) if ctx.dct else None
+        return _Norm("TIME", f"{tr.day_value(date)}T{pod}", _part_of(m["part"]))
+
+    def _weekday_date(self, wd: int, rel: str, m: re.Match[str], ctx: _Context) -> tuple[dt.date | None, str]:
+        if rel in ("the previous", "the following", "the next", "that"):
+            anchor = ctx.anchors["day"]
+            if anchor is None:
+                return None, "none"
+            direction = {"the previous": "last", "the following": "next", "the next": "next"}.get(rel)
+            if direction is None:
+                direction = ctx.direction(m.start(), m.end())
+            return tr.weekday_date(anchor, wd, direction), "discourse"
+        if ctx.dct is None:
+            return None, "none"
+        if rel in ("last", "past", "this past"):
+            direction = "last"
+        elif rel in ("next", "coming", "this coming"):
+            direction = "next"
+        else:
+            direction = ctx.direction(m.start(), m.end())
+        return tr.weekday_date(ctx.dct, wd, direction), "dct"
+
+    def _n_weekday(self, m, ctx):
+        wd = WEEKDAYS[m["wd"].lower()]
+        pod = PARTS_OF_DAY[m["pod"].lower()] if m["pod"] else None
+        if m["plural"]:
+            value = f"XXXX-WXX-{wd + 1}" + (f"T{pod}" if pod else "")
+            return _Norm("SET", value, anchor="none")
+        rel = (m["rel"] or "").lower()
+        mod = _part_of(rel) if rel in ("early", "late", "earlier", "later") else None
+        date, anchor = self._weekday_date(wd, rel if mod is None else "", m, ctx)
+        value = date.isoformat() if date else f"XXXX-WXX-{wd + 1}"
+        if pod:
+            return _Norm("TIME", f"{value}T{pod}", mod, anchor=anchor)
+        return _Norm("DATE", value, mod, anchor=anchor)
+
+    def _time_of_day(self, m: re.Match[str]) -> str:
+        groups = m.groupdict()
+        if groups.get("named"):
+            return "12:00" if groups["named"].lower() == "noon" else "24:00"
+        hour = int(groups["hour"])
+        minute = int(groups["minute"] or 0)
+        ampm = (groups.get("ampm") or "").lower()
+        if ampm.startswith("p") and hour < 12:
+            hour += 12
+        if ampm.startswith("a") and hour == 12:
+            hour = 0
+        return f"{hour:02d}:{minute:02d}"
+
+    def _n_time(self, m, ctx):
+        clock = self._time_of_day(m)
+        groups = m.groupdict()
+        anchor = "dct"
+        if groups.get("wd"):
+            date, anchor = self._weekday_date(WEEKDAYS[groups["wd"].lower()], "", m, ctx)
+        elif groups.get("word"):
+            date, _ = self._day_word(groups["word"].lower(), ctx)
+        else:
+            date = ctx.sentence_days.get(ctx.sentence, ctx.dct)
+        if date is None:
+            anchor = "none"
+        return _Norm("TIME", f"{tr.day_value(date)}T{clock}", _mod_of((groups.get("mod") or "").replace("at ", "")),
+                     anchor=anchor)
+
+    def _n_time24(self, m, ctx):
+        date = ctx.sentence_days.get(ctx.sentence, ctx.dct)
+        return _Norm("TIME", f"{tr.day_value(date)}T{int(m['hour']):02d}:{m['minute']}",
+                     anchor="dct" if date else "none")
+
+    def _relative(self, rel: str, unit: str, m: re.Match[str], ctx: _Context) -> tuple[str, str] | None:
+        """Value and anchor of "this/last/next/the following … <unit>"."""
+        discourse = rel in ("the following", "the previous", "that", "the same")
+        if unit == "day" and rel not in ("the next", "the following", "the previous", "that", "the same"):
+            return None
+        if unit == "day" and rel == "the next":
+            discourse = True
+        anchor_date = ctx.anchor_for(unit) if discourse else ctx.dct
+        anchor = "discourse" if discourse else "dct"
+        if anchor_date is None:
+            return tr.shift_value(None, unit, 0), "none"
+        if rel in ("this", "the current", "current", "the same", "that", "the new"):
+            n = 0
+            if rel == "that" and unit == "quarter" and ctx.last_value and "-Q" in ctx.last_value:
+                return ctx.last_value, "discourse"
+        elif rel in ("last", "the last", "the past", "past", "the previous", "previous", "the most recent",
+                     "the latest", "this past"):
+            n = -1
+        elif rel in ("next", "the next", "the coming", "coming", "the following", "this coming"):
+            n = 1
+        elif rel == "the":
+            if unit == "quarter":
+                n = -1
+            else:
+                n = 0
+        else:
+            return None
+        if unit == "weekend":
+            return self._weekend(rel, m, ctx, anchor_date), anchor
+        if unit == "fortnight":
+            return None
+        return tr.shift_value(anchor_date, unit, n), anchor
+
+    def _weekend(self, rel: str, m: re.Match[str], ctx: _Context, anchor: dt.date) -> str:
+        """The weekend meant: the same ISO week's, or the one before, by tense and the DCT's weekday."""
+        if rel in ("last", "the last", "the past", "past", "the previous", "previous", "this past"):
+            week = anchor - dt.timedelta(days=7) if anchor.weekday() < 5 or rel != "this past" else anchor
+            if rel == "last" and anchor.weekday() >= 5:
+                week = anchor - dt.timedelta(days=7)
+        elif rel in ("next", "the next", "the coming", "coming", "this coming", "the following"):
+            week = anchor if anchor.weekday() < 4 and rel != "next" else anchor + dt.timedelta(days=7)
+        else:
+            direction = ctx.direction(m.start(), m.end())
+            if direction == "past" and anchor.weekday() < 5 and rel != "this":
+                week = anchor - dt.timedelta(days=7)
+            elif direction == "past" and anchor.weekday() == 0:
+                week = anchor - dt.timedelta(days=7)
+            else:
+                week = anchor
+        return tr.week_value(week) + "-WE"
+
+    def _n_rel_unit(self, m, ctx):
+        rel, unit = m["rel"].lower(), m["unit"].lower()
+        result = self._relative(rel, unit, m, ctx)
+        if result is None:
+            return None
+        value, anchor = result
+        return _Norm("DATE", value, anchor=anchor)
+
+    def _n_part_rel(self, m, ctx):
+        rel, unit = m["rel"].lower(), m["unit"].lower()
+        if rel == "the":
+            rel = "this"
+        result = self._relative(rel, unit, m, ctx)
+        if result is None:
+            return None
+        value, anchor = result
+        return _Norm("DATE", value, _part_of(m["part"]), anchor=anchor)
+
+    def _n_ago(self, m, ctx):
+        n = parse_number(m["num"])
+        unit = unit_name(m["unit"])
+        direction = (m["dir"] or m["dir2"]).lower()
+        back = direction in ("ago", "earlier", "before", "prior", "back")
+        mod = _mod_of(m["mod"])
+        if mod == "LESS_THAN" or mod == "MORE_THAN":
+            mod = "APPROX"
+        if n is None:
+            return _Norm("DATE", "PAST_REF" if back else "FUTURE_REF", mod, anchor="none")
+        n = round(n)
+        from_dct = direction in ("ago", "hence", "from now", "back")
+        anchor_date = ctx.dct if from_dct else ctx.anchor_for(unit)
+        anchor = "dct" if from_dct else "discourse"
+        if unit == "year" and ctx.last_value and not from_dct:
+            shifted = tr.shift_value_string(ctx.last_value, "year", -n if back else n)
+            if shifted:
+                return _Norm("DATE", shifted, mod, anchor="discourse")
+        if unit in TIME_UNITS:
+            if anchor_date is None:
+                return _Norm("TIME", "XXXX-XX-XXTXX:XX", mod, anchor="none")
+            return _Norm("DATE", tr.day_value(anchor_date), mod, anchor=anchor)
+        if unit == "night":
+            unit = "day"
+        if unit == "fortnight":
+            unit, n = "week", n * 2
+        return _Norm("DATE", tr.shift_value(anchor_date, unit, -n if back else n), mod,
+                     anchor=anchor if anchor_date else "none")
+
+    def _n_year_ago(self, m, ctx):
+        noun = (m["unit"] or "").lower()
+        if ctx.last_value:
+            shifted = tr.shift_value_string(ctx.last_value, "year", -1)
+            if shifted:
+                return _Norm("DATE", shifted, anchor="discourse")
+        if "quarter" in noun or noun == "period":
+            return _Norm("DATE", tr.shift_value(ctx.dct - dt.timedelta(days=365) if ctx.dct else None, "quarter", -1))
+        if "nine months" in noun:
+            return _Norm("DURATION", "P9M", anchor="none")
+        return _Norm("DATE", tr.shift_value(ctx.dct, "year", -1))
+
+    def _n_duration(self, m, ctx):
+        unit = unit_name(m["unit"])
+        n = parse_number(m["num"])
+        rel = (m["rel"] or "").lower()
+        if unit == "weekend" and n == 1:
+            return None
+        if rel == "same":
+            return None
+        value = _duration_value(n, unit)
+        return _Norm("DURATION", value, _mod_of(m["mod"]), anchor="none")
+
+    def _n_plural_unit(self, m, ctx):
+        unit = unit_name(m["unit"])
+        return _Norm("DURATION", _duration_value(None, unit), anchor="none", span=(m.start("unit"), m.end("unit")))
+
+    def _n_set(self, m, ctx):
+        q = m["q"].lower()
+        target = m["unit"]
+        lowered = target.lower()
+        num = (m["num"] or "").lower()
+        n = 2 if num == "other" else (parse_number(num) if num else 1)
+        if lowered in WEEKDAYS:
+            return _Norm("SET", f"XXXX-WXX-{WEEKDAYS[lowered] + 1}", anchor="none")
+        if lowered.rstrip(".") in MONTHS and lowered not in ("may",) or lowered == "may" and target[0].isupper():
+            return _Norm("SET", f"XXXX-{_month_number(target):02d}", anchor="none")
+        unit = unit_name(target)
+        if unit not in UNIT_CODES:
+            return None
+        if q in ("a", "an") and num:
+            return None
+        return _Norm("SET", _duration_value(n, unit), anchor="none")
+
+    def _n_set_adverb(self, m, ctx):
+        value = {"daily": "P1D", "weekly": "P1W", "monthly": "P1M", "yearly": "P1Y", "annually": "P1Y",
+                 "hourly": "PT1H", "quarterly": "P3M", "nightly": "P1D", "biweekly": "P2W",
+                 "bimonthly": "P2M", "semiannually": "P6M"}[m["adv"].lower()]
+        return _Norm("SET", value, anchor="none")
+
+    def _n_quarter(self, m, ctx):
+        unit = m["unit"].lower()
+        pre = (m["pre"] or "").lower()
+        ord_ = (m["ord"] or "").lower()
+        number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+                  "final": 4 if unit == "quarter" else 2}.get(ord_)
+        year_text = m["year1"] or m["year2"]
+        if year_text:
+            year: int | None = int(year_text)
+            anchor = "absolute"
+        elif ctx.dct is None:
+            year, anchor = None, "none"
+        else:
+            anchor = "dct"
+            year = ctx.dct.year
+            rel2 = (m["rel2"] or "").lower()
+            if rel2 == "last" or pre in ("last year's",):
+                year -= 1
+            elif rel2 == "next" or pre == "next year's":
+                year += 1
+        if number is None:  # "the quarter", "the latest quarter", "last quarter", "its current quarter"
+            if ctx.dct is None:
+                return _Norm("DATE", "XXXX-QX", anchor="none")
+            if ord_ == "current" or pre in ("this", "the current"):
+                n = 0
+            elif pre == "next":
+                n = 1
+            elif pre in ("that", "the same") and ctx.last_value and "-Q" in ctx.last_value:
+                return _Norm("DATE", ctx.last_value, anchor="discourse")
+            else:
+                n = -1
+            if pre in ("the year-ago", "the year-earlier", "last year's"):
+                if ctx.last_value and "-Q" in ctx.last_value:
+                    return _Norm("DATE", tr.shift_value_string(ctx.last_value, "year", -1), anchor="discourse")
+                n -= 4
+            if unit == "half":
+                return _Norm("DATE", tr.shift_value(ctx.dct, "half", n), anchor="dct")
+            return _Norm("DATE", tr.shift_value(ctx.dct, "quarter", n), anchor="dct")
+        letter = "Q" if unit == "quarter" else "H"
+        if unit == "half" and number > 2:
+            return None
+        if year is None:
+            return _Norm("DATE", f"XXXX-{letter}{number}", anchor="none")
+        if not year_text and ctx.dct is not None and unit == "quarter":
+            current = tr.quarter_of(ctx.dct)
+            if pre in ("the year-ago", "the year-earlier"):
+                year -= 1
+            elif number > current and (ctx.tense_only(m.start(), m.end()) == "past" or current == 1):
+                year -= 1
+        return _Norm("DATE", f"{year:04d}-{letter}{number}", anchor=anchor)
+
+    def _n_season(self, m, ctx):
+        code = tr.SEASONS[m["season"].lower()]
+        rel = (m["rel"] or "").lower().replace("the ", "").strip()
+        mod = {"early": "START", "mid": "MID", "late": "END"}.get(rel)
+        if m["year"]:
+            return _Norm("DATE", f"{m['year']}-{code}", mod, anchor="absolute")
+        if ctx.dct is None:
+            return _Norm("DATE", f"XXXX-{code}", mod, anchor="none")
+        month = tr.SEASON_MONTH[code]
+        current = {12: "WI", 1: "WI", 2: "WI", 3: "SP", 4: "SP", 5: "SP", 6: "SU", 7: "SU", 8: "SU",
+                   9: "FA", 10: "FA", 11: "FA"}[ctx.dct.month]
+        year = ctx.dct.year
+        if rel in ("last", "this past", "past"):
+            year = year if month < tr.SEASON_MONTH[current] and code != current else year - 1
+        elif rel in ("next", "this coming", "coming"):
+            year = year if month > tr.SEASON_MONTH[current] and code != current else year + 1
+        elif code != current:
+            year = tr.nearest_year(ctx.dct, month, None, ctx.tense_only(m.start(), m.end()))
+        return _Norm("DATE", f"{year:04d}-{code}", mod)
+
+    def _n_holiday(self, m, ctx):
+        name = m["name"].lower()
+        if name in HOLIDAYS:
+            month, day = HOLIDAYS[name]
+        else:
+            month, weekday, nth = MOVING_HOLIDAYS[name]
+            day = 0
+        if m["year"]:
+            year, anchor = int(m["year"]), "absolute"
+        elif ctx.dct is None:
+            return _Norm("DATE", f"XXXX-{month:02d}-{day:02d}" if day else f"XXXX-{month:02d}-XX", anchor="none")
+        else:
+            year = tr.nearest_year(ctx.dct, month, day or 15, ctx.tense_only(m.start(), m.end()))
+            anchor = "dct"
+        if not day:
+            days = [d for d in range(1, calendar.monthrange(year, month)[1] + 1)
+                    if dt.date(year, month, d).weekday() == weekday]
+            day = days[nth - 1] if nth > 0 else days[nth]
+        return _Norm("DATE", dt.date(year, month, day).isoformat(), anchor=anchor)
+
+    def _n_reference(self, m, ctx):
+        return _Norm("DATE", REFERENCES[m["word"].lower()], anchor="none")
+
+    def _n_that_day(self, m, ctx):
+        unit = m["unit"].lower()
+        anchor = ctx.anchors["day"]
+        value = tr.day_value(anchor)
+        mod = _part_of(m["part"])
+        if unit in PARTS_OF_DAY:
+            return _Norm("TIME", f"{value}T{PARTS_OF_DAY[unit]}", mod, anchor="discourse" if anchor else "none")
+        return _Norm("DATE", value, mod, anchor="discourse" if anchor else "none")
+
+
+def tag_text(text: str, dct: dt.date | None, nlp: Language) -> list[TimeExpr]:
+    """Parse ``text`` with ``nlp`` and tag its time expressions (for the CLI and tests)."""
+    from storyline.annotate.nlp import prepared, sentences_of
+
+    doc = prepared(nlp)(text)
+    return TemporalTagger().tag(doc, dct, sentences_of(doc))

@@ -1,0 +1,211 @@
+"""Calendar arithmetic and tense for the temporal tagger.
+
+Two questions decide how a relative expression resolves: *which calendar unit does it name*
+(a day, a week, a month …, kept as TIMEX3 granularity) and *which way does it point*
+(the tense and modality of the clause that governs it).  This module answers both; it knows
+nothing about the surface patterns, which live in ``temporal_rules``.
+
+Every function takes the anchor date as ``datetime.date | None``: with ``None`` (an undated
+article) the result keeps TIMEX3 placeholders (``XXXX-XX-XX``) instead of guessing a date.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+from typing import Literal
+
+from spacy.tokens import Doc, Token
+
+Tense = Literal["past", "present", "future", "unknown"]
+Unit = Literal["day", "week", "weekend", "month", "quarter", "half", "season", "year", "decade", "century"]
+
+SEASONS = {"spring": "SP", "summer": "SU", "fall": "FA", "autumn": "FA", "winter": "WI"}
+SEASON_MONTH = {"SP": 4, "SU": 7, "FA": 10, "WI": 1}  # a representative month, to order seasons
+
+_FUTURE_MODALS = {"will", "'ll", "wo", "shall", "would", "could", "may", "might", "should", "can", "must",
+                  "'d", "ca", "going"}
+_PAST_AUX = {"had", "did", "was", "were", "'d"}
+_ASPECTUAL = {"begin", "start", "continue", "stop", "cease", "try", "fail", "manage", "seem", "appear",
+              "happen", "use", "refuse", "attempt", "tend", "get", "come", "have", "keep"}
+_REPORTING = {"say", "tell", "announce", "report", "state", "add", "note", "claim"}
+
+
+# ── granularity-preserving values ─────────────────────────────────────────────
+
+
+def day_value(day: dt.date | None) -> str:
+    return day.isoformat() if day else "XXXX-XX-XX"
+
+
+def week_value(day: dt.date | None) -> str:
+    if day is None:
+        return "XXXX-WXX"
+    year, week, _ = day.isocalendar()
+    return f"{year}-W{week:02d}"
+
+
+def month_value(year: int | None, month: int) -> str:
+    return f"{year:04d}-{month:02d}" if year is not None else f"XXXX-{month:02d}"
+
+
+def quarter_of(day: dt.date) -> int:
+    return (day.month - 1) // 3 + 1
+
+
+def add_months(day: dt.date, months: int) -> dt.date:
+    index = day.year * 12 + day.month - 1 + months
+    year, month = divmod(index, 12)
+    return dt.date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
+
+
+def shift_value(anchor: dt.date | None, unit: str, n: int) -> str:
+    """The calendar unit ``n`` units away from ``anchor``, at the unit's own granularity."""
+    if unit in ("day", "night"):
+        return day_value(anchor + dt.timedelta(days=n) if anchor else None)
+    if unit == "week":
+        return week_value(anchor + dt.timedelta(weeks=n) if anchor else None)
+    if unit == "weekend":
+        return (week_value(anchor + dt.timedelta(weeks=n)) if anchor else "XXXX-WXX") + "-WE"
+    if unit == "month":
+        if anchor is None:
+            return "XXXX-XX"
+        moved = add_months(anchor.replace(day=1), n)
+        return month_value(moved.year, moved.month)
+    if unit == "quarter":
+        if anchor is None:
+            return "XXXX-QX"
+        index = anchor.year * 4 + quarter_of(anchor) - 1 + n
+        return f"{index // 4:04d}-Q{index % 4 + 1}"
+    if unit == "half":
+        if anchor is None:
+            return "XXXX-HX"
+        index = anchor.year * 2 + (anchor.month - 1) // 6 + n
+        return f"{index // 2:04d}-H{index % 2 + 1}"
+    if unit == "year":
+        return f"{anchor.year + n:04d}" if anchor else "XXXX"
+    if unit == "decade":
+        return f"{(anchor.year // 10 + n):03d}" if anchor else "XXX"
+    if unit == "century":
+        return f"{(anchor.year // 100 + n):02d}" if anchor else "XX"
+    if unit in ("hour", "minute", "second"):
+        return day_value(anchor)
+    raise ValueError(f"unknown calendar unit {unit!r}")
+
+
+def shift_value_string(value: str, unit: str, n: int) -> str | None:
+    """Shift an already resolved quarter/half value (``1989-Q3`` a year back → ``1988-Q3``)."""
+    if len(value) == 7 and value[4:6] in ("-Q", "-H") and value[:4].isdigit() and value[6].isdigit():
+        years = n if unit == "year" else 0
+        return f"{int(value[:4]) + years:04d}{value[4:]}"
+    return None
+
+
+def nearest_year(anchor: dt.date, month: int, day: int | None, tense: Tense) -> int:
+    """The year for a month (and day) written without one, pointing the way the tense says.
+
+    Past tense: the latest such date not after the anchor; future: the first not before it;
+    otherwise the nearer of the two (within half a year, the usual reading in news).
+    """
+    d = day or 15
+    def make(year: int) -> dt.date:
+        return dt.date(year, month, min(d, calendar.monthrange(year, month)[1]))
+    this = make(anchor.year)
+    if day is None:  # months compare as whole months
+        same = month == anchor.month
+        if tense == "past":
+            return anchor.year if month <= anchor.month else anchor.year - 1
+        if tense == "future":
+            return anchor.year if month >= anchor.month else anchor.year + 1
+        if same:
+            return anchor.year
+    else:
+        if tense == "past":
+            return anchor.year if this <= anchor else anchor.year - 1
+        if tense == "future":
+            return anchor.year if this >= anchor else anchor.year + 1
+    candidates = [make(anchor.year - 1), this, make(anchor.year + 1)]
+    best = min(candidates, key=lambda c: abs((c - anchor).days))
+    return best.year
+
+
+def weekday_date(anchor: dt.date, weekday: int, direction: str) -> dt.date:
+    """A weekday (0 = Monday) relative to ``anchor``.
+
+    ``past``: the latest such day on or before the anchor; ``future``: the first on or after it
+    (an article of a Tuesday saying "will … on Tuesday" means that same day);
+    ``last``/``next``: strictly before/after.
+    """
+    delta = weekday - anchor.weekday()
+    if direction == "past":
+        return anchor + dt.timedelta(days=delta if delta <= 0 else delta - 7)
+    if direction == "future":
+        return anchor + dt.timedelta(days=delta if delta >= 0 else delta + 7)
+    if direction == "last":
+        return anchor + dt.timedelta(days=delta if delta < 0 else delta - 7)
+    if direction == "next":
+        return anchor + dt.timedelta(days=delta if delta > 0 else delta + 7)
+    raise ValueError(direction)
+
+
+# ── tense and modality of the governing clause ───────────────────────────────
+
+
+def _verb_tense(verb: Token) -> Tense:
+    auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+    lowers = {a.lower_ for a in auxes}
+    if lowers & _FUTURE_MODALS or any(a.tag_ == "MD" for a in auxes):
+        return "future"
+    if verb.lower_ in ("will", "'ll", "would", "could"):
+        return "future"
+    # "going to strike", "plans to resume", "scheduled to resume"
+    if any(a.lower_ == "to" for a in auxes) and verb.tag_ == "VB":
+        head = verb.head
+        if head is not verb and head.lemma_ in _ASPECTUAL and head.pos_ in ("VERB", "AUX"):
+            return _verb_tense(head)  # "began to stall mid-August" is as past as "began"
+        return "future"  # "agreed to meet Friday", "scheduled to resume Friday"
+    if verb.tag_ == "VBD" or lowers & _PAST_AUX:
+        return "past"
+    if verb.tag_ == "VBN":
+        if lowers & {"has", "have", "'ve", "'s"}:
+            return "past"
+        if lowers & {"is", "are", "am", "'re", "be"}:
+            return "present"
+        return "past"
+    if verb.tag_ in ("VBZ", "VBP"):
+        return "present"
+    if verb.tag_ == "VBG":
+        if lowers & {"is", "are", "am", "'re", "'m"}:
+            return "present"
+        if lowers & {"was", "were"}:
+            return "past"
+    return "unknown"
+
+
+def clause_tense(doc: Doc, start: int, end: int) -> tuple[Tense, Token | None]:
+    """Tense of the clause that governs the characters ``start:end`` (and its head verb)."""
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return "unknown", None
+    token = span.root
+    seen = 0
+    while seen < 8:
+        if token.pos_ in ("VERB", "AUX") and not (token.i >= span.start and token.i < span.end):
+            tense = _verb_tense(token)
+            if tense != "unknown" or token.dep_ in ("ROOT",) or token.head is token:
+                if tense == "unknown" and token.tag_ == "VBG" and token.dep_ not in ("ROOT",):
+                    tense = _verb_tense(token.head) if token.head is not token else tense
+                return tense, token
+        if token.head is token:
+            break
+        token = token.head
+        seen += 1
+    # no verb above the expression: use the sentence's root verb
+    root = span.sent.root
+    if root.pos_ in ("VERB", "AUX"):
+        return _verb_tense(root), root
+    return "unknown", None
+
+
+def is_reporting(verb: Token | None) -> bool:
+    return verb is not None and verb.lemma_ in _REPORTING

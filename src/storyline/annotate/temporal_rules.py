@@ -1,0 +1,190 @@
+"""Surface patterns of English time expressions, as named regular expressions.
+
+Each rule names the expression it finds (``weekday``, ``month_day``, ``ago`` …); the tagger
+(``temporal.py``) has one normalizer per name.  Patterns are written for news English and
+follow TimeML span conventions: the preposition stays outside ("on *Monday*"), determiners and
+modifiers stay inside ("*the weekend*", "*late September*", "*more than four hours*").
+
+Everything here is compiled once, at import time, into immutable tuples.
+"""
+
+from __future__ import annotations
+
+import re
+
+MONTHS = {
+    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
+    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
+    "oct": 10, "nov": 11, "dec": 12,
+}
+WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
+PARTS_OF_DAY = {"morning": "MO", "afternoon": "AF", "evening": "EV", "night": "NI", "overnight": "NI"}
+UNIT_CODES = {  # TIMEX3 duration letters; time units go after "T"
+    "second": "S", "minute": "M", "hour": "H", "day": "D", "night": "D", "week": "W", "fortnight": "W",
+    "weekend": "WE", "month": "M", "quarter": "Q", "year": "Y", "decade": "DE", "century": "CE",
+}
+TIME_UNITS = {"second", "minute", "hour"}
+NUMBER_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
+    "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+    "a": 1, "an": 1, "a hundred": 100, "dozen": 12, "a dozen": 12, "half a": 0.5, "a half": 0.5,
+    "a couple of": 2, "a couple": 2, "couple of": 2, "a single": 1, "single": 1,
+}
+VAGUE_NUMBERS = {"several", "a few", "few", "some", "many", "dozens of", "hundreds of", "a number of"}
+MODIFIERS = {  # words before a duration or date, and the TIMEX3 mod they carry
+    "about": "APPROX", "around": "APPROX", "some": "APPROX", "roughly": "APPROX",
+    "approximately": "APPROX", "nearly": "LESS_THAN", "almost": "LESS_THAN", "more than": "MORE_THAN",
+    "over": "MORE_THAN", "less than": "LESS_THAN", "fewer than": "LESS_THAN", "under": "LESS_THAN",
+    "at least": "EQUAL_OR_MORE", "up to": "EQUAL_OR_LESS", "no more than": "EQUAL_OR_LESS",
+    "at most": "EQUAL_OR_LESS", "just over": "MORE_THAN", "just under": "LESS_THAN",
+    "only": None, "just": None,
+}
+PART_MODS = {  # "early", "the end of" … → TIMEX3 START / MID / END
+    "early": "START", "earlier": "START", "the start of": "START", "the beginning of": "START",
+    "the first half of": "START", "beginning of": "START", "start of": "START",
+    "mid": "MID", "middle": "MID", "the middle of": "MID", "mid-": "MID", "middle of": "MID",
+    "late": "END", "later": "END", "the end of": "END", "end of": "END", "the second half of": "END",
+    "the last half of": "END",
+}
+HOLIDAYS = {  # fixed-date holidays; the moving ones are computed in the tagger
+    "christmas": (12, 25), "christmas day": (12, 25), "christmas eve": (12, 24),
+    "new year's day": (1, 1), "new year's eve": (12, 31), "independence day": (7, 4),
+    "halloween": (10, 31), "valentine's day": (2, 14), "boxing day": (12, 26), "canada day": (7, 1),
+    "remembrance day": (11, 11), "veterans day": (11, 11), "veterans' day": (11, 11),
+}
+MOVING_HOLIDAYS = {  # (month, weekday, n-th; -1 = last)
+    "thanksgiving": (11, 3, 4), "thanksgiving day": (11, 3, 4), "labor day": (9, 0, 1),
+    "labour day": (9, 0, 1), "memorial day": (5, 0, -1), "mother's day": (5, 6, 2),
+    "father's day": (6, 6, 3), "martin luther king day": (1, 0, 3),
+}
+REFERENCES = {  # TIMEX3 "reference" values
+    "now": "PRESENT_REF", "right now": "PRESENT_REF", "currently": "PRESENT_REF", "current": "PRESENT_REF",
+    "nowadays": "PRESENT_REF", "these days": "PRESENT_REF", "at present": "PRESENT_REF",
+    "the present": "PRESENT_REF", "at the moment": "PRESENT_REF",
+    "recently": "PAST_REF", "lately": "PAST_REF",
+    "the past": "PAST_REF", "recent years": "PAST_REF", "recent decades": "PAST_REF",
+    "the future": "FUTURE_REF", "soon": "FUTURE_REF", "the near future": "FUTURE_REF",
+    "a later date": "FUTURE_REF", "coming years": "FUTURE_REF",
+}
+
+# ── regex building blocks ─────────────────────────────────────────────────────
+
+_MONTH_FULL = "january|february|march|april|may|june|july|august|september|october|november|december"
+_MONTH_ABBR = "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
+MONTH = rf"(?:{_MONTH_FULL}|(?:{_MONTH_ABBR})\.)"  # a bare abbreviation needs its dot
+MONTH_D = rf"(?:{_MONTH_FULL}|(?:{_MONTH_ABBR})\.?)"  # … unless a day number follows
+WEEKDAY = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+DAYNUM = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+YEAR = r"(?:1[0-9]{3}|20[0-9]{2})"
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_ONES = "one|two|three|four|five|six|seven|eight|nine"
+NUMWORD = (rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+           r"seventeen|eighteen|nineteen|a hundred|hundred|a dozen|dozen|half a|a couple of|a couple|couple of|"
+           r"a single)")
+NUM = (rf"(?:\d+(?:\.\d+)?|{NUMWORD}|an?|several|a few|few|some|many|dozens of|hundreds of|a number of)")
+UNIT = (r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?|fortnights?|months?|quarters?|years?|"
+        r"decades?|century|centuries)")
+POD = "morning|afternoon|evening|night|overnight"
+PART = (r"(?:early|earlier|mid|middle|late|later|the (?:start|beginning|middle|end) of|(?:start|beginning|end) of|"
+        r"the (?:first|second|last) half of)")
+MOD = (r"(?:about|around|some|roughly|approximately|nearly|almost|more than|over|less than|fewer than|under|"
+       r"at least|up to|no more than|at most|just over|just under|only|just)")
+TZ = r"(?:EST|EDT|CST|CDT|MST|MDT|PST|PDT|GMT|UTC|ET|BST|CET)"
+AMPM = r"(?:a\.m\.?|p\.m\.?|am\b|pm\b)"
+_HOLIDAY_NAMES = "|".join(sorted((re.escape(h) for h in list(HOLIDAYS) + list(MOVING_HOLIDAYS)), key=len, reverse=True))
+_REFERENCE_NAMES = "|".join(sorted((re.escape(r) for r in REFERENCES), key=len, reverse=True))
+
+#: (name, pattern) in priority order; on equal length the earlier rule wins.
+RULES: tuple[tuple[str, str], ...] = (
+    ("iso", rf"\b(?P<year>{YEAR})-(?P<month>[01]\d)-(?P<day>[0-3]\d)(?:T(?P<hour>\d\d):(?P<minute>\d\d))?\b"),
+    ("slash", r"\b(?P<month>1[0-2]|0?[1-9])/(?P<day>[12]\d|3[01]|0?[1-9])/(?P<year>\d{4}|\d{2})\b"),
+    ("month_day", rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?P<month>{MONTH_D})\s+(?P<day>{DAYNUM})(?![\d,]\d)"
+                  rf"(?:,?\s+(?P<year>{YEAR}))?(?![\d:])\b"),
+    ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?:the\s+)?(?P<day>{DAYNUM})\s+(?:of\s+)?(?P<month>{MONTH_D})"
+                  rf"(?:,?\s+(?P<year>{YEAR}))?\b(?!\s*\d)"),
+    ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})(?:,|\s+of)?\s+(?P<year>{YEAR})\b(?![\d%])"),
+    ("month", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past)\s+|(?P<part>{PART})[- ]?)?"
+              rf"(?P<month>{MONTH})(?![\w-])"),
+    ("year", rf"(?<![\w$£€#.,/-])(?:(?P<pre>fiscal year|fiscal|calendar|the year|the end of|the start of|"
+             rf"the beginning of|the middle of|end of|early|mid|late|the first half of|the second half of)[- ]?\s*)?"
+             rf"(?P<year>{YEAR})(?P<s>'s)?(?![\w%]|[.,]\d|-\d|\s*(?:percent|per cent))"),
+    ("decade", rf"\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?(?P<decade>1\d{{2}}0|20\d0|'\d0)'?s\b"),
+    ("century", r"\b(?:the\s+)?(?P<ord>\d{1,2})(?:st|nd|rd|th)[- ]century\b"),
+    ("dayword", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<word>today|tonight|yesterday|tomorrow)"
+                rf"(?:\s+(?P<pod>{POD}))?\b"),
+    ("day_around", r"\bthe day (?P<dir>before yesterday|after tomorrow)\b"),
+    ("this_pod", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<rel>this|last|tomorrow|yesterday)\s+(?P<pod>{POD})\b"),
+    ("weekday", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past|the previous|the following|"
+                rf"the next|that|early|late|earlier|later)\s+)?(?P<wd>{WEEKDAY})(?P<plural>s)?"
+                rf"(?:,?\s+(?P<pod>{POD}))?\b(?!')"),
+    ("time", rf"\b(?:(?P<mod>about|around|approximately|at about|shortly after|shortly before|just after|"
+             rf"just before)\s+)?(?P<hour>1[0-2]|0?\d)(?::(?P<minute>[0-5]\d))?\s*(?P<ampm>{AMPM})"
+             rf"(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
+    ("time", rf"\b(?P<named>noon|midnight)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
+             rf"(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
+    ("time24", rf"\b(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\s*(?P<tz>{TZ}|GMT|local time)\b"),
+    ("rel_unit", r"\b(?P<rel>this past|this coming|the past|the last|the next|the coming|the previous|"
+                 r"the following|the current|the latest|the same|the most recent|the new|this|last|next|"
+                 r"coming|past|previous|current|that|the)\s+(?P<unit>week|weekend|month|year|quarter|decade|"
+                 r"century|fortnight|day)\b(?![- ](?:old|long|earlier|ago|later))"),
+    ("part_rel", rf"\b(?P<part>{PART})[- ]?(?:in\s+)?(?P<rel>this|last|next|the|that|this past|the current|"
+                 rf"the following|the previous)\s+(?P<unit>week|month|year|quarter|decade|century|day)\b"),
+    ("ago", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>{NUM})[- ](?P<unit>{UNIT})(?:\s+or\s+so)?\s+(?:(?P<dir>ago|earlier|later|"
+            rf"hence|from now)\b|(?P<dir2>before|after|prior|back)\b(?![ \t]*\w))"),
+    ("year_ago", r"\b(?:the\s+)?year[- ](?P<dir>earlier|ago)(?:\s+(?P<unit>quarter|period|third quarter|second "
+                 r"quarter|first quarter|fourth quarter|nine months|month))?\b"),
+    ("duration", rf"\b(?:(?P<mod>{MOD})\s+)?(?:(?P<det>the|its|their)\s+)?(?:(?P<rel>past|last|next|first|"
+                 rf"coming|previous|final|following|initial|remaining|same)\s+)?(?P<num>{NUM})(?:-|\s+)(?:more\s+|"
+                 rf"additional\s+|straight\s+|consecutive\s+|full\s+)?(?P<unit>{UNIT})(?P<adj>-long|-old)?"
+                 rf"(?:\s+or\s+so)?\b"),
+    ("plural_unit", r"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting)\s+(?P<unit>years|decades|"
+                    r"months|weeks|days|hours|centuries|minutes)\b(?!\s+(?:ago|of|to|later|earlier))"),
+    ("set", rf"\b(?P<q>every|each|per|a|an)\s+(?:(?P<num>other|{NUM})\s+)?(?P<unit>{UNIT}|{WEEKDAY}|{MONTH})"
+            rf"(?P<pod>\s+(?:{POD}))?\b"),
+    ("set_adverb", r"\b(?P<adv>daily|weekly|monthly|yearly|annually|hourly|quarterly|nightly|biweekly|"
+                   r"bimonthly|semiannually|year-round)\b"),
+    ("quarter", rf"\b(?:(?P<pre>this year's|last year's|next year's|the year-ago|the year-earlier|the comparable|"
+                rf"the latest|the current|the same|the fiscal|its fiscal|the|its|that|this|last|next|fiscal)\s+)?"
+                rf"(?:(?P<year1>{YEAR})\s+)?(?:fiscal[- ])?(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th|final|"
+                rf"last|latest|current)?[- ]?(?:fiscal[- ])?(?P<unit>quarter|half)\b(?![- ](?:century))"
+                rf"(?:\s+of\s+(?:fiscal\s+)?(?:(?P<year2>{YEAR})|(?P<rel2>this|last|next) year))?"),
+    ("season", rf"\b(?:(?P<rel>this past|this coming|this|last|next|the|that|early|late|mid|the early|the late)"
+               rf"[- ]?\s*)?(?P<season>spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?(?P<year>{YEAR}))?\b"),
+    ("holiday", rf"\b(?P<name>{_HOLIDAY_NAMES})(?:,?\s+(?P<year>{YEAR}))?\b"),
+    ("reference", rf"\b(?P<word>{_REFERENCE_NAMES})\b"),
+    ("that_day", r"\b(?:(?P<part>earlier|later)\s+)?(?:that|the same) (?P<unit>day|morning|afternoon|evening|night)\b"),
+)
+
+COMPILED_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern, re.IGNORECASE)) for name, pattern in RULES
+)
+
+
+def parse_number(text: str | None) -> float | None:
+    """A number written in digits or words ("17", "five", "twenty-one"); None if vague ("several")."""
+    if text is None:
+        return 1
+    lowered = text.lower().strip()
+    if lowered in VAGUE_NUMBERS:
+        return None
+    if lowered in NUMBER_WORDS:
+        return NUMBER_WORDS[lowered]
+    try:
+        return float(lowered) if "." in lowered else int(lowered)
+    except ValueError:
+        pass
+    parts = re.split(r"[- ]", lowered)
+    if len(parts) == 2 and parts[0] in NUMBER_WORDS and parts[1] in NUMBER_WORDS:
+        return NUMBER_WORDS[parts[0]] + NUMBER_WORDS[parts[1]]
+    return None
+
+
+def unit_name(text: str) -> str:
+    """Singular unit name: "centuries" → "century", "days" → "day"."""
+    lowered = text.lower()
+    if lowered in ("century", "centuries"):
+        return "century"
+    return lowered[:-1] if lowered.endswith("s") else lowered

@@ -1,0 +1,225 @@
+"""The temporal tagger: spans, TIMEX3 values, tense-directed resolution, undated articles.
+
+Sentences here are written for these tests; the seed articles are read from /work/shared.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import pathlib
+
+import pytest
+
+from storyline.annotate.nlp import prepared, sentences_of
+from storyline.annotate.temporal import TemporalTagger, tag_text
+from storyline.resources import Resources
+
+SEEDS = pathlib.Path("/work/shared/seeds")
+
+TUE = dt.date(2019, 9, 24)
+THU = dt.date(2019, 9, 5)
+SUN = dt.date(2019, 9, 29)
+WED = dt.date(2019, 10, 2)
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return Resources().nlp
+
+
+def one(nlp, text: str, dct: dt.date | None, expression: str):
+    """The single timex whose text is ``expression``."""
+    found = [t for t in tag_text(text, dct, nlp) if t.text == expression]
+    assert len(found) == 1, f"{expression!r} not found once in {[t.text for t in tag_text(text, dct, nlp)]}"
+    return found[0]
+
+
+@pytest.mark.parametrize("text, dct, expression, value", [
+    # modal / future clause: the next such weekday
+    ("Hundreds of drivers could start a walkout as early as Monday, the union warned.", TUE, "Monday", "2019-09-30"),
+    ("“We would be free to strike on Monday,” the organizer said.", TUE, "Monday", "2019-09-30"),
+    # future tense on the DCT's own weekday is the DCT itself (documented choice)
+    ("The nurses will hand the hospital a formal notice on Tuesday.", TUE, "Tuesday", "2019-09-24"),
+    # past tense on the DCT's own weekday is the DCT too
+    ("In a letter released on Tuesday, the mayor asked both sides to return.", TUE, "Tuesday", "2019-09-24"),
+    ("The mayor told a radio host on Tuesday that a deal was close.", THU, "Tuesday", "2019-09-03"),
+    ("The drivers will launch a slowdown on Monday after talks ended on Sunday.", SUN, "Monday", "2019-09-30"),
+    ("The drivers will launch a slowdown on Monday after talks ended on Sunday.", SUN, "Sunday", "2019-09-29"),
+    ("In a memo seen by reporters on Wednesday, the council listed its demands.", SUN, "Wednesday", "2019-09-25"),
+    ("The guild says they'll meet the publishers again Friday.", WED, "Friday", "2019-10-04"),
+    ("The council met on Sunday and agreed on nothing.", WED, "Sunday", "2019-09-29"),
+    # "this Monday" in a future clause of a Wednesday article is the coming Monday
+    ("The guild threatened a walkout that could close several plants this Monday.", WED, "this Monday", "2019-10-07"),
+    # months and years
+    ("The fund was created by the previous cabinet in 2017.", TUE, "2017", "2017"),
+    ("The ministry announced in March that the grant would end.", TUE, "March", "2019-03"),
+    ("The ministry announced in November that the grant would end.", TUE, "November", "2018-11"),
+    ("The ministry will decide in February whether the grant ends.", TUE, "February", "2020-02"),
+    ("Negotiations collapsed this week, officials said.", TUE, "this week", "2019-W39"),
+    ("Crews could begin a slowdown as early as Oct. 7.", THU, "Oct. 7", "2019-10-07"),
+    ("Crews could begin a slowdown as early as Sept. 23.", THU, "Sept. 23", "2019-09-23"),
+    ("Crews began a slowdown on 23 September 2018.", THU, "23 September 2018", "2018-09-23"),
+    ("Two more bargaining sessions are planned this month.", THU, "this month", "2019-09"),
+    ("Officials met last year and again next year.", THU, "last year", "2018"),
+    ("Officials met last year and again next year.", THU, "next year", "2020"),
+    # times of day
+    ("The walkout starts at 12:01 a.m. Monday when the contract expires.", SUN, "12:01 a.m. Monday", "2019-09-30T00:01"),
+    ("In a bulletin Wednesday evening, the guild said talks would go on.", WED, "Wednesday evening", "2019-10-02TEV"),
+    ("The mediator could meet both sides as soon as today.", WED, "today", "2019-10-02"),
+    # counted back from the DCT
+    ("The slowdown began two days ago.", WED, "two days ago", "2019-09-30"),
+    ("The slowdown began three day ago.", WED, "three day ago", "2019-09-29"),
+    ("The plant closed six weeks ago.", WED, "six weeks ago", "2019-W34"),
+    # finance and larger units
+    ("Profit rose in the third quarter.", dt.date(1989, 11, 2), "the third quarter", "1989-Q3"),
+    ("Sales in fiscal 1998 were flat.", dt.date(1999, 3, 1), "fiscal 1998", "1998"),
+    ("Prices soared in the 1990s.", THU, "the 1990s", "199"),
+    ("The vote is expected early next year.", THU, "early next year", "2020"),
+    ("Profits fell earlier this year.", THU, "earlier this year", "2019"),
+])
+def test_dated_resolution(nlp, text, dct, expression, value):
+    timex = one(nlp, text, dct, expression)
+    assert timex.value == value
+    assert timex.resolved is True
+
+
+@pytest.mark.parametrize("text, dct, expression, value, mod", [
+    ("Talks began to stall mid-August, the union says.", THU, "mid-August", "2019-08", "MID"),
+    ("Services may be withdrawn in late September.", THU, "late September", "2019-09", "END"),
+    ("The vote is expected early next year.", THU, "early next year", "2020", "START"),
+    ("She testified for more than four hours.", THU, "more than four hours", "PT4H", "MORE_THAN"),
+])
+def test_mods(nlp, text, dct, expression, value, mod):
+    timex = one(nlp, text, dct, expression)
+    assert (timex.value, timex.mod) == (value, mod)
+
+
+def test_weekend_follows_tense(nlp):
+    past = one(nlp, "The board chose to break off talks this weekend.", SUN, "this weekend")
+    assert past.value == "2019-W39-WE"
+    future = one(nlp, "The teams will keep talking through the weekend.", WED, "the weekend")
+    assert future.value == "2019-W40-WE"
+
+
+def test_durations_and_sets(nlp):
+    text = "A 17-day countdown began. Staff take 15 sick days per year and strike for five days."
+    found = {t.text: t for t in tag_text(text, THU, nlp)}
+    assert (found["17-day"].type, found["17-day"].value) == ("DURATION", "P17D")
+    assert (found["per year"].type, found["per year"].value) == ("SET", "P1Y")
+    assert (found["five days"].type, found["five days"].value) == ("DURATION", "P5D")
+    assert not found["17-day"].resolved
+
+
+def test_references(nlp):
+    text = "Members are currently voting. Prices rose recently and now stand higher."
+    values = {t.text: t.value for t in tag_text(text, THU, nlp)}
+    assert values == {"currently": "PRESENT_REF", "recently": "PAST_REF", "now": "PRESENT_REF"}
+
+
+def test_discourse_anchor(nlp):
+    text = ("The strike opened on March 3, 2018, far from here. Two days later the union walked out. "
+            "The following day the plant shut.")
+    found = {t.text: t for t in tag_text(text, dt.date(2019, 9, 24), nlp)}
+    assert found["March 3, 2018"].value == "2018-03-03"
+    assert found["March 3, 2018"].anchor == "absolute"
+    assert (found["Two days later"].value, found["Two days later"].anchor) == ("2018-03-05", "discourse")
+    assert found["The following day"].value == "2018-03-06"
+
+
+def test_undated_article_stays_unresolved(nlp):
+    text = "The strike starts on Monday. It was agreed two days ago, this week, after a vote on Sept. 23 and in 2017."
+    found = {t.text: t for t in tag_text(text, None, nlp)}
+    assert found["Monday"].value == "XXXX-WXX-1" and not found["Monday"].resolved
+    assert found["two days ago"].value == "XXXX-XX-XX" and not found["two days ago"].resolved
+    assert found["this week"].value == "XXXX-WXX" and not found["this week"].resolved
+    assert found["Sept. 23"].value == "XXXX-09-23" and not found["Sept. 23"].resolved
+    assert found["2017"].value == "2017" and found["2017"].resolved
+
+
+def test_look_alikes_are_not_tagged(nlp):
+    text = "Workers may march to the legislature. A 22-year-old driver sold 2000 tickets."
+    assert [t.text for t in tag_text(text, THU, nlp)] == []
+
+
+def test_offsets_and_sentences(nlp):
+    text = "Nothing happened then.\n\nThe union will strike on Monday. Talks ended Sunday."
+    doc = prepared(nlp)(text)
+    sentences = sentences_of(doc)
+    timexes = TemporalTagger().tag(doc, SUN, sentences)
+    assert [t.text for t in timexes] == ["Monday", "Sunday"]
+    for timex in timexes:
+        assert text[timex.start:timex.end] == timex.text
+        sentence = sentences[timex.sentence]
+        assert sentence.start <= timex.start < sentence.end
+    assert [t.sentence for t in timexes] == [1, 2]
+
+
+# ── the seed articles ──────────────────────────────────────────────────────────
+
+SEED_CASES = [  # (file prefix, expression, words just before it, value, mod)
+    ("000", "Monday", "job action as early as", "2019-09-30", None),
+    ("000", "Tuesday", "notice letter on", "2019-09-24", None),
+    ("000", "Monday", "legal strike position on", "2019-09-30", None),
+    ("000", "Tuesday", "statement issued on", "2019-09-24", None),
+    ("000", "2017", "government in", "2017", None),
+    ("000", "March", "announced in", "2019-03", None),
+    ("000", "this week", "“broke down”", "2019-W39", None),
+    ("001", "Tuesday", "told CP24 on", "2019-09-03", None),
+    ("001", "Sept. 23", "as early as", "2019-09-23", None),
+    ("001", "late September", "withdrawn” in", "2019-09", "END"),
+    ("001", "mid-August", "began to stall", "2019-08", "MID"),
+    ("001", "this month", "bargaining", "2019-09", None),
+    ("002", "Monday", "work-to-rule campaign on", "2019-09-30", None),
+    ("002", "Sunday", "without a resolution on", "2019-09-29", None),
+    ("002", "this weekend", "end talks", "2019-W39-WE", None),
+    ("002", "12:01 a.m. Monday", "begins at", "2019-09-30T00:01", None),
+    ("002", "Wednesday", "obtained by CP24 on", "2019-09-25", None),
+    ("003", "Friday", "bargaining table", "2019-10-04", None),
+    ("003", "Wednesday evening", "news release", "2019-10-02TEV", None),
+    ("003", "this Monday", "public schools", "2019-10-07", None),
+    ("003", "Sunday", "they spoke on", "2019-09-29", None),
+    ("003", "two day ago", "campaign", "2019-09-30", None),
+    ("003", "this week", "at the table", "2019-W40", None),
+    ("003", "today", "as soon as", "2019-10-02", None),
+]
+
+
+@pytest.fixture(scope="module")
+def seed_timexes(nlp):
+    if not (SEEDS / "dates.csv").exists():
+        pytest.skip(f"seed articles not found at {SEEDS} (the shared data folder is not mounted)")
+    from storyline.ingest.text import parse_text
+
+    with open(SEEDS / "dates.csv", encoding="utf-8") as handle:
+        dates = {row["file"][:3]: (row["file"], dt.date.fromisoformat(row["published"]))
+                 for row in csv.DictReader(handle)}
+    out = {}
+    for prefix, (name, published) in dates.items():
+        text = parse_text((SEEDS / name).read_text(encoding="utf-8"), name).text
+        out[prefix] = (text, tag_text(text, published, nlp))
+    return out
+
+
+@pytest.mark.parametrize("prefix, expression, before, value, mod", SEED_CASES)
+def test_seed_expressions(seed_timexes, prefix, expression, before, value, mod):
+    text, timexes = seed_timexes[prefix]
+    found = [t for t in timexes if t.text == expression and before in text[max(0, t.start - 40):t.start]]
+    assert len(found) == 1, f"{expression!r} after {before!r} not tagged in seed {prefix}"
+    assert (found[0].value, found[0].mod, found[0].resolved) == (value, mod, True)
+
+
+def test_seed_sick_days_are_a_rate(seed_timexes):
+    text, timexes = seed_timexes["003"]
+    rate = [t for t in timexes if "15 sick days per year" in text[t.start - 20:t.end + 1]]
+    assert rate and rate[0].type in ("SET", "DURATION")
+    assert not any(t.resolved for t in rate)
+
+
+def test_seed_traps(seed_timexes):
+    """'legal strike position on Monday' (000) is not 2019-09-23; 'this Monday' (003) is not 2019-09-30."""
+    text, timexes = seed_timexes["000"]
+    assert "2019-09-23" not in {t.value for t in timexes}
+    text, timexes = seed_timexes["003"]
+    shutter = [t for t in timexes if t.text == "this Monday"]
+    assert shutter and shutter[0].value != "2019-09-30"
