@@ -20,11 +20,31 @@ class TimelineSettings:
 class GroupSettings:
     near_duplicate_threshold: float = 0.8  # Jaccard similarity of word 5-shingles
     shingle_size: int = 5
-    num_perm: int = 128
+    num_perm: int = 256
     min_paragraph_chars: int = 60  # shorter paragraphs are not fingerprinted
     cluster_threshold: float = 0.3
     quiet_days: int = 30  # a story with no article for this long is closed
     single_story: bool = False  # put every article in one story
+    # near duplicates (group/dedup): LSH finds candidates, then Jaccard or containment decides
+    near_duplicate_candidate_threshold: float = 0.15  # LSH band threshold (recall of candidates)
+    containment_threshold: float = 0.39  # share of the smaller copy's shingles inside the larger
+    min_containment_shingles: int = 30  # containment only counts for copies at least this long
+    paragraph_shingle_size: int = 3  # word shingles of a paragraph sketch
+    paragraph_sketch_size: int = 4  # bottom-k hashes kept per paragraph
+    paragraph_min_shared: int = 3  # sketch values two paragraphs must share to count as reused
+    # online clustering (group/cluster)
+    lead_words: int = 60  # words of the text (after the title) that form the lead
+    body_terms: int = 80  # strongest body terms kept per article
+    centroid_terms: int = 400  # strongest terms kept per story and channel
+    lead_weight: float = 0.35
+    body_weight: float = 0.35
+    entity_weight: float = 0.3
+    time_scale_days: float = 60.0  # score × exp(-days outside the story's span / this)
+    merge_threshold: float = 0.5  # two stories this similar merge (the older id survives)
+    reuse_bonus: float = 0.2  # added to a story's score when the article reuses its paragraphs
+    max_active_stories: int = 2000  # undated stories close least-recently-touched first
+    closed_story_terms: int = 100  # terms a closed story keeps per channel
+    max_closed_stories: int = 1000  # older closed stories keep only their article ids (sketches dropped)
 
 
 @dataclass(frozen=True)

@@ -1,1 +1,258 @@
-"""group stage."""
+"""Group: duplicates and online story clustering, with state that persists between runs.
+
+``StoryGrouper`` is the stage's one entry point.  It takes only *new* annotated articles,
+assigns each to a story (or marks it a copy of an earlier article) and reports what changed::
+
+    grouper = StoryGrouper(settings.group, state=previous_blob_or_None)
+    update = grouper.add(new_articles)   # GroupUpdate(created, touched, merged)
+    grouping = grouper.grouping()        # every story, duplicate_of, reuses
+    blob = grouper.dumps()               # persist; pass it back next run
+
+Order: each ``add`` batch is processed in publication order (undated articles last, ties by
+article id), so a batch gives the same stories whatever order it is passed in.  Across
+batches the stream is online: an article dated long before the stories it should join were
+closed may start a story of its own (see ``storyline.group.cluster``).
+
+Ids: a story's id comes from its first article (``s-`` + 12 hex digits) and never changes; when
+two stories merge, the older one (created first) keeps its id and lists the other in
+``merged_ids``.  A duplicate joins the story of the article it copies and is never a new story.
+
+The state holds sketches and centroids, never article texts or annotations.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import json
+import zlib
+from dataclasses import dataclass, field
+
+from storyline.config import GroupSettings
+from storyline.group.cluster import StoryIndex, StoryState, features
+from storyline.group.dedup import DedupIndex, fingerprint
+from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
+
+STATE_VERSION = 1
+
+
+@dataclass
+class GroupUpdate:
+    """What one ``add`` changed.
+
+    - ``created``: ids of stories started by this batch (and still existing after it);
+    - ``touched``: ids of stories that existed before and got new articles (or absorbed a story);
+    - ``merged``: absorbed story id → surviving (older) story id.
+    Stories in none of these are unchanged.
+    """
+
+    created: list[str] = field(default_factory=list)
+    touched: list[str] = field(default_factory=list)
+    merged: dict[str, str] = field(default_factory=dict)
+
+
+class StoryGrouper:
+    """Online grouping: dedup + story clustering, with persistent state."""
+
+    def __init__(self, settings: GroupSettings, state: bytes | None = None):
+        self.settings = settings
+        self.dedup = DedupIndex(settings)
+        self.index = StoryIndex(settings)
+        self.story_of: dict[str, str] = {}  # article id → story id it was put in (follow ``redirect``)
+        self.redirect: dict[str, str] = {}  # absorbed story id → the story it merged into
+        self.duplicate_of: dict[str, str] = {}
+        self.reuses: list[Reuse] = []
+        self.n_added = 0
+        if state is not None:
+            self._load(state)
+
+    # ── public API ──
+
+    def add(self, articles: list[AnnotatedArticle]) -> GroupUpdate:
+        """Group new articles (already-known ids are ignored); return the stories they changed."""
+        ordered = sorted(articles, key=_order_key)
+        before = set(self.index.stories)
+        created: list[str] = []
+        touched: set[str] = set()
+        merged: dict[str, str] = {}
+        for item in ordered:
+            if item.article.id in self.story_of:
+                continue
+            story, absorbed = self._add_one(item)
+            if story.id in before:
+                touched.add(story.id)
+            elif story.id not in created:
+                created.append(story.id)
+            for old_id in absorbed:
+                merged[old_id] = story.id
+        final = {k: self._resolve(v) for k, v in merged.items() if k in before}
+        created_now = [sid for sid in dict.fromkeys(created) if sid in self.index.stories]
+        touched_now = {self._resolve(sid) for sid in touched} | {v for v in final.values() if v in before}
+        return GroupUpdate(
+            created=created_now,
+            touched=sorted(t for t in touched_now if t in before and t in self.index.stories),
+            merged=final,
+        )
+
+    def grouping(self) -> Grouping:
+        stories = sorted(self.index.stories.values(), key=lambda s: s.seq)
+        return Grouping(
+            stories=[Story(id=s.id, article_ids=list(s.article_ids), merged_ids=list(s.merged_ids)) for s in stories],
+            duplicate_of=dict(self.duplicate_of),
+            reuses=list(self.reuses),
+        )
+
+    def dumps(self) -> bytes:
+        state = {
+            "version": STATE_VERSION,
+            "settings": _settings_key(self.settings),
+            "story_of": self.story_of,
+            "redirect": self.redirect,
+            "duplicate_of": self.duplicate_of,
+            "reuses": [[r.article_id, r.source_id, r.paragraphs, r.share] for r in self.reuses],
+            "n_added": self.n_added,
+            "dedup": self.dedup.to_state(),
+            "index": self.index.to_state(),
+        }
+        return zlib.compress(json.dumps(_encode(state), separators=(",", ":")).encode(), 1)
+
+    # ── internals ──
+
+    def _resolve(self, story_id: str) -> str:
+        seen = []
+        while story_id in self.redirect:
+            seen.append(story_id)
+            story_id = self.redirect[story_id]
+        for s in seen[:-1]:
+            self.redirect[s] = story_id  # path compression
+        return story_id
+
+    def _story_id(self, article_id: str) -> str:
+        base = "s-" + article_id[:12]
+        story_id, n = base, 1
+        while story_id in self.index.stories or story_id in self.redirect:
+            n += 1
+            story_id = f"{base}-{n}"
+        return story_id
+
+    def _add_one(self, item: AnnotatedArticle) -> tuple[StoryState, list[str]]:
+        settings = self.settings
+        article = item.article
+        self.n_added += 1
+        fp = fingerprint(article, settings)
+        match = self.dedup.check(fp)
+        absorbed: list[str] = []
+        if match is not None:
+            self.duplicate_of[article.id] = self.duplicate_of.get(match.of, match.of)
+        else:
+            for reuse in self.dedup.reused_paragraphs(fp):
+                self.reuses.append(Reuse(article.id, reuse.source_id, reuse.paragraphs, round(reuse.share, 3)))
+        story: StoryState | None = None
+        vecs = None
+        if settings.single_story:
+            story = next(iter(self.index.stories.values()), None) or self.index.new_story(self._story_id(article.id))
+        elif match is not None and match.of in self.story_of:
+            story = self.index.stories[self._resolve(self.story_of[match.of])]
+        else:
+            vecs = self.index.vectors(features(item, settings))
+            scores = self.index.score_candidates(vecs, article.published)
+            for r in self._reuse_sources(article.id):
+                sid = self._resolve(self.story_of[r]) if r in self.story_of else None
+                if sid is not None and sid in self.index.stories:
+                    scores[sid] = scores.get(sid, 0.0) + settings.reuse_bonus
+            best = max(scores.items(), key=lambda kv: (kv[1], -self.index.stories[kv[0]].seq), default=None)
+            if best is not None and best[1] >= settings.cluster_threshold:
+                story = self.index.stories[best[0]]
+            else:
+                story = self.index.new_story(self._story_id(article.id))
+            self.index.add_vectors(story, vecs)
+            absorbed = self._merge_candidates(story, scores)
+        story.article_ids.append(article.id)
+        if story.status != "active":
+            story.status = "active"
+        self.story_of[article.id] = story.id
+        self.dedup.add(fp)
+        self.index.observe(story, article.published, self.n_added)
+        self._close_quiet()
+        return story, absorbed
+
+    def _reuse_sources(self, article_id: str) -> list[str]:
+        out = []
+        for r in reversed(self.reuses):
+            if r.article_id != article_id:
+                break
+            out.append(r.source_id)
+        return out
+
+    def _merge_candidates(self, story: StoryState, scores: dict[str, float]) -> list[str]:
+        """Stories that converged with ``story`` merge into the older of the two."""
+        absorbed: list[str] = []
+        ranked = sorted(scores.items(), key=lambda kv: -kv[1])[:3]
+        for sid, score in ranked:
+            if sid == story.id or sid not in self.index.stories or score < self.settings.cluster_threshold * 0.75:
+                continue
+            other = self.index.stories[sid]
+            if self.index.story_similarity(story, other) < self.settings.merge_threshold:
+                continue
+            survivor, gone = (story, other) if story.seq < other.seq else (other, story)
+            self.index.merge(survivor, gone)
+            self.redirect[gone.id] = survivor.id
+            absorbed.append(gone.id)
+            story = survivor
+        return absorbed
+
+    def _close_quiet(self) -> None:
+        for story in self.index.due_to_close():
+            self.index.close(story)
+        for story in self.index.archive_excess():
+            for article_id in story.article_ids:
+                self.dedup.forget(article_id)
+
+    def _load(self, blob: bytes) -> None:
+        try:
+            state = _decode(json.loads(zlib.decompress(blob)))
+        except (zlib.error, ValueError) as err:
+            raise ValueError(f"The stored grouping state is unreadable ({err}); rebuild the output folder.") from err
+        if state.get("version") != STATE_VERSION:
+            raise ValueError(f"The stored grouping state has version {state.get('version')}, "
+                             f"this storyline reads version {STATE_VERSION}; rebuild the output folder.")
+        self.story_of = state["story_of"]
+        self.redirect = state["redirect"]
+        self.duplicate_of = state["duplicate_of"]
+        self.reuses = [Reuse(a, s, p, sh) for a, s, p, sh in state["reuses"]]
+        self.n_added = state["n_added"]
+        self.dedup = DedupIndex.from_state(state["dedup"], self.settings)
+        self.index = StoryIndex.from_state(state["index"], self.settings)
+
+
+def _order_key(item: AnnotatedArticle) -> tuple:
+    published = item.article.published
+    return (published is None, published or dt.date.min, item.article.id)
+
+
+def _settings_key(settings: GroupSettings) -> dict:
+    return {k: v for k, v in vars(settings).items()}
+
+
+def _encode(value):
+    """JSON-safe form: bytes become {"$b": base64} (signatures and centroids are binary arrays)."""
+    if isinstance(value, bytes):
+        return {"$b": base64.b64encode(value).decode("ascii")}
+    if isinstance(value, dict):
+        return {k: _encode(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode(value):
+    if isinstance(value, dict):
+        if len(value) == 1 and "$b" in value:
+            return base64.b64decode(value["$b"])
+        return {k: _decode(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
+    return value
+
+
+__all__ = ["StoryGrouper", "GroupUpdate"]

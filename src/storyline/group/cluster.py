@@ -1,0 +1,374 @@
+"""Online story clustering: each article joins the most similar open story or starts one.
+
+Features of an article (``features``), each an L2-normalised sparse vector over hashed terms:
+
+- ``lead``: TF-IDF of the title and the first words of the text (where news states its event);
+- ``body``: TF-IDF of the whole text, its strongest terms only;
+- ``ents``: named entities (full name and, for people, the surname), IDF-weighted.
+
+A story keeps the running sum of its articles' vectors (a centroid) and the span of its
+publication dates.  An article's score against a story is the weighted sum of the three cosine
+similarities, lowered by the days between the article and the story's span (time proximity; an
+undated article or story gets no time term).  Candidates come from an inverted index
+(term → stories), so the cost follows the article's terms, not the number of stories.
+
+IDF is learned online (document frequencies over hashed terms), so a fresh run on the same
+articles in the same order gives the same stories.  Order matters, as in any online
+clusterer; ``StoryGrouper.add`` sorts each batch by publication date (undated last) so a batch
+gives the same result in any input order.
+
+Memory: a story is *active* until the stream's clock (the latest publication date seen) is
+``quiet_days`` past its last article, or, for undated stories, until it is the least recently
+touched of more than ``max_active_stories``.  Closing prunes its centroid to a few terms (it can
+still take a late article) and the oldest closed stories beyond ``max_closed_stories`` are
+archived: they keep only their article ids.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import heapq
+import math
+import re
+import zlib
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from storyline.config import GroupSettings
+from storyline.model import AnnotatedArticle
+
+CHANNELS = ("lead", "body", "ents")
+_TOKEN = re.compile(r"[^\W\d_][\w'’-]*", re.UNICODE)
+_ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "FAC", "LOC", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW"}
+_ENTITY_CLEAN = re.compile(r"^(the|a|an)\s+|['’]s$", re.IGNORECASE)
+_DF_BITS = 21
+
+# A compact English stop list: function words say nothing about which story an article tells.
+STOP_WORDS = frozenset("""
+a about above after again against all also am an and any are as at be because been before being below
+between both but by can could did do does doing down during each few for from further had has have having
+he her here hers herself him himself his how i if in into is it its itself just me more most my myself no
+nor not now of off on once only or other our ours ourselves out over own same she should so some such than
+that the their theirs them themselves then there these they this those through to too under until up very
+was we were what when where which while who whom why will with would you your yours yourself yourselves
+said says say told according new one two three year years last first week day days time like get got
+mr mrs ms image caption photo copyright read more share reuters ap afp news click advertisement
+""".split())
+
+
+def _bucket(key: str) -> int:
+    return zlib.crc32(key.encode()) & ((1 << _DF_BITS) - 1)
+
+
+def tokens(text: str) -> list[str]:
+    return [t for t in (m.group(0).lower().strip("'’-") for m in _TOKEN.finditer(text))
+            if len(t) > 1 and t not in STOP_WORDS]
+
+
+def entity_keys(article: AnnotatedArticle) -> list[str]:
+    keys = []
+    for mention in article.mentions:
+        if mention.label not in _ENTITY_LABELS:
+            continue
+        name = _ENTITY_CLEAN.sub("", mention.text.strip()).lower()
+        name = " ".join(name.split())
+        if len(name) < 2:
+            continue
+        keys.append(name)
+        parts = name.split()
+        if mention.label == "PERSON" and len(parts) > 1:
+            keys.append(parts[-1])  # "Laura Walton" and "Walton" meet
+    return keys
+
+
+@dataclass
+class Features:
+    """One article's clustering features: hashed-term counts per channel and its date."""
+
+    article_id: str
+    counts: dict[str, Counter]
+    published: dt.date | None
+
+
+def features(article: AnnotatedArticle, settings: GroupSettings) -> Features:
+    text = article.article.text
+    title = article.article.title or ""
+    body_tokens = tokens(text)
+    lead_tokens = tokens(title) * 2 + body_tokens[: settings.lead_words]
+    counts = {
+        "lead": Counter(_bucket("l:" + t) for t in lead_tokens),
+        "body": Counter(_bucket("b:" + t) for t in body_tokens),
+        "ents": Counter(_bucket("e:" + k) for k in entity_keys(article)),
+    }
+    return Features(article.article.id, counts, article.article.published)
+
+
+@dataclass
+class StoryState:
+    """What an open story keeps: centroids, date span, members; never article texts."""
+
+    id: str
+    seq: int  # creation order: on a merge the older story (smaller seq) survives
+    article_ids: list[str] = field(default_factory=list)
+    merged_ids: list[str] = field(default_factory=list)
+    centroid: dict[str, dict[int, float]] = field(default_factory=lambda: {c: {} for c in CHANNELS})
+    norm2: dict[str, float] = field(default_factory=lambda: {c: 0.0 for c in CHANNELS})
+    first: dt.date | None = None
+    last: dt.date | None = None
+    touched: int = 0  # sequence number of the last article added
+    status: str = "active"  # active → closed (pruned centroid) → archived (ids only)
+
+    def widen(self, date: dt.date | None) -> None:
+        if date is None:
+            return
+        self.first = date if self.first is None or date < self.first else self.first
+        self.last = date if self.last is None or date > self.last else self.last
+
+
+class StoryIndex:
+    """The online clusterer: stories, their inverted index and the online document frequencies."""
+
+    def __init__(self, settings: GroupSettings):
+        self.settings = settings
+        self.df = np.zeros(1 << _DF_BITS, dtype=np.int32)
+        self.n_docs = 0
+        self.stories: dict[str, StoryState] = {}
+        self.postings: dict[str, dict[int, dict[str, float]]] = {c: {} for c in CHANNELS}
+        self.seq = 0
+        self.clock: dt.date | None = None  # latest publication date seen
+        self.weights = {"lead": settings.lead_weight, "body": settings.body_weight, "ents": settings.entity_weight}
+        self._quiet_heap: list[tuple[dt.date, str]] = []
+
+    # ── vectors ──
+
+    def vectors(self, feats: Features) -> dict[str, dict[int, float]]:
+        """TF-IDF (sublinear tf), the strongest terms per channel, L2-normalised; updates the DF."""
+        self.n_docs += 1
+        limits = {"lead": 10_000, "body": self.settings.body_terms, "ents": 10_000}
+        out: dict[str, dict[int, float]] = {}
+        for channel in CHANNELS:
+            counts = feats.counts[channel]
+            if not counts:
+                out[channel] = {}
+                continue
+            keys = np.fromiter(counts.keys(), dtype=np.int64, count=len(counts))
+            tf = np.fromiter(counts.values(), dtype=np.float64, count=len(counts))
+            self.df[keys] += 1
+            idf = np.log((self.n_docs + 1) / (self.df[keys] + 0.5))
+            weights = (1.0 + np.log(tf)) * np.maximum(idf, 0.0)
+            if len(weights) > limits[channel]:
+                top = np.argpartition(-weights, limits[channel])[: limits[channel]]
+                keys, weights = keys[top], weights[top]
+            norm = float(np.sqrt(np.dot(weights, weights)))
+            if norm == 0.0:
+                out[channel] = {}
+                continue
+            weights = weights / norm
+            out[channel] = {int(k): float(w) for k, w in zip(keys, weights) if w > 0}
+        return out
+
+    # ── scoring ──
+
+    def time_factor(self, date: dt.date | None, first: dt.date | None, last: dt.date | None) -> float:
+        if date is None or first is None or last is None:
+            return 1.0
+        gap = max(0, (first - date).days, (date - last).days)
+        return math.exp(-gap / self.settings.time_scale_days)
+
+    def score_candidates(self, vecs: dict[str, dict[int, float]], date: dt.date | None) -> dict[str, float]:
+        scores: dict[str, float] = {}
+        for channel in CHANNELS:
+            weight = self.weights[channel]
+            postings = self.postings[channel]
+            acc: dict[str, float] = {}
+            for key, w in vecs[channel].items():
+                row = postings.get(key)
+                if row:
+                    for sid, cw in row.items():
+                        acc[sid] = acc.get(sid, 0.0) + w * cw
+            for sid, dot in acc.items():
+                norm2 = self.stories[sid].norm2[channel]
+                if norm2 > 0:
+                    scores[sid] = scores.get(sid, 0.0) + weight * dot / math.sqrt(norm2)
+        for sid in scores:
+            story = self.stories[sid]
+            scores[sid] *= self.time_factor(date, story.first, story.last)
+        return scores
+
+    def story_similarity(self, a: StoryState, b: StoryState) -> float:
+        total = 0.0
+        for channel in CHANNELS:
+            ca, cb = a.centroid[channel], b.centroid[channel]
+            if not ca or not cb or a.norm2[channel] <= 0 or b.norm2[channel] <= 0:
+                continue
+            if len(ca) > len(cb):
+                ca, cb = cb, ca
+            dot = sum(w * cb.get(k, 0.0) for k, w in ca.items())
+            total += self.weights[channel] * dot / math.sqrt(a.norm2[channel] * b.norm2[channel])
+        if a.first and b.first:
+            gap = max(0, (a.first - b.last).days, (b.first - a.last).days)
+            total *= math.exp(-gap / self.settings.time_scale_days)
+        return total
+
+    # ── updates ──
+
+    def new_story(self, story_id: str) -> StoryState:
+        self.seq += 1
+        story = StoryState(id=story_id, seq=self.seq)
+        self.stories[story_id] = story
+        return story
+
+    def add_vectors(self, story: StoryState, vecs: dict[str, dict[int, float]]) -> None:
+        for channel in CHANNELS:
+            centroid = story.centroid[channel]
+            postings = self.postings[channel]
+            dot = 0.0
+            for key, w in vecs[channel].items():
+                old = centroid.get(key, 0.0)
+                dot += old * w
+                centroid[key] = old + w
+                postings.setdefault(key, {})[story.id] = old + w
+            story.norm2[channel] += 2 * dot + sum(w * w for w in vecs[channel].values())
+            limit = self.settings.centroid_terms
+            if len(centroid) > 2 * limit:
+                self.prune(story, channel, limit)
+
+    def prune(self, story: StoryState, channel: str, keep: int) -> None:
+        """Keep a story's ``keep`` strongest terms in one channel (bounded memory)."""
+        centroid = story.centroid[channel]
+        if len(centroid) <= keep:
+            return
+        ranked = sorted(centroid.items(), key=lambda kv: -kv[1])
+        postings = self.postings[channel]
+        for key, _ in ranked[keep:]:
+            row = postings.get(key)
+            if row is not None:
+                row.pop(story.id, None)
+                if not row:
+                    del postings[key]
+        story.centroid[channel] = dict(ranked[:keep])
+        story.norm2[channel] = sum(w * w for _, w in ranked[:keep])
+
+    def drop_postings(self, story: StoryState) -> None:
+        for channel in CHANNELS:
+            postings = self.postings[channel]
+            for key in story.centroid[channel]:
+                row = postings.get(key)
+                if row is not None:
+                    row.pop(story.id, None)
+                    if not row:
+                        del postings[key]
+
+    def merge(self, survivor: StoryState, absorbed: StoryState) -> None:
+        """Fold ``absorbed`` into ``survivor`` (centroids add, members and merged ids move)."""
+        self.drop_postings(absorbed)
+        self.add_vectors(survivor, absorbed.centroid)
+        survivor.article_ids.extend(absorbed.article_ids)
+        survivor.merged_ids.extend([absorbed.id, *absorbed.merged_ids])
+        survivor.widen(absorbed.first)
+        survivor.widen(absorbed.last)
+        survivor.touched = max(survivor.touched, absorbed.touched)
+        if survivor.status != "active":
+            survivor.status = "active"
+        del self.stories[absorbed.id]
+
+    def observe(self, story: StoryState, date: dt.date | None, touched: int) -> None:
+        story.widen(date)
+        story.touched = touched
+        if story.last is not None:
+            heapq.heappush(self._quiet_heap, (story.last, story.id))
+        if date is not None and (self.clock is None or date > self.clock):
+            self.clock = date
+
+    def due_to_close(self) -> list[StoryState]:
+        """Active stories that went quiet (by date) or fell out of the active cap (undated)."""
+        due: list[StoryState] = []
+        if self.clock is not None:
+            limit = self.clock - dt.timedelta(days=self.settings.quiet_days)
+            while self._quiet_heap and self._quiet_heap[0][0] < limit:
+                last, sid = heapq.heappop(self._quiet_heap)
+                story = self.stories.get(sid)
+                if story is not None and story.status == "active" and story.last == last:
+                    due.append(story)
+        if len(self.stories) - len(due) > self.settings.max_active_stories:
+            closing = {s.id for s in due}
+            active = [s for s in self.stories.values() if s.status == "active" and s.id not in closing]
+            excess = len(active) - self.settings.max_active_stories
+            if excess > 0:
+                due.extend(sorted(active, key=lambda s: s.touched)[:excess])
+        return due
+
+    def close(self, story: StoryState) -> None:
+        story.status = "closed"
+        for channel in CHANNELS:
+            self.prune(story, channel, self.settings.closed_story_terms)
+
+    def archive_excess(self) -> list[StoryState]:
+        closed = [s for s in self.stories.values() if s.status == "closed"]
+        excess = len(closed) - self.settings.max_closed_stories
+        if excess <= 0:
+            return []
+        oldest = sorted(closed, key=lambda s: (s.last or dt.date.min, s.touched))[:excess]
+        for story in oldest:
+            self.drop_postings(story)
+            story.centroid = {c: {} for c in CHANNELS}
+            story.norm2 = {c: 0.0 for c in CHANNELS}
+            story.status = "archived"
+        return oldest
+
+    def active_count(self) -> int:
+        return sum(1 for s in self.stories.values() if s.status == "active")
+
+    # ── persistence ──
+
+    def to_state(self) -> dict:
+        stories = []
+        for s in self.stories.values():
+            cents = {}
+            for c in CHANNELS:
+                keys = np.fromiter(s.centroid[c].keys(), dtype=np.int64, count=len(s.centroid[c]))
+                vals = np.fromiter(s.centroid[c].values(), dtype=np.float64, count=len(s.centroid[c]))
+                cents[c] = (keys.astype(np.uint32).tobytes(), vals.tobytes())
+            stories.append({
+                "id": s.id, "seq": s.seq, "articles": s.article_ids, "merged": s.merged_ids,
+                "centroid": cents, "norm2": s.norm2,
+                "first": s.first.isoformat() if s.first else None,
+                "last": s.last.isoformat() if s.last else None,
+                "touched": s.touched, "status": s.status,
+            })
+        nz = np.flatnonzero(self.df)
+        return {
+            "n_docs": self.n_docs, "seq": self.seq,
+            "clock": self.clock.isoformat() if self.clock else None,
+            "df_keys": nz.astype(np.uint32).tobytes(), "df_vals": self.df[nz].tobytes(),
+            "stories": stories,
+        }
+
+    @classmethod
+    def from_state(cls, state: dict, settings: GroupSettings) -> "StoryIndex":
+        index = cls(settings)
+        index.n_docs, index.seq = state["n_docs"], state["seq"]
+        index.clock = dt.date.fromisoformat(state["clock"]) if state["clock"] else None
+        keys = np.frombuffer(state["df_keys"], dtype=np.uint32).astype(np.int64)
+        index.df[keys] = np.frombuffer(state["df_vals"], dtype=np.int32)
+        for raw in state["stories"]:
+            story = StoryState(id=raw["id"], seq=raw["seq"], article_ids=list(raw["articles"]),
+                               merged_ids=list(raw["merged"]), norm2=dict(raw["norm2"]),
+                               first=dt.date.fromisoformat(raw["first"]) if raw["first"] else None,
+                               last=dt.date.fromisoformat(raw["last"]) if raw["last"] else None,
+                               touched=raw["touched"], status=raw["status"])
+            for c in CHANNELS:
+                kb, vb = raw["centroid"][c]
+                ks = np.frombuffer(kb, dtype=np.uint32).tolist()
+                vs = np.frombuffer(vb, dtype=np.float64).tolist()
+                story.centroid[c] = dict(zip(ks, vs))
+                postings = index.postings[c]
+                for k, v in story.centroid[c].items():
+                    postings.setdefault(k, {})[story.id] = v
+            index.stories[story.id] = story
+            if story.status == "active" and story.last is not None:
+                index._quiet_heap.append((story.last, story.id))
+        heapq.heapify(index._quiet_heap)
+        return index

@@ -1,0 +1,225 @@
+"""Duplicates and reused passages: exact copies, near-verbatim copies, shared paragraphs.
+
+Three checks, from cheap to fine, on the article text only (no language model):
+
+- **exact**: the same normalized word sequence (case, punctuation and spacing ignored);
+- **near-duplicate**: MinHash over word shingles, candidates from LSH (datasketch), then a
+  decision on the estimated Jaccard similarity *or* containment (a truncated copy of a wire story
+  is contained in the full one even when their Jaccard similarity is low);
+- **reused paragraphs**: each paragraph keeps a tiny bottom-k sketch of its shingles, so a
+  paragraph copied with a word changed ("said" → "says") is still found in the earlier article.
+
+Only sketches are kept (integers), never texts.  ``DedupIndex`` holds the sketches of the
+*active* articles; ``forget`` drops an article when its story closes, which keeps memory bounded.
+
+Example::
+
+    index = DedupIndex(GroupSettings())
+    fp = fingerprint(article, GroupSettings())
+    match = index.check(fp)          # Match(kind="near", of="a1", similarity=0.93) or None
+    index.add(fp)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import zlib
+from dataclasses import dataclass, field
+
+import numpy as np
+from datasketch import MinHash, MinHashLSH
+
+from storyline.config import GroupSettings
+from storyline.model import Article
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_PARAGRAPH_SPLIT = re.compile(r"\n\s*")
+_SCHEME = "affine32"  # datasketch >= 2: 32-bit values, collision-free permutations
+
+
+def words_of(text: str) -> list[str]:
+    """Lower-cased word tokens: what the duplicate checks compare (punctuation ignored)."""
+    return _WORD.findall(text.lower())
+
+
+def _identity(value: int) -> int:
+    """Shingles are hashed once by us (crc32); MinHash permutes those integers directly."""
+    return value
+
+
+def shingle_hashes(words: list[str], size: int) -> list[int]:
+    """32-bit hashes of the word ``size``-shingles (the whole text when it is shorter)."""
+    if len(words) < size:
+        return [zlib.crc32(" ".join(words).encode())] if words else []
+    return [zlib.crc32(" ".join(words[i:i + size]).encode()) for i in range(len(words) - size + 1)]
+
+
+@dataclass
+class Fingerprint:
+    """Everything the duplicate checks need from one article: a few integers, no text."""
+
+    article_id: str
+    exact: str  # digest of the normalized word sequence
+    signature: np.ndarray  # MinHash values (uint32)
+    shingles: int  # number of distinct shingles (for containment)
+    paragraphs: list[tuple[int, ...]] = field(default_factory=list)  # bottom-k sketch per paragraph
+
+
+def fingerprint(article: Article, settings: GroupSettings) -> Fingerprint:
+    words = words_of(article.text)
+    exact = hashlib.blake2b(" ".join(words).encode(), digest_size=12).hexdigest()
+    hashes = set(shingle_hashes(words, settings.shingle_size))
+    minhash = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
+    if hashes:
+        minhash.update_batch(list(hashes))
+    paragraphs = []
+    for paragraph in _PARAGRAPH_SPLIT.split(article.text):
+        if len(paragraph.strip()) < settings.min_paragraph_chars:
+            continue
+        p_hashes = sorted(set(shingle_hashes(words_of(paragraph), settings.paragraph_shingle_size)))
+        paragraphs.append(tuple(p_hashes[: settings.paragraph_sketch_size]))
+    return Fingerprint(
+        article_id=article.id,
+        exact=exact,
+        signature=minhash.hashvalues.astype(np.uint32),
+        shingles=len(hashes),
+        paragraphs=paragraphs,
+    )
+
+
+@dataclass
+class Match:
+    """``of`` is the earlier article this one copies; ``kind`` is ``exact`` or ``near``."""
+
+    kind: str
+    of: str
+    similarity: float  # estimated Jaccard similarity
+    containment: float  # estimated share of the smaller article's shingles found in the other
+
+
+@dataclass
+class ParagraphReuse:
+    source_id: str
+    paragraphs: int  # paragraphs of the new article found in ``source_id``
+    share: float  # … as a share of the new article's fingerprinted paragraphs
+
+
+def _minhash(signature: np.ndarray, num_perm: int) -> MinHash:
+    return MinHash(num_perm=num_perm, hashfunc=_identity, seed=1, hashvalues=signature, scheme=_SCHEME)
+
+
+class DedupIndex:
+    """Sketches of the active articles, with exact, near-duplicate and paragraph look-ups."""
+
+    def __init__(self, settings: GroupSettings):
+        self.settings = settings
+        self.lsh = MinHashLSH(threshold=settings.near_duplicate_candidate_threshold, num_perm=settings.num_perm)
+        self.exact: dict[str, str] = {}  # exact digest → first article (kept for all articles: small)
+        self.prints: dict[str, Fingerprint] = {}  # active articles only
+        self.paragraph_index: dict[int, list[tuple[str, int]]] = {}  # sketch value → (article, paragraph)
+
+    def check(self, fp: Fingerprint) -> Match | None:
+        """The earlier article ``fp`` duplicates, if any (exact first, then the most similar near copy)."""
+        first = self.exact.get(fp.exact)
+        if first is not None and first != fp.article_id:
+            return Match("exact", first, 1.0, 1.0)
+        if fp.shingles == 0:
+            return None
+        query = _minhash(fp.signature, self.settings.num_perm)
+        best: Match | None = None
+        for other_id in self.lsh.query(query):
+            other = self.prints.get(other_id)
+            if other is None or other_id == fp.article_id:
+                continue
+            jaccard = float(np.mean(other.signature == fp.signature))
+            shared = jaccard * (fp.shingles + other.shingles) / (1.0 + jaccard)
+            containment = min(1.0, shared / max(1, min(fp.shingles, other.shingles)))
+            if not self.is_near_duplicate(jaccard, containment, fp.shingles, other.shingles):
+                continue
+            if best is None or (jaccard, containment) > (best.similarity, best.containment):
+                best = Match("near", other_id, jaccard, containment)
+        return best
+
+    def is_near_duplicate(self, jaccard: float, containment: float, size_a: int, size_b: int) -> bool:
+        """The decision rule; thresholds come from ``GroupSettings`` (chosen on clusters-dev)."""
+        s = self.settings
+        if jaccard >= s.near_duplicate_threshold:
+            return True
+        # a truncated or re-wrapped copy: most of the smaller text is inside the larger one
+        return containment >= s.containment_threshold and min(size_a, size_b) >= s.min_containment_shingles
+
+    def reused_paragraphs(self, fp: Fingerprint) -> list[ParagraphReuse]:
+        """Earlier active articles whose paragraphs ``fp`` repeats (near-verbatim), most first."""
+        if not fp.paragraphs:
+            return []
+        need = self.settings.paragraph_min_shared
+        found: dict[str, set[int]] = {}
+        for index, sketch in enumerate(fp.paragraphs):
+            votes: dict[tuple[str, int], int] = {}
+            for value in sketch:
+                for owner in self.paragraph_index.get(value, ()):
+                    if owner[0] != fp.article_id:
+                        votes[owner] = votes.get(owner, 0) + 1
+            for (article_id, _), count in votes.items():
+                if count >= min(need, len(sketch)):
+                    found.setdefault(article_id, set()).add(index)
+        total = len(fp.paragraphs)
+        reuses = [ParagraphReuse(a, len(ix), len(ix) / total) for a, ix in found.items()]
+        return sorted(reuses, key=lambda r: (-r.paragraphs, r.source_id))
+
+    def add(self, fp: Fingerprint) -> None:
+        self.exact.setdefault(fp.exact, fp.article_id)
+        if fp.article_id in self.prints:
+            return
+        self.prints[fp.article_id] = fp
+        if fp.shingles:
+            self.lsh.insert(fp.article_id, _minhash(fp.signature, self.settings.num_perm), check_duplication=False)
+        for p_index, sketch in enumerate(fp.paragraphs):
+            for value in sketch:
+                self.paragraph_index.setdefault(value, []).append((fp.article_id, p_index))
+
+    def forget(self, article_id: str) -> None:
+        """Drop an article's sketches (its story closed); its exact digest stays."""
+        fp = self.prints.pop(article_id, None)
+        if fp is None:
+            return
+        if fp.shingles:
+            self.lsh.remove(article_id)
+        for sketch in fp.paragraphs:
+            for value in sketch:
+                owners = self.paragraph_index.get(value)
+                if owners:
+                    owners[:] = [o for o in owners if o[0] != article_id]
+                    if not owners:
+                        del self.paragraph_index[value]
+
+    # ── persistence: plain data, rebuilt into the LSH on load ──
+
+    def to_state(self) -> dict:
+        ids = list(self.prints)
+        sigs = np.stack([self.prints[i].signature for i in ids]) if ids else np.zeros((0, self.settings.num_perm), np.uint32)
+        return {
+            "exact": self.exact,
+            "ids": ids,
+            "signatures": sigs.astype(np.uint32).tobytes(),
+            "shingles": [self.prints[i].shingles for i in ids],
+            "exact_of": [self.prints[i].exact for i in ids],
+            "paragraphs": [[list(s) for s in self.prints[i].paragraphs] for i in ids],
+        }
+
+    @classmethod
+    def from_state(cls, state: dict, settings: GroupSettings) -> "DedupIndex":
+        index = cls(settings)
+        index.exact = dict(state["exact"])
+        sigs = np.frombuffer(state["signatures"], dtype=np.uint32).reshape(-1, settings.num_perm)
+        for row, article_id in enumerate(state["ids"]):
+            fp = Fingerprint(
+                article_id=article_id,
+                exact=state["exact_of"][row],
+                signature=sigs[row].copy(),
+                shingles=state["shingles"][row],
+                paragraphs=[tuple(s) for s in state["paragraphs"][row]],
+            )
+            index.add(fp)
+        return index
