@@ -351,6 +351,15 @@ def _speaker_near(
     return None
 
 
+def _depth(tok: Token) -> int:
+    """How deep a verb sits in its sentence: main-clause cues come before embedded ones."""
+    depth = 0
+    while tok.head.i != tok.i and depth < 20:
+        tok = tok.head
+        depth += 1
+    return depth
+
+
 def _dash_speaker(end: int, index: _DocIndex, resolver: _Resolver) -> _Speaker | None:
     """A name set after the quote with a dash: "“…” ― Pamela Padilla"."""
     text = index.doc.text
@@ -382,7 +391,7 @@ def _speaker_before(
             return None
     elif index.paragraph(sent.start_char) != index.paragraph(start):
         return None
-    for cue in sorted(_cue_tokens(list(sent), quoted), key=lambda t: -t.i):
+    for cue in sorted(_cue_tokens(list(sent), quoted), key=lambda t: (_depth(t), -t.i)):
         subject = _subject_of(cue, quoted)
         if subject is None:
             continue
