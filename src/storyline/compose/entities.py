@@ -1,0 +1,310 @@
+"""Who is who across the articles of a story, and who said what.
+
+Named-entity mentions from the annotate stage are resolved into entities:
+
+- the same name (without "the" or a possessive) is one entity, whatever label the NER
+  gave each mention (the majority label wins, so a stray ORG for "Walton" is outvoted);
+- an acronym joins its long form when an article writes "Long Form (ACR)", or when its
+  letters are the initials of exactly one organisation of the story ("TDSB");
+- a lone surname joins the one full name it ends — in its own article first, then in the
+  story — and stays apart when two people share it;
+- titles come from pre-modifiers ("Education Minister Stephen Lecce"), appositions
+  ("Laura Walton, president of …", "Ryan Bird, a spokesperson for …") and fronted
+  appositions ("The president of the union, Laura Walton, …"), each with its source.
+
+Quotes become ``QuoteView`` objects whose ``speaker`` is the id of the speaker's entity.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from storyline.model import (
+    AnnotatedArticle, Entity, EntityRole, Mention, Quote, QuoteView, Sentence, SourceRef,
+)
+
+ENTITY_LABELS = frozenset({"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "EVENT", "LAW", "PRODUCT", "WORK_OF_ART"})
+TITLE_NOUNS = frozenset(
+    """minister president spokesperson spokesman spokeswoman premier mayor chair chairman chairwoman
+    chairperson director ceo leader secretary senator governor judge justice chief officer head
+    trustee superintendent manager professor commissioner ambassador councillor councilor
+    representative deputy critic treasurer principal founder owner executive editor reporter
+    correspondent analyst economist lawyer attorney advocate organizer organiser coordinator
+    negotiator mp mpp mla candidate nominee prime vice-president spokesperson""".split()
+)
+CONNECT = r"(?:of|for|at|with|to|on|in|and|the|’s|'s|[A-Z][\w’'.&-]*)"
+APPOS_AFTER = re.compile(
+    r"^,\s+(?:the |a |an |its |their )?((?:[\w’'.&-]+\s+){0,4}?(?:%s)\b(?:\s+%s){0,10}?)(?=,|\s+said|\s+says|\.|;|\s+told)"
+    % ("|".join(sorted(TITLE_NOUNS, key=len, reverse=True)), CONNECT),
+    re.IGNORECASE,
+)
+FRONT_APPOS = re.compile(
+    r"(?:^|[,;:]\s+|\.\s+)(?:the|a|an)\s+((?:[\w’'.&-]+\s+){0,3}?(?:%s)\b[^,]{0,90}?),\s+$"
+    % "|".join(sorted(TITLE_NOUNS, key=len, reverse=True)),
+    re.IGNORECASE,
+)
+ACRONYM = re.compile(r"\(([A-Z][A-Z&]{1,9})\)")
+SMALL_WORDS = frozenset({"of", "for", "and", "the", "on", "in", "de", "du", "des", "&", "to", "at"})
+
+
+def _clean(name: str) -> str:
+    name = re.sub(r"^(the|The|THE)\s+", "", name.strip())
+    name = re.sub(r"(’s|'s|’|')$", "", name)
+    return name.strip(" ,.;:")
+
+
+def _key(name: str) -> str:
+    return re.sub(r"\s+", " ", name.replace("’", "'").replace("‘", "'")).strip().lower()
+
+
+def _initials(name: str) -> str:
+    words = re.findall(r"[\w’'-]+", name)
+    return "".join(w[0].upper() for w in words if w.lower() not in SMALL_WORDS and w[0].isalpha())
+
+
+def entity_id(name: str, type_: str) -> str:
+    """Stable id: the same canonical name and type always give the same id."""
+    return "e-" + hashlib.sha1(f"{type_}|{_key(name)}".encode()).hexdigest()[:10]
+
+
+@dataclass
+class _Group:
+    names: Counter = field(default_factory=Counter)
+    labels: Counter = field(default_factory=Counter)
+    refs: list[tuple[str, Mention]] = field(default_factory=list)  # (article id, mention)
+
+
+def _sentence_ref(article_id: str, sentences: list[Sentence], index: int) -> SourceRef:
+    s = sentences[index]
+    return SourceRef(article_id=article_id, sentence=s.text, char_start=s.start, char_end=s.end)
+
+
+PREMOD_LOWER = ("of", "public", "board", "school", "union", "provincial", "federal", "state", "former",
+                "deputy", "acting", "interim", "senior", "party", "press", "campaign")
+PREMOD = re.compile(
+    r"((?:(?:[A-Z][\w’'.-]*|%s|%s)\s+)+)$" % ("|".join(PREMOD_LOWER), "|".join(sorted(TITLE_NOUNS, key=len, reverse=True)))
+)
+
+
+def _premodifier_role(text: str, start: int) -> str | None:
+    """Title words written right before a name: "Ontario Minister of Education Stephen Lecce"."""
+    m = PREMOD.search(text[max(0, start - 100):start])
+    if not m:
+        return None
+    words = m.group(1).split()
+    if not any(w.lower() in TITLE_NOUNS for w in words):
+        return None
+    while words and words[0].lower() in ("of", "former"):
+        words = words[1:]
+    while words and words[-1].lower() not in TITLE_NOUNS and words[-1][0].islower():
+        words = words[:-1]
+    return " ".join(words) or None
+
+
+def _roles_for(text: str, mention: Mention) -> list[str]:
+    roles = []
+    pre = _premodifier_role(text, mention.start)
+    if pre:
+        roles.append(pre)
+    after = APPOS_AFTER.match(text[mention.end: mention.end + 160])
+    if after:
+        roles.append(after.group(1).strip())
+    front = FRONT_APPOS.search(text[max(0, mention.start - 160): mention.start])
+    if front:
+        roles.append(front.group(1).strip())
+    return roles
+
+
+def _long_forms(articles: list[AnnotatedArticle]) -> tuple[dict[str, str], list[tuple[str, int, int]]]:
+    """Acronym → long form, from "Canadian Union of Public Employees (CUPE)" in any article,
+    and where each such parenthesised acronym is written (article id, start, end)."""
+    found: dict[str, str] = {}
+    places: list[tuple[str, int, int]] = []
+    for annotated in articles:
+        text = annotated.article.text
+        for m in ACRONYM.finditer(text):
+            acronym = m.group(1)
+            before = re.findall(r"[\w’'.&-]+", text[max(0, m.start() - 120): m.start()])
+            for size in range(len(acronym), min(len(before), 3 * len(acronym)) + 1):
+                candidate = before[-size:]
+                if candidate[0].lower() in SMALL_WORDS:
+                    continue
+                if _initials(" ".join(candidate)) == acronym.replace("&", ""):
+                    found.setdefault(acronym, _clean(" ".join(candidate)))
+                    places.append((annotated.article.id, m.start(1), m.end(1)))
+                    break
+    return found, places
+
+
+def compose_entities(articles: list[AnnotatedArticle]) -> tuple[list[Entity], list[QuoteView]]:
+    """Entities resolved across the story's articles, and its quotes with speaker entity ids."""
+    groups: dict[str, _Group] = defaultdict(_Group)
+    for annotated in articles:
+        for mention in annotated.mentions:
+            if mention.label not in ENTITY_LABELS:
+                continue
+            name = _clean(mention.text)
+            if len(name) < 2:
+                continue
+            g = groups[_key(name)]
+            g.names[name] += 1
+            g.labels[mention.label] += 1
+            g.refs.append((annotated.article.id, mention))
+
+    def label(key: str) -> str:
+        return groups[key].labels.most_common(1)[0][0]
+
+    alias_of: dict[str, str] = {}  # key → key of the entity it belongs to
+
+    def root(key: str) -> str:
+        while key in alias_of:
+            key = alias_of[key]
+        return key
+
+    # acronyms; one written only in parentheses still counts as a mention
+    long_forms, places = _long_forms(articles)
+    by_article = {a.article.id: a for a in articles}
+    for article_id, start, end in places:
+        acronym = by_article[article_id].article.text[start:end]
+        g = groups[_key(acronym)]
+        if any(a == article_id and m.start == start for a, m in g.refs):
+            continue
+        long_key = _key(long_forms[acronym])
+        lab = label(long_key) if long_key in groups else "ORG"
+        sentences = by_article[article_id].sentences
+        index = max(0, bisect.bisect_right([s.start for s in sentences], start) - 1)
+        g.names[acronym] += 1
+        g.labels[lab] += 1
+        g.refs.append((article_id, Mention(start=start, end=end, text=acronym, label=lab, sentence=index)))
+    for acronym, long_form in long_forms.items():
+        a, l = _key(acronym), _key(long_form)
+        if a in groups and l in groups and a != l:
+            alias_of[a] = l
+        elif a in groups and l not in groups:
+            groups[l].names[long_form] += 0
+            groups[l].labels[label(a)] += 1
+            alias_of[a] = l
+    orgs = [k for k in groups if label(k) == "ORG" and k not in alias_of and " " in k]
+    for key in list(groups):
+        name = groups[key].names.most_common(1)[0][0]
+        if key in alias_of or not re.fullmatch(r"[A-Z][A-Z&]{1,9}", name):
+            continue
+        matches = [o for o in orgs if _initials(groups[o].names.most_common(1)[0][0]) == name]
+        if len(matches) == 1:
+            alias_of[key] = matches[0]
+
+    # surnames → full names, in the article first, then in the story
+    persons = [k for k in groups if label(k) == "PERSON" and k not in alias_of and " " in k]
+    people_in: dict[str, set[str]] = defaultdict(set)
+    for k in persons:
+        for article_id, _ in groups[k].refs:
+            people_in[article_id].add(k)
+    surname_article: dict[tuple[str, str], str] = {}
+    for key in list(groups):
+        if " " in key or key in alias_of:
+            continue
+        if label(key) != "PERSON" and not any(k.split()[-1] == key for k in persons):
+            continue
+        story_matches = [k for k in persons if k.split()[-1] == key]
+        resolved_all = True
+        for article_id, _ in groups[key].refs:
+            local = [k for k in people_in[article_id] if k.split()[-1] == key]
+            if len(local) == 1:
+                surname_article[(article_id, key)] = local[0]
+            elif len(local) == 0 and len(story_matches) == 1:
+                surname_article[(article_id, key)] = story_matches[0]
+            else:
+                resolved_all = False
+        if resolved_all and len(story_matches) == 1:
+            alias_of[key] = story_matches[0]
+
+    # assemble: each mention goes to its entity
+    members: dict[str, list[tuple[str, Mention]]] = defaultdict(list)
+    labels: dict[str, Counter] = defaultdict(Counter)
+    for key, g in groups.items():
+        for article_id, mention in g.refs:
+            target = surname_article.get((article_id, key)) if key not in alias_of else root(key)
+            target = root(target) if target else root(key)
+            members[target].append((article_id, mention))
+            labels[target][mention.label] += 1
+    texts = {a.article.id: a for a in articles}
+    entities: list[Entity] = []
+    key_to_id: dict[str, str] = {}
+    for key, refs in members.items():
+        if not refs:
+            continue
+        counts = labels[key]
+        if "PERSON" in counts and counts["PERSON"] * 2 >= sum(counts.values()):
+            type_ = "PERSON"
+        else:
+            type_ = counts.most_common(1)[0][0]
+        full_names = Counter(_clean(m.text) for _, m in refs if _key(_clean(m.text)) == key)
+        name = (full_names or groups[key].names).most_common(1)[0][0] if (full_names or groups[key].names) else key
+        entity = Entity(id=entity_id(name, type_), name=name, type=type_, mentions=len(refs))
+        seen_aliases: set[str] = {_key(name)}
+        seen_roles: set[tuple[str, str, int]] = set()
+        for article_id, mention in sorted(refs, key=lambda r: (r[0], r[1].start)):
+            annotated = texts[article_id]
+            alias = _clean(mention.text)
+            if _key(alias) not in seen_aliases:
+                seen_aliases.add(_key(alias))
+                entity.aliases.append(alias)
+                sentence = annotated.sentences[mention.sentence] if annotated.sentences else None
+                entity.alias_sources.append(SourceRef(
+                    article_id=article_id, sentence=sentence.text if sentence else "",
+                    char_start=mention.start, char_end=mention.end,
+                ))
+            if type_ == "PERSON" and annotated.sentences:
+                for role in _roles_for(annotated.article.text, mention):
+                    marker = (role.lower(), article_id, mention.sentence)
+                    if marker in seen_roles:
+                        continue
+                    seen_roles.add(marker)
+                    entity.roles.append(EntityRole(
+                        role=role, source=_sentence_ref(article_id, annotated.sentences, mention.sentence)))
+        entities.append(entity)
+        key_to_id[key] = entity.id
+    # every name that was merged points at its entity
+    for key in groups:
+        target = root(key)
+        if target in key_to_id:
+            key_to_id.setdefault(key, key_to_id[target])
+    by_id = {e.id: e for e in entities}
+    entities.sort(key=lambda e: (-e.mentions, e.name))
+    quotes = [_quote_view(a, q, members, key_to_id, surname_article, by_id, entities)
+              for a in articles for q in a.quotes]
+    return entities, quotes
+
+
+def _quote_view(annotated: AnnotatedArticle, quote: Quote, members, key_to_id, surname_article, by_id,
+                entities: list[Entity]) -> QuoteView:
+    article_id = annotated.article.id
+    speaker: str | None = None
+    if quote.speaker_start is not None:
+        # the entity whose mention the speaker's name is
+        for key, refs in members.items():
+            if any(a == article_id and m.start < quote.speaker_end and quote.speaker_start < m.end for a, m in refs):
+                speaker = key_to_id.get(key)
+                break
+    if speaker is None and quote.speaker_name:
+        key = _key(_clean(quote.speaker_name))
+        target = surname_article.get((article_id, key))
+        speaker = key_to_id.get(target) if target else key_to_id.get(key)
+    if speaker is None and quote.speaker_name is None and quote.source_start is not None:
+        # "the union said": the one organisation of the story that is called that
+        words = re.findall(r"[A-Za-z]+", annotated.article.text[quote.source_start:quote.source_end])
+        if len(words) == 2 and words[0].lower() == "the":
+            noun = words[1].lower()
+            matches = [e for e in entities if e.type == "ORG"
+                       and noun in {w.lower() for w in re.findall(r"[A-Za-z]+", e.name)}]
+            if len(matches) == 1:
+                speaker = matches[0].id
+    entity = by_id.get(speaker) if speaker else None
+    return QuoteView(
+        text=quote.text, speaker=speaker, speaker_name=entity.name if entity else None,
+        article_id=article_id, char_start=quote.start, char_end=quote.end,
+    )
