@@ -40,7 +40,10 @@ TIME_UNITS = {"second": "seconds", "minute": "minutes", "hour": "hours", "day": 
 PEOPLE_NOUNS = frozenset(
     """people person member worker employee staff student teacher parent child resident voter
     nurse doctor officer patient victim supporter protester protestor customer user citizen
-    refugee migrant soldier troop civilian passenger job educator custodian participant""".split()
+    refugee migrant soldier troop civilian passenger job educator custodian participant
+    volunteer visitor tourist fan spectator inmate prisoner athlete player driver pilot firefighter
+    physician scientist researcher lawmaker delegate adult man woman boy girl kid infant individual
+    household family applicant recipient beneficiary subscriber shareholder investor farmer miner""".split()
 )
 RATE_WORDS = {"annually": "per year", "yearly": "per year", "daily": "per day", "weekly": "per week",
               "monthly": "per month", "hourly": "per hour"}

@@ -1,0 +1,90 @@
+"""Cross-document entities, quote speakers and figure groups on articles written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from storyline.compose.entities import compose_entities, entity_id
+from storyline.compose.figures import compose_claims
+from storyline.model import Article
+
+ARTICLES = [
+    ("a1", "The Northern Ferry Workers Association (NFWA) called a strike on Monday.\n\n"
+           "Association president Dana Whitcombe said the crossings would stop. "
+           "“We gave the company every chance,” Whitcombe said.\n\n"
+           "The strike costs the operator $3 million per week, the union said."),
+    ("a2", "NFWA members stayed off the job on Tuesday.\n\n"
+           "Gareth Whitcombe, a spokesperson for the Harbour Transit Authority, said boats were docked.\n\n"
+           "Dana Whitcombe said the strike costs the operator $3 million per week."),
+    ("a3", "Editor's note: the operator has since clarified that the $3 million per week "
+           "includes lost ticket sales."),
+]
+
+
+@pytest.fixture(scope="module")
+def annotated(resources):
+    from storyline.annotate import annotate
+
+    return list(annotate([Article(id=i, text=t) for i, t in ARTICLES], resources))
+
+
+def _entity(entities, name):
+    return next(e for e in entities if e.name == name or name in e.aliases)
+
+
+def test_acronym_joins_its_long_form(annotated):
+    entities, _ = compose_entities(annotated)
+    union = _entity(entities, "NFWA")
+    assert union.name == "Northern Ferry Workers Association"
+    assert union.type == "ORG"
+
+
+def test_two_people_of_one_surname_stay_apart(annotated):
+    entities, _ = compose_entities(annotated)
+    dana, gareth = _entity(entities, "Dana Whitcombe"), _entity(entities, "Gareth Whitcombe")
+    assert dana.id != gareth.id
+    # the bare surname in a1 is Dana (the only Whitcombe there), not a guess across articles
+    assert "Whitcombe" in dana.aliases
+    assert "Whitcombe" not in gareth.aliases
+
+
+def test_roles_from_apposition_and_premodifier_with_sources(annotated):
+    entities, _ = compose_entities(annotated)
+    gareth = _entity(entities, "Gareth Whitcombe")
+    (role,) = [r for r in gareth.roles if "spokesperson" in r.role]
+    text = dict(ARTICLES)[role.source.article_id]
+    assert text[role.source.char_start:role.source.char_end] == role.source.sentence
+    dana = _entity(entities, "Dana Whitcombe")
+    assert any("president" in r.role.lower() for r in dana.roles)
+
+
+def test_quote_speaker_is_an_entity_id(annotated):
+    entities, quotes = compose_entities(annotated)
+    (q,) = [q for q in quotes if q.text.startswith("We gave")]
+    assert q.speaker == _entity(entities, "Dana Whitcombe").id
+    assert q.speaker_name == "Dana Whitcombe"
+
+
+def test_ids_are_stable():
+    assert entity_id("Dana Whitcombe", "PERSON") == entity_id("Dana Whitcombe", "PERSON")
+    assert entity_id("Dana Whitcombe", "PERSON") != entity_id("Dana Whitcombe", "ORG")
+
+
+def test_figures_grouped_and_corrected(annotated):
+    claims = compose_claims(annotated, {})
+    weekly = [c for c in claims if c.value == 3_000_000]
+    assert {c.article_id for c in weekly} == {"a1", "a2", "a3"}
+    assert len({c.group for c in weekly}) == 1
+    assert {c.status for c in weekly} == {"corrected"}
+
+
+def test_conflicting_values_of_one_measure(resources):
+    from storyline.annotate import annotate
+
+    texts = [("b1", "The city hired 40 new bus drivers this spring."),
+             ("b2", "The city hired 45 new bus drivers this spring.")]
+    annotated = list(annotate([Article(id=i, text=t) for i, t in texts], resources))
+    claims = compose_claims(annotated, {})
+    assert {c.value for c in claims} == {40, 45}
+    assert {c.status for c in claims} == {"conflicting"}
+    assert compose_claims(annotated, {"b2": "b1"})[0].status == "consistent"
