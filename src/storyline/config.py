@@ -22,7 +22,7 @@ class GroupSettings:
     shingle_size: int = 5
     num_perm: int = 256
     min_paragraph_chars: int = 60  # shorter paragraphs are not fingerprinted
-    cluster_threshold: float = 0.3
+    cluster_threshold: float = 0.07  # chosen on clusters-dev (plateau 0.06–0.08)
     quiet_days: int = 30  # a story with no article for this long is closed
     single_story: bool = False  # put every article in one story
     # near duplicates (group/dedup): LSH finds candidates, then Jaccard or containment decides
@@ -36,10 +36,10 @@ class GroupSettings:
     lead_words: int = 60  # words of the text (after the title) that form the lead
     body_terms: int = 80  # strongest body terms kept per article
     centroid_terms: int = 400  # strongest terms kept per story and channel
-    lead_weight: float = 0.35
-    body_weight: float = 0.35
-    entity_weight: float = 0.3
-    time_scale_days: float = 60.0  # score × exp(-days outside the story's span / this)
+    lead_weight: float = 0.3
+    body_weight: float = 0.5
+    entity_weight: float = 0.2
+    time_scale_days: float = 150.0  # score × exp(-days outside the story's span / this)
     merge_threshold: float = 0.5  # two stories this similar merge (the older id survives)
     reuse_bonus: float = 0.2  # added to a story's score when the article reuses its paragraphs
     max_active_stories: int = 2000  # undated stories close least-recently-touched first

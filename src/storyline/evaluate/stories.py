@@ -23,10 +23,8 @@ from collections.abc import Iterable
 from itertools import combinations
 from pathlib import Path
 
-from storyline.annotate import annotate
 from storyline.config import GroupSettings
 from storyline.group import StoryGrouper
-from storyline.ingest import ingest
 from storyline.model import Grouping
 from storyline.resources import Resources
 
@@ -119,6 +117,9 @@ def load_labels(data: Path) -> list[dict]:
 
 def group_labelled(data: Path, resources: Resources, settings: GroupSettings | None = None):
     """Ingest, annotate and group a labelled JSONL; returns gold labels and the grouper."""
+    from storyline.annotate import annotate  # the scorers above stay importable without spaCy
+    from storyline.ingest import ingest
+
     rows = load_labels(data)
     result = ingest([str(data)])
     by_url = {row["url"]: row for row in rows if row.get("url")}

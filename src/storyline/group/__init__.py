@@ -29,7 +29,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from storyline.config import GroupSettings
-from storyline.group.cluster import StoryIndex, StoryState, features
+from storyline.group.cluster import Features, StoryIndex, StoryState, features
 from storyline.group.dedup import DedupIndex, fingerprint
 from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
@@ -75,10 +75,14 @@ class StoryGrouper:
         created: list[str] = []
         touched: set[str] = set()
         merged: dict[str, str] = {}
-        for item in ordered:
-            if item.article.id in self.story_of:
-                continue
-            story, absorbed = self._add_one(item)
+        fresh = [item for item in dict((i.article.id, i) for i in ordered).values() if self._is_new(item)]
+        feats = {}
+        if not self.settings.single_story:
+            for item in fresh:  # the batch's words count in the IDF before any of it is clustered
+                feats[item.article.id] = features(item, self.settings)
+                self.index.count(feats[item.article.id])
+        for item in fresh:
+            story, absorbed = self._add_one(item, feats.get(item.article.id))
             if story.id in before:
                 touched.add(story.id)
             elif story.id not in created:
@@ -118,6 +122,9 @@ class StoryGrouper:
 
     # ── internals ──
 
+    def _is_new(self, item: AnnotatedArticle) -> bool:
+        return item.article.id not in self.story_of
+
     def _resolve(self, story_id: str) -> str:
         seen = []
         while story_id in self.redirect:
@@ -135,7 +142,7 @@ class StoryGrouper:
             story_id = f"{base}-{n}"
         return story_id
 
-    def _add_one(self, item: AnnotatedArticle) -> tuple[StoryState, list[str]]:
+    def _add_one(self, item: AnnotatedArticle, feats: Features | None) -> tuple[StoryState, list[str]]:
         settings = self.settings
         article = item.article
         self.n_added += 1
@@ -154,7 +161,7 @@ class StoryGrouper:
         elif match is not None and match.of in self.story_of:
             story = self.index.stories[self._resolve(self.story_of[match.of])]
         else:
-            vecs = self.index.vectors(features(item, settings))
+            vecs = self.index.vectors(feats or features(item, settings))
             scores = self.index.score_candidates(vecs, article.published)
             for r in self._reuse_sources(article.id):
                 sid = self._resolve(self.story_of[r]) if r in self.story_of else None

@@ -143,9 +143,16 @@ class StoryIndex:
 
     # ── vectors ──
 
-    def vectors(self, feats: Features) -> dict[str, dict[int, float]]:
-        """TF-IDF (sublinear tf), the strongest terms per channel, L2-normalised; updates the DF."""
+    def count(self, feats: Features) -> None:
+        """Add an article to the document frequencies (done for a whole batch before clustering it)."""
         self.n_docs += 1
+        for channel in CHANNELS:
+            counts = feats.counts[channel]
+            if counts:
+                self.df[np.fromiter(counts.keys(), dtype=np.int64, count=len(counts))] += 1
+
+    def vectors(self, feats: Features) -> dict[str, dict[int, float]]:
+        """TF-IDF (sublinear tf), the strongest terms per channel, L2-normalised (call ``count`` first)."""
         limits = {"lead": 10_000, "body": self.settings.body_terms, "ents": 10_000}
         out: dict[str, dict[int, float]] = {}
         for channel in CHANNELS:
@@ -155,7 +162,6 @@ class StoryIndex:
                 continue
             keys = np.fromiter(counts.keys(), dtype=np.int64, count=len(counts))
             tf = np.fromiter(counts.values(), dtype=np.float64, count=len(counts))
-            self.df[keys] += 1
             idf = np.log((self.n_docs + 1) / (self.df[keys] + 0.5))
             weights = (1.0 + np.log(tf)) * np.maximum(idf, 0.0)
             if len(weights) > limits[channel]:
