@@ -190,7 +190,7 @@ def _strip_det(span: Span) -> tuple[int, int]:
 
 def _subject_of(verb: Token, quoted: set[int]) -> Token | None:
     """The verb's speaker: its subject, climbing to the governing verb when it has none."""
-    if verb.lemma_.lower() == "according":
+    if verb.lower_ == "according":
         for child in verb.children:
             if child.dep_ == "prep" and child.lower_ == "to":
                 for obj in child.children:
@@ -206,7 +206,7 @@ def _subject_of(verb: Token, quoted: set[int]) -> Token | None:
                 return child
         if current.dep_ == "relcl" and current.head.i not in quoted:
             return current.head
-        if current.dep_ in ("advcl", "xcomp", "conj", "pcomp", "acl") and current.head is not current:
+        if current.dep_ in ("advcl", "xcomp", "conj", "pcomp", "acl", "prep") and current.head.i != current.i:
             current = current.head
         else:
             break
@@ -308,7 +308,7 @@ def _cue_tokens(tokens: list[Token], quoted: set[int]) -> list[Token]:
         lemma = t.lemma_.lower()
         if lemma in SPEECH_VERBS and t.pos_ in ("VERB", "AUX"):
             cues.append(t)
-        elif lemma == "according" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].lower_ == "to":
+        elif t.lower_ == "according" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].lower_ == "to":
             cues.append(t)
     return cues
 
@@ -332,7 +332,7 @@ def _speaker_near(
         if index.paragraph(nxt.start_char) == para[1] and len(gap) <= 3 and nxt[0].text not in MARKS:
             cues = [t for t in _cue_tokens(list(nxt[:5]), quoted)]
     if not cues:
-        return None
+        return _colon_speaker(start, index, quoted, resolver)
     q_tok = index.token_at(start)
     q_end_tok = index.token_at(max(start, end - 1))
 
@@ -348,6 +348,27 @@ def _speaker_near(
         source = _name_span(subject, index) if subject.pos_ != "PRON" else (subject.idx, subject.idx + len(subject))
         name, name_span = resolver.resolve(subject)
         return _Speaker(source=source, name=name, name_span=name_span, cue=cue.text, cue_char=cue.idx)
+    return None
+
+
+def _colon_speaker(start: int, index: _DocIndex, quoted: set[int], resolver: _Resolver) -> _Speaker | None:
+    """A quote introduced by a colon: "She then addressed the crowd: “…”" → the clause's subject."""
+    text = index.doc.text
+    base = max(0, start - 4)
+    before = text[base:start].rstrip(MARKS + " \t")
+    if not before.endswith(":"):
+        return None
+    colon = index.doc[index.token_at(base + len(before) - 1)]
+    if colon.text != ":" or colon.i in quoted:
+        return None
+    node = colon.head
+    while node.head.i != node.i and node.dep_ not in ("ROOT",):
+        node = node.head
+    for child in node.children:
+        if child.dep_ in ("nsubj", "nsubjpass") and child.i not in quoted and child.i < colon.i:
+            name, name_span = resolver.resolve(child)
+            source = _name_span(child, index) if child.pos_ != "PRON" else (child.idx, child.idx + len(child))
+            return _Speaker(source=source, name=name, name_span=name_span, cue=":", cue_char=colon.idx)
     return None
 
 
