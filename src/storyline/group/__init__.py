@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from storyline.config import GroupSettings
 from storyline.group.cluster import Features, StoryIndex, StoryState, features
-from storyline.group.dedup import DedupIndex, fingerprint
+from storyline.group.dedup import DedupIndex
 from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
 STATE_VERSION = 1
@@ -77,9 +77,10 @@ class StoryGrouper:
         merged: dict[str, str] = {}
         fresh = [item for item in dict((i.article.id, i) for i in ordered).values() if self._is_new(item)]
         feats = {}
+        term_cache: dict[str, int] = {}
         if not self.settings.single_story:
             for item in fresh:  # the batch's words count in the IDF before any of it is clustered
-                feats[item.article.id] = features(item, self.settings)
+                feats[item.article.id] = features(item, self.settings, term_cache)
                 self.index.count(feats[item.article.id])
         for item in fresh:
             story, absorbed = self._add_one(item, feats.get(item.article.id))
@@ -146,7 +147,7 @@ class StoryGrouper:
         settings = self.settings
         article = item.article
         self.n_added += 1
-        fp = fingerprint(article, settings)
+        fp = self.dedup.fingerprint(article)
         match = self.dedup.check(fp)
         absorbed: list[str] = []
         if match is not None:
@@ -175,8 +176,7 @@ class StoryGrouper:
             self.index.add_vectors(story, vecs)
             absorbed = self._merge_candidates(story, scores)
         story.article_ids.append(article.id)
-        if story.status != "active":
-            story.status = "active"
+        self.index.set_status(story, "active")
         self.story_of[article.id] = story.id
         self.dedup.add(fp)
         self.index.observe(story, article.published, self.n_added)

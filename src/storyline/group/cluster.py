@@ -40,7 +40,7 @@ from storyline.config import GroupSettings
 from storyline.model import AnnotatedArticle
 
 CHANNELS = ("lead", "body", "ents")
-_TOKEN = re.compile(r"[^\W\d_][\w'’-]*", re.UNICODE)
+_TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", re.UNICODE)
 _ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "FAC", "LOC", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW"}
 _ENTITY_CLEAN = re.compile(r"^(the|a|an)\s+|['’]s$", re.IGNORECASE)
 _DF_BITS = 21
@@ -58,13 +58,24 @@ mr mrs ms image caption photo copyright read more share reuters ap afp news clic
 """.split())
 
 
-def _bucket(key: str) -> int:
-    return zlib.crc32(key.encode()) & ((1 << _DF_BITS) - 1)
+_CHANNEL_SALT = {"lead": 0x5BD1E995, "body": 0x1B873593, "ents": 0x27D4EB2F}
 
 
 def tokens(text: str) -> list[str]:
-    return [t for t in (m.group(0).lower().strip("'’-") for m in _TOKEN.finditer(text))
-            if len(t) > 1 and t not in STOP_WORDS]
+    return [t for t in _TOKEN.findall(text.lower()) if len(t) > 1 and t not in STOP_WORDS]
+
+
+def _hashed(channel: str, counts: Counter, cache: dict[str, int]) -> Counter:
+    """Term counts → hashed-bucket counts (crc32 once per distinct term, salted per channel)."""
+    salt, mask = _CHANNEL_SALT[channel], (1 << _DF_BITS) - 1
+    out: Counter = Counter()
+    get = cache.get
+    for term, n in counts.items():
+        h = get(term)
+        if h is None:
+            h = cache[term] = zlib.crc32(term.encode())
+        out[(h ^ salt) & mask] += n
+    return out
 
 
 def entity_keys(article: AnnotatedArticle) -> list[str]:
@@ -92,15 +103,17 @@ class Features:
     published: dt.date | None
 
 
-def features(article: AnnotatedArticle, settings: GroupSettings) -> Features:
+def features(article: AnnotatedArticle, settings: GroupSettings, cache: dict[str, int] | None = None) -> Features:
+    """``cache`` (term → crc32) may be shared across articles; it only saves hashing time."""
+    cache = {} if cache is None else cache
     text = article.article.text
     title = article.article.title or ""
     body_tokens = tokens(text)
     lead_tokens = tokens(title) * 2 + body_tokens[: settings.lead_words]
     counts = {
-        "lead": Counter(_bucket("l:" + t) for t in lead_tokens),
-        "body": Counter(_bucket("b:" + t) for t in body_tokens),
-        "ents": Counter(_bucket("e:" + k) for k in entity_keys(article)),
+        "lead": _hashed("lead", Counter(lead_tokens), cache),
+        "body": _hashed("body", Counter(body_tokens), cache),
+        "ents": _hashed("ents", Counter(entity_keys(article)), cache),
     }
     return Features(article.article.id, counts, article.article.published)
 
@@ -140,6 +153,14 @@ class StoryIndex:
         self.clock: dt.date | None = None  # latest publication date seen
         self.weights = {"lead": settings.lead_weight, "body": settings.body_weight, "ents": settings.entity_weight}
         self._quiet_heap: list[tuple[dt.date, str]] = []
+        self.n_status = {"active": 0, "closed": 0, "archived": 0}
+
+    def set_status(self, story: StoryState, status: str) -> None:
+        """Every status change goes through here, so the counts stay right without scans."""
+        if story.status != status:
+            self.n_status[story.status] -= 1
+            self.n_status[status] += 1
+            story.status = status
 
     # ── vectors ──
 
@@ -224,6 +245,7 @@ class StoryIndex:
         self.seq += 1
         story = StoryState(id=story_id, seq=self.seq)
         self.stories[story_id] = story
+        self.n_status["active"] += 1
         return story
 
     def add_vectors(self, story: StoryState, vecs: dict[str, dict[int, float]]) -> None:
@@ -276,8 +298,8 @@ class StoryIndex:
         survivor.widen(absorbed.first)
         survivor.widen(absorbed.last)
         survivor.touched = max(survivor.touched, absorbed.touched)
-        if survivor.status != "active":
-            survivor.status = "active"
+        self.set_status(survivor, "active")
+        self.n_status[absorbed.status] -= 1
         del self.stories[absorbed.id]
 
     def observe(self, story: StoryState, date: dt.date | None, touched: int) -> None:
@@ -298,7 +320,7 @@ class StoryIndex:
                 story = self.stories.get(sid)
                 if story is not None and story.status == "active" and story.last == last:
                     due.append(story)
-        if len(self.stories) - len(due) > self.settings.max_active_stories:
+        if self.n_status["active"] - len(due) > self.settings.max_active_stories:
             closing = {s.id for s in due}
             active = [s for s in self.stories.values() if s.status == "active" and s.id not in closing]
             excess = len(active) - self.settings.max_active_stories
@@ -307,11 +329,13 @@ class StoryIndex:
         return due
 
     def close(self, story: StoryState) -> None:
-        story.status = "closed"
+        self.set_status(story, "closed")
         for channel in CHANNELS:
             self.prune(story, channel, self.settings.closed_story_terms)
 
     def archive_excess(self) -> list[StoryState]:
+        if self.n_status["closed"] <= self.settings.max_closed_stories:
+            return []
         closed = [s for s in self.stories.values() if s.status == "closed"]
         excess = len(closed) - self.settings.max_closed_stories
         if excess <= 0:
@@ -321,11 +345,11 @@ class StoryIndex:
             self.drop_postings(story)
             story.centroid = {c: {} for c in CHANNELS}
             story.norm2 = {c: 0.0 for c in CHANNELS}
-            story.status = "archived"
+            self.set_status(story, "archived")
         return oldest
 
     def active_count(self) -> int:
-        return sum(1 for s in self.stories.values() if s.status == "active")
+        return self.n_status["active"]
 
     # ── persistence ──
 
@@ -374,6 +398,7 @@ class StoryIndex:
                 for k, v in story.centroid[c].items():
                     postings.setdefault(k, {})[story.id] = v
             index.stories[story.id] = story
+            index.n_status[story.status] += 1
             if story.status == "active" and story.last is not None:
                 index._quiet_heap.append((story.last, story.id))
         heapq.heapify(index._quiet_heap)

@@ -44,16 +44,44 @@ def words_of(text: str) -> list[str]:
 
 
 def _identity(value: int) -> int:
-    """Shingles are hashed once by us (crc32); MinHash permutes those integers directly."""
+    """Shingles are hashed once by us; MinHash permutes those integers directly."""
     return value
 
 
-def shingle_hashes(words: list[str], size: int) -> list[int]:
-    """32-bit hashes of the word ``size``-shingles (the whole text when it is shorter)."""
-    if len(words) < size:
-        return [zlib.crc32(" ".join(words).encode())] if words else []
-    return [zlib.crc32(" ".join(words[i:i + size]).encode()) for i in range(len(words) - size + 1)]
+_MIX = np.uint64(0x9E3779B97F4A7C15)
 
+
+def word_hashes(words: list[str], cache: dict[str, int] | None = None) -> np.ndarray:
+    """A 64-bit integer per word (crc32, computed once per distinct word)."""
+    cache = {} if cache is None else cache
+    get = cache.get
+    values = []
+    for word in words:
+        value = get(word)
+        if value is None:
+            value = cache[word] = zlib.crc32(word.encode()) + 1
+        values.append(value)
+    return np.array(values, dtype=np.uint64)
+
+
+def shingle_hashes(ids: np.ndarray, size: int) -> np.ndarray:
+    """Distinct 32-bit hashes of the word ``size``-shingles (the whole text when it is shorter).
+
+    Computed with numpy from per-word hashes (a polynomial rolling combination), so the cost
+    is a few vector operations per article rather than a Python call per shingle.
+    """
+    n = len(ids)
+    if n == 0:
+        return np.zeros(0, dtype=np.uint64)
+    size = min(size, n)
+    with np.errstate(over="ignore"):
+        h = np.zeros(n - size + 1, dtype=np.uint64)
+        for j in range(size):
+            h = h * _MIX + ids[j:n - size + 1 + j]
+        h ^= h >> np.uint64(31)
+        h *= _MIX
+        h >>= np.uint64(32)
+    return np.unique(h)
 
 @dataclass
 class Fingerprint:
@@ -66,19 +94,29 @@ class Fingerprint:
     paragraphs: list[tuple[int, ...]] = field(default_factory=list)  # bottom-k sketch per paragraph
 
 
-def fingerprint(article: Article, settings: GroupSettings) -> Fingerprint:
-    words = words_of(article.text)
+def fingerprint(article: Article, settings: GroupSettings, template: MinHash | None = None) -> Fingerprint:
+    """The article's sketches; pass ``template`` (any MinHash of the same settings) to reuse its permutations."""
+    cache: dict[str, int] = {}
+    paragraph_words = [words_of(p) for p in _PARAGRAPH_SPLIT.split(article.text)]
+    words = [w for p in paragraph_words for w in p]
     exact = hashlib.blake2b(" ".join(words).encode(), digest_size=12).hexdigest()
-    hashes = set(shingle_hashes(words, settings.shingle_size))
-    minhash = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
-    if hashes:
-        minhash.update_batch(list(hashes))
+    ids = word_hashes(words, cache)
+    hashes = shingle_hashes(ids, settings.shingle_size)
+    if template is None:
+        minhash = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
+    else:
+        minhash = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME,
+                          permutations=template.permutations)
+    if len(hashes):
+        minhash.update_batch(hashes.tolist())
     paragraphs = []
-    for paragraph in _PARAGRAPH_SPLIT.split(article.text):
-        if len(paragraph.strip()) < settings.min_paragraph_chars:
-            continue
-        p_hashes = sorted(set(shingle_hashes(words_of(paragraph), settings.paragraph_shingle_size)))
-        paragraphs.append(tuple(p_hashes[: settings.paragraph_sketch_size]))
+    start = 0
+    for p_words in paragraph_words:
+        end = start + len(p_words)
+        if sum(map(len, p_words)) + len(p_words) >= settings.min_paragraph_chars:
+            p_hashes = shingle_hashes(ids[start:end], settings.paragraph_shingle_size)
+            paragraphs.append(tuple(int(v) for v in p_hashes[: settings.paragraph_sketch_size]))
+        start = end
     return Fingerprint(
         article_id=article.id,
         exact=exact,
@@ -105,8 +143,9 @@ class ParagraphReuse:
     share: float  # … as a share of the new article's fingerprinted paragraphs
 
 
-def _minhash(signature: np.ndarray, num_perm: int) -> MinHash:
-    return MinHash(num_perm=num_perm, hashfunc=_identity, seed=1, hashvalues=signature, scheme=_SCHEME)
+def _minhash(signature: np.ndarray, template: MinHash) -> MinHash:
+    return MinHash(hashfunc=_identity, seed=1, hashvalues=signature, scheme=_SCHEME,
+                   permutations=template.permutations)
 
 
 class DedupIndex:
@@ -118,6 +157,10 @@ class DedupIndex:
         self.exact: dict[str, str] = {}  # exact digest → first article (kept for all articles: small)
         self.prints: dict[str, Fingerprint] = {}  # active articles only
         self.paragraph_index: dict[int, list[tuple[str, int]]] = {}  # sketch value → (article, paragraph)
+        self.template = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
+
+    def fingerprint(self, article: Article) -> Fingerprint:
+        return fingerprint(article, self.settings, self.template)
 
     def check(self, fp: Fingerprint) -> Match | None:
         """The earlier article ``fp`` duplicates, if any (exact first, then the most similar near copy)."""
@@ -126,7 +169,7 @@ class DedupIndex:
             return Match("exact", first, 1.0, 1.0)
         if fp.shingles == 0:
             return None
-        query = _minhash(fp.signature, self.settings.num_perm)
+        query = _minhash(fp.signature, self.template)
         best: Match | None = None
         for other_id in self.lsh.query(query):
             other = self.prints.get(other_id)
@@ -174,7 +217,7 @@ class DedupIndex:
             return
         self.prints[fp.article_id] = fp
         if fp.shingles:
-            self.lsh.insert(fp.article_id, _minhash(fp.signature, self.settings.num_perm), check_duplication=False)
+            self.lsh.insert(fp.article_id, _minhash(fp.signature, self.template), check_duplication=False)
         for p_index, sketch in enumerate(fp.paragraphs):
             for value in sketch:
                 self.paragraph_index.setdefault(value, []).append((fp.article_id, p_index))
