@@ -332,7 +332,7 @@ def _speaker_near(
         if index.paragraph(nxt.start_char) == para[1] and len(gap) <= 3 and nxt[0].text not in MARKS:
             cues = [t for t in _cue_tokens(list(nxt[:5]), quoted)]
     if not cues:
-        return _colon_speaker(start, index, quoted, resolver)
+        return _colon_speaker(start, index, quoted, resolver) or _inverted_speaker(end, index, quoted, resolver)
     q_tok = index.token_at(start)
     q_end_tok = index.token_at(max(start, end - 1))
 
@@ -370,6 +370,24 @@ def _colon_speaker(start: int, index: _DocIndex, quoted: set[int], resolver: _Re
             source = _name_span(child, index) if child.pos_ != "PRON" else (child.idx, child.idx + len(child))
             return _Speaker(source=source, name=name, name_span=name_span, cue=":", cue_char=colon.idx)
     return None
+
+
+def _inverted_speaker(end: int, index: _DocIndex, quoted: set[int], resolver: _Resolver) -> _Speaker | None:
+    """Any verb right after the quote with a name behind it: "“This is fantastic!” beamed Ann Lee"."""
+    text = index.doc.text
+    gap = re.match(r"[\s,.!?" + re.escape(MARKS) + r"]*", text[end:end + 6])
+    at = end + (gap.end() if gap else 0)
+    verb = index.doc[index.token_at(at)]
+    if verb.idx != at or verb.pos_ != "VERB" or verb.i + 1 >= len(index.doc) or verb.i in quoted:
+        return None
+    subject = index.doc[verb.i + 1]
+    if subject.ent_type_ != "PERSON" or subject.head.i != verb.i and subject.head.head.i != verb.i:
+        return None
+    name, name_span = resolver.resolve(subject)
+    if name is None:
+        return None
+    return _Speaker(source=name_span or (subject.idx, subject.idx + len(subject)), name=name,
+                    name_span=name_span, cue=verb.text, cue_char=verb.idx)
 
 
 def _depth(tok: Token) -> int:
