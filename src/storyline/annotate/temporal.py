@@ -64,6 +64,7 @@ class _Context:
         # the last date the text resolved at day / month / year granularity
         self.anchors: dict[str, dt.date | None] = {"day": dct, "month": dct, "year": dct}
         self.last_value: str | None = None
+        self.last_sentence: int = -10
         self.sentence_days: dict[int, dt.date] = {}
         self.sentence: int = 0
 
@@ -72,6 +73,8 @@ class _Context:
 
     def direction(self, start: int, end: int) -> str:
         """"past" or "future": where a bare weekday (month, weekend …) in this clause points."""
+        if self.previous_word(start) in ("until", "till", "through", "before"):
+            return "future"
         tense, verb = self.tense(start, end)
         if tense == "future":
             return "future"
@@ -109,6 +112,7 @@ class _Context:
         elif len(value) == 4 or value[4:6] in ("-Q", "-H"):
             self.anchors["year"] = dt.date(int(year), 1, 1)
         self.last_value = value
+        self.last_sentence = self.sentence
 
 
 def _month_number(text: str) -> int:
@@ -233,7 +237,7 @@ class TemporalTagger:
             span = ctx.doc.char_span(m.start("year"), m.end("year"), alignment_mode="expand")
             if span is not None and len(span):
                 token = span[0]
-                if token.dep_ == "nummod" and token.head.pos_ == "NOUN" and token.head.lower_ not in _TIME_NOUNS:
+                if token.dep_ == "nummod" and token.head.tag_ in ("NNS", "NNPS") and token.head.lower_ not in _TIME_NOUNS:
                     return False
                 if token.i + 1 < len(ctx.doc) and ctx.doc[token.i + 1].text in (":", "-", "/") and \
                         token.i + 2 < len(ctx.doc) and ctx.doc[token.i + 2].like_num:
@@ -246,6 +250,8 @@ class TemporalTagger:
             if span is not None and len(span) and span[0].pos_ not in ("NOUN", "PROPN"):
                 return False
         if name == "set" and groups["q"].lower() in ("a", "an"):
+            if unit_name(groups["unit"]) not in UNIT_CODES:
+                return False  # "a Sunday night memorial" is one Sunday, not every Sunday
             before = ctx.text[max(0, m.start() - 40):m.start()].lower().split()
             if not before or not (before[-1] in ("once", "twice", "thrice", "times")
                                   or any(w[:1].isdigit() for w in before[-3:])):
@@ -259,6 +265,8 @@ class TemporalTagger:
                 return False
             if num in ("some", "many") and not groups.get("det") and not groups.get("rel"):
                 return False
+            if unit == "quarter" and re.search(r"\w-quarters?$", m.group(0), re.I):
+                return False  # "three-quarters" is a fraction
             following = ctx.text[m.end():m.end() + 6]
             if following.startswith("-old") or following.startswith("-year-old"):
                 return False
@@ -269,6 +277,12 @@ class TemporalTagger:
                 return False
             if word == "now" and ctx.previous_word(m.start()) in ("from", "until", "till", "by"):
                 return True
+        if name == "spelled_year":
+            if groups["century"].lower() == "nineteen" and not groups.get("rest"):
+                return False
+            if groups["century"].lower() == "two thousand" and not (groups.get("rest") or
+                                                                   m.group(0).lower().startswith("the year")):
+                return False
         if name == "set_adverb" and groups["adv"].lower() == "year-round":
             return False
         if name == "rel_unit":
@@ -359,6 +373,13 @@ class TemporalTagger:
             value, mod = f"{value}-H2", None
         return _Norm("DATE", value, mod, anchor="absolute")
 
+    def _n_spelled_year(self, m, ctx):
+        rest = parse_number(m["rest"]) if m["rest"] else 0
+        if rest is None:
+            return None
+        base = 1900 if m["century"].lower() == "nineteen" else 2000
+        return _Norm("DATE", f"{base + int(rest):04d}", anchor="absolute")
+
     def _n_decade(self, m, ctx):
         decade = m["decade"]
         value = ("19" + decade[1]) if decade.startswith("'") else decade[:3]
@@ -409,6 +430,8 @@ class TemporalTagger:
             direction = "last"
         elif rel in ("next", "coming", "this coming"):
             direction = "next"
+        elif ctx.text.startswith("'s", m.end()) or ctx.text.startswith("’s", m.end()):
+            direction = "past"  # "Friday's purchases", "Wednesday's ruling": an event already reported
         else:
             direction = ctx.direction(m.start(), m.end())
         return tr.weekday_date(ctx.dct, wd, direction), "dct"
@@ -543,7 +566,7 @@ class TemporalTagger:
         from_dct = direction in ("ago", "hence", "from now", "back")
         anchor_date = ctx.dct if from_dct else ctx.anchor_for(unit)
         anchor = "dct" if from_dct else "discourse"
-        if unit == "year" and ctx.last_value and not from_dct:
+        if unit == "year" and ctx.last_value and (not from_dct or ctx.sentence - ctx.last_sentence <= 2):
             shifted = tr.shift_value_string(ctx.last_value, "year", -n if back else n)
             if shifted:
                 return _Norm("DATE", shifted, mod, anchor="discourse")

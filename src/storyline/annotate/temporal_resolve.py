@@ -28,6 +28,11 @@ _FUTURE_MODALS = {"will", "'ll", "wo", "shall", "would", "could", "may", "might"
 _PAST_AUX = {"had", "did", "was", "were", "'d"}
 _ASPECTUAL = {"begin", "start", "continue", "stop", "cease", "try", "fail", "manage", "seem", "appear",
               "happen", "use", "refuse", "attempt", "tend", "get", "come", "have", "keep"}
+_LOOKING_AHEAD = {"plan", "schedule", "expect", "agree", "decide", "hope", "want", "intend", "promise", "aim",
+                  "threaten", "vow", "prepare", "set", "need", "seek", "ask", "urge", "call", "vote", "wish",
+                  "propose", "offer", "pledge", "go", "be", "likely", "due", "able", "ready", "order", "invite",
+                  "could", "would", "will", "may", "might", "can", "must", "should"}
+_SCHEDULING = {"schedule", "plan", "set", "slate"}
 _REPORTING = {"say", "tell", "announce", "report", "state", "add", "note", "claim"}
 
 
@@ -120,10 +125,17 @@ def nearest_year(anchor: dt.date, month: int, day: int | None, tense: Tense) -> 
         if same:
             return anchor.year
     else:
+        chosen = None
         if tense == "past":
-            return anchor.year if this <= anchor else anchor.year - 1
-        if tense == "future":
-            return anchor.year if this >= anchor else anchor.year + 1
+            chosen = anchor.year if this <= anchor else anchor.year - 1
+        elif tense == "future":
+            chosen = anchor.year if this >= anchor else anchor.year + 1
+        if chosen is not None:
+            # a tense guess that lands most of a year away loses to a date a few weeks away
+            other = anchor.year if chosen != anchor.year else (anchor.year - 1 if tense == "past" else anchor.year + 1)
+            if abs((make(chosen) - anchor).days) > 240 and abs((make(other) - anchor).days) < 60:
+                return other
+            return chosen
     candidates = [make(anchor.year - 1), this, make(anchor.year + 1)]
     best = min(candidates, key=lambda c: abs((c - anchor).days))
     return best.year
@@ -161,9 +173,12 @@ def _verb_tense(verb: Token) -> Tense:
     # "going to strike", "plans to resume", "scheduled to resume"
     if any(a.lower_ == "to" for a in auxes) and verb.tag_ == "VB":
         head = verb.head
-        if head is not verb and head.lemma_ in _ASPECTUAL and head.pos_ in ("VERB", "AUX"):
-            return _verb_tense(head)  # "began to stall mid-August" is as past as "began"
-        return "future"  # "agreed to meet Friday", "scheduled to resume Friday"
+        if head is not verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD:
+            # "began to stall mid-August", "extended the offer to buy … Friday": as past as the head
+            return _verb_tense(head)
+        return "future"  # "agreed to meet Friday", "scheduled to resume Friday", "could begin to …"
+    if verb.lemma_ in _SCHEDULING and verb.tag_ in ("VBD", "VBN"):
+        return "future"  # "has scheduled a news conference Thursday", "planned a rally on Saturday"
     if verb.tag_ == "VBD" or lowers & _PAST_AUX:
         return "past"
     if verb.tag_ == "VBN":

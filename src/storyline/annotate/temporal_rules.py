@@ -102,7 +102,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("iso", rf"\b(?P<year>{YEAR})-(?P<month>[01]\d)-(?P<day>[0-3]\d)(?:T(?P<hour>\d\d):(?P<minute>\d\d))?\b"),
     ("slash", r"\b(?P<month>1[0-2]|0?[1-9])/(?P<day>[12]\d|3[01]|0?[1-9])/(?P<year>\d{4}|\d{2})\b"),
     ("month_day", rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?P<month>{MONTH_D})\s+(?P<day>{DAYNUM})(?![\d,]\d)"
-                  rf"(?:,?\s+(?P<year>{YEAR}))?(?![\d:])\b"),
+                  rf"(?:,?\s+(?P<year>{YEAR}))?(?!\d|:\d)\b"),
     ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?:the\s+)?(?P<day>{DAYNUM})\s+(?:of\s+)?(?P<month>{MONTH_D})"
                   rf"(?:,?\s+(?P<year>{YEAR}))?\b(?!\s*\d)"),
     ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})(?:,|\s+of)?\s+(?P<year>{YEAR})\b(?![\d%])"),
@@ -111,6 +111,9 @@ RULES: tuple[tuple[str, str], ...] = (
     ("year", rf"(?<![\w$£€#.,/-])(?:(?P<pre>fiscal year|fiscal|calendar|the year|the end of|the start of|"
              rf"the beginning of|the middle of|end of|early|mid|late|the first half of|the second half of)[- ]?\s*)?"
              rf"(?P<year>{YEAR})(?P<s>'s)?(?![\w%]|[.,]\d|-\d|\s*(?:percent|per cent))"),
+    ("spelled_year", rf"\b(?:the year\s+)?(?P<century>nineteen|two thousand)(?:[- ]hundred)?(?:\s+(?:and\s+)?"
+                     rf"(?P<rest>(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|"
+                     rf"fifteen|sixteen|seventeen|eighteen|nineteen))?\b"),
     ("decade", rf"\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?(?P<decade>1\d{{2}}0|20\d0|'\d0)'?s\b"),
     ("century", r"\b(?:the\s+)?(?P<ord>\d{1,2})(?:st|nd|rd|th)[- ]century\b"),
     ("dayword", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<word>today|tonight|yesterday|tomorrow)"
@@ -119,7 +122,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("this_pod", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<rel>this|last|tomorrow|yesterday)\s+(?P<pod>{POD})\b"),
     ("weekday", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past|the previous|the following|"
                 rf"the next|that|early|late|earlier|later)\s+)?(?P<wd>{WEEKDAY})(?P<plural>s)?"
-                rf"(?:,?\s+(?P<pod>{POD}))?\b(?!')"),
+                rf"(?:,?\s+(?P<pod>{POD}))?\b"),
     ("time", rf"\b(?:(?P<mod>about|around|approximately|at about|shortly after|shortly before|just after|"
              rf"just before)\s+)?(?P<hour>1[0-2]|0?\d)(?::(?P<minute>[0-5]\d))?\s*(?P<ampm>{AMPM})"
              rf"(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
@@ -144,7 +147,7 @@ RULES: tuple[tuple[str, str], ...] = (
                     r"months|weeks|days|hours|centuries|minutes)\b(?!\s+(?:ago|of|to|later|earlier))"),
     ("set", rf"\b(?P<q>every|each|per|a|an)\s+(?:(?P<num>other|{NUM})\s+)?(?P<unit>{UNIT}|{WEEKDAY}|{MONTH})"
             rf"(?P<pod>\s+(?:{POD}))?\b"),
-    ("set_adverb", r"\b(?P<adv>daily|weekly|monthly|yearly|annually|hourly|quarterly|nightly|biweekly|"
+    ("set_adverb", r"\b(?P<adv>daily|weekly|monthly|yearly|annually|hourly|nightly|biweekly|"
                    r"bimonthly|semiannually|year-round)\b"),
     ("quarter", rf"\b(?:(?P<pre>this year's|last year's|next year's|the year-ago|the year-earlier|the comparable|"
                 rf"the latest|the current|the same|the fiscal|its fiscal|the|its|that|this|last|next|fiscal)\s+)?"
