@@ -1,0 +1,119 @@
+"""The TempEval-3 task A scorer and the TimeML reader, on small hand-made files."""
+
+from __future__ import annotations
+
+import datetime as dt
+import pathlib
+
+import pytest
+
+from storyline.evaluate.timeml import read_corpus, read_timeml, strip_tags
+from storyline.evaluate.timex import Prediction, Score, align, score_document
+
+DOC = """<?xml version="1.0" ?>
+<TimeML>
+<DOCID>x</DOCID>
+<DCT><TIMEX3 tid="t0" type="DATE" value="2019-09-24" temporalFunction="false" functionInDocument="CREATION_TIME">09/24/2019</TIMEX3></DCT>
+<TEXT>
+Crews will <EVENT eid="e1">strike</EVENT> on <TIMEX3 tid="t1" type="DATE" value="2019-09-30">Monday</TIMEX3> after
+<TIMEX3 tid="t2" type="DURATION" value="P5D">five days</TIMEX3> of notice &amp; talks in <TIMEX3 tid="t3" type="DATE" value="2019-03">early March</TIMEX3>.
+</TEXT>
+</TimeML>
+"""
+
+
+@pytest.fixture()
+def doc(tmp_path: pathlib.Path):
+    path = tmp_path / "x.tml"
+    path.write_text(DOC, encoding="utf-8")
+    return read_timeml(path)
+
+
+def test_reader_strips_tags_and_keeps_offsets(doc):
+    assert doc.dct == dt.date(2019, 9, 24)
+    assert "<" not in doc.text and "&amp;" not in doc.text and "notice & talks" in doc.text
+    assert [t.text for t in doc.timexes] == ["Monday", "five days", "early March"]
+    for timex in doc.timexes:
+        assert doc.text[timex.start:timex.end] == timex.text
+    assert "t0" not in {t.tid for t in doc.timexes}  # the creation time is outside <TEXT>
+
+
+def test_gold_against_itself_scores_100(doc):
+    gold_as_system = [Prediction(t.start, t.end, t.type, t.value) for t in doc.timexes]
+    score = score_document(doc, gold_as_system)
+    assert (score.relaxed_f1, score.strict_f1, score.value_f1, score.type_f1) == (100, 100, 100, 100)
+
+
+def test_known_small_case(doc):
+    monday, five_days, march = doc.timexes
+    text = doc.text
+    march_only = text.index("March")
+    system = [
+        Prediction(monday.start, monday.end, "DATE", "2019-09-23"),          # relaxed+strict, wrong value
+        Prediction(march_only, march_only + 5, "DATE", "2019-03"),          # relaxed only, right value
+        Prediction(text.index("Crews"), text.index("Crews") + 5, "DATE", "X"),  # spurious
+    ]
+    score = score_document(doc, system)
+    assert (score.system, score.gold, score.relaxed, score.strict, score.value, score.type) == (3, 3, 2, 1, 1, 2)
+    # P = R = 2/3 → relaxed F1 66.67; strict 1/3 → 33.33; value = 1/2 × 66.67
+    assert score.relaxed_f1 == pytest.approx(200 / 3)
+    assert score.strict_f1 == pytest.approx(100 / 3)
+    assert score.value_f1 == pytest.approx(100 / 3)
+    assert score.type_f1 == pytest.approx(200 / 3)
+
+
+def test_one_to_one_first_overlap_wins():
+    text = "from Monday to Tuesday"
+    gold = read_like(text, [("Monday", "DATE"), ("Tuesday", "DATE")])
+    # one system span covering both gold expressions matches only the first of them
+    system = [Prediction(5, len(text), "DATE", "v")]
+    assert align(text, gold, system) == [(0, 0)]
+    # two system spans on the same gold expression: the second one is spurious
+    system = [Prediction(5, 8, "DATE", "v"), Prediction(8, 11, "DATE", "v")]
+    assert align(text, gold, system) == [(0, 0)]
+
+
+def test_sharing_only_whitespace_is_not_a_match():
+    text = "Monday and then Tuesday"
+    gold = read_like(text, [("Monday", "DATE")])
+    system = [Prediction(6, 7, "DATE", "v")]  # just the space after "Monday"
+    assert align(text, gold, system) == []
+
+
+def test_micro_average_over_files():
+    a, b = Score(system=1, gold=1, relaxed=1, strict=1, value=1, type=1), Score(system=3, gold=1, relaxed=1)
+    total = Score()
+    total.add(a)
+    total.add(b)
+    # P = 2/4, R = 2/2 → F1 = 66.67 (a macro average of the two files' F1 would be 75)
+    assert total.relaxed_f1 == pytest.approx(200 / 3)
+
+
+def read_like(text, spans):
+    from storyline.evaluate.timeml import GoldTimex
+
+    out = []
+    for words, type_ in spans:
+        start = text.index(words)
+        out.append(GoldTimex(start=start, end=start + len(words), text=words, type=type_, value=""))
+    return out
+
+
+def test_strip_tags_nested_elements():
+    text, timexes = strip_tags('A <TIMEX3 tid="t9" type="DATE" value="2019">year <SIGNAL>x</SIGNAL></TIMEX3>.')
+    assert text == "A year x."
+    assert timexes[0].text == "year x"
+
+
+SHARED = pathlib.Path("/work/shared/data/timex/timebank")
+
+
+def test_timebank_gold_scores_itself_100():
+    if not SHARED.exists():
+        pytest.skip(f"TimeBank not found at {SHARED}")
+    docs = read_corpus(SHARED)[:20]
+    total = Score()
+    for doc in docs:
+        total.add(score_document(doc, [Prediction(t.start, t.end, t.type, t.value) for t in doc.timexes]))
+    assert total.gold > 50
+    assert (total.relaxed_f1, total.strict_f1, total.value_f1, total.type_f1) == (100, 100, 100, 100)
