@@ -35,6 +35,7 @@ class GroupSettings:
     # online clustering (group/cluster)
     lead_words: int = 60  # words of the text (after the title) that form the lead
     body_terms: int = 80  # strongest body terms kept per article
+    idf_prior_docs: int = 20  # pseudo-documents added to the IDF count (small folders)
     centroid_terms: int = 400  # strongest terms kept per story and channel
     lead_weight: float = 0.3
     body_weight: float = 0.5

@@ -147,6 +147,8 @@ class StoryGrouper:
         settings = self.settings
         article = item.article
         self.n_added += 1
+        if self.index.advance(article.published):
+            self._close_quiet()  # before matching: a story quiet for too long is not a candidate as open
         fp = self.dedup.fingerprint(article)
         match = self.dedup.check(fp)
         absorbed: list[str] = []

@@ -183,7 +183,9 @@ class StoryIndex:
                 continue
             keys = np.fromiter(counts.keys(), dtype=np.int64, count=len(counts))
             tf = np.fromiter(counts.values(), dtype=np.float64, count=len(counts))
-            idf = np.log((self.n_docs + 1) / (self.df[keys] + 0.5))
+            # prior documents that contain none of the terms: with few articles, a term that all of
+            # them share (the story's own words) still weighs something
+            idf = np.log((self.n_docs + self.settings.idf_prior_docs + 1) / (self.df[keys] + 0.5))
             weights = (1.0 + np.log(tf)) * np.maximum(idf, 0.0)
             if len(weights) > limits[channel]:
                 top = np.argpartition(-weights, limits[channel])[: limits[channel]]
@@ -307,8 +309,14 @@ class StoryIndex:
         story.touched = touched
         if story.last is not None:
             heapq.heappush(self._quiet_heap, (story.last, story.id))
+        self.advance(date)
+
+    def advance(self, date: dt.date | None) -> bool:
+        """Move the stream's clock to ``date`` if it is later; True when it moved."""
         if date is not None and (self.clock is None or date > self.clock):
             self.clock = date
+            return True
+        return False
 
     def due_to_close(self) -> list[StoryState]:
         """Active stories that went quiet (by date) or fell out of the active cap (undated)."""

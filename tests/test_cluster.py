@@ -1,0 +1,155 @@
+"""Online story clustering: stories, order, incremental updates with stable ids, closing, seeds."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from pathlib import Path
+
+import pytest
+
+from storyline.config import GroupSettings
+from storyline.group import StoryGrouper
+from storyline.group.cluster import StoryIndex
+from storyline.model import AnnotatedArticle, Article
+
+SEEDS = Path("/work/shared/seeds")
+
+BRIDGE = [
+    "The council of Maplebrook voted to close the old iron bridge over the Tarn river after inspectors found cracked girders.",
+    "Engineers from the regional transport office said the cracks in the bridge girders had spread across three supports.",
+    "Commuters who cross the Tarn bridge every morning will take a ferry or drive around the valley through Eastholm.",
+    "Mayor Ingrid Saltvik told residents that bridge safety had to come before convenience this winter.",
+    "A temporary footbridge over the Tarn could be built within six weeks if the province shares the cost of the steel.",
+    "Shop owners near the closed bridge fear fewer customers will make the longer trip around the river.",
+    "Divers inspected the bridge foundations in the Tarn river and found erosion around two of the piers.",
+    "The Maplebrook council published the inspectors' report on the bridge girders and the river piers.",
+]
+ORCHARD = [
+    "A late frost destroyed most of the apple blossom in the orchards south of Kellerton, growers said.",
+    "The fruit cooperative expects the apple harvest in Kellerton orchards to fall by more than half.",
+    "Seasonal pickers who usually arrive for the apple harvest were told far fewer orchard jobs will be on offer.",
+    "Orchard farmers asked the agriculture ministry for emergency loans after the frost hit the apple blossom.",
+    "Beekeepers who rent hives to the Kellerton orchards say the frost also cut their pollination income.",
+    "The ministry sent frost experts to walk the orchards and count the damaged apple trees.",
+    "Growers in Kellerton plan to cover young apple trees with fleece the next time frost is forecast.",
+    "Cider makers that rely on Kellerton apples are looking for fruit from orchards further north.",
+]
+
+
+def make(aid: str, sentences: list[str], seed: int, day: int | None) -> AnnotatedArticle:
+    rng = random.Random(seed)
+    picked = rng.sample(sentences, 4)
+    published = dt.date(2024, 3, 1) + dt.timedelta(days=day) if day is not None else None
+    return AnnotatedArticle(article=Article(id=aid, text="\n\n".join(picked), published=published))
+
+
+def corpus() -> list[AnnotatedArticle]:
+    items = [make(f"b{i}", BRIDGE, i, i) for i in range(5)]
+    items += [make(f"o{i}", ORCHARD, 100 + i, i) for i in range(5)]
+    return items
+
+
+def partition(grouper: StoryGrouper) -> set[frozenset[str]]:
+    return {frozenset(s.article_ids) for s in grouper.grouping().stories}
+
+
+def test_two_topics_make_two_stories():
+    grouper = StoryGrouper(GroupSettings())
+    update = grouper.add(corpus())
+    assert partition(grouper) == {frozenset(f"b{i}" for i in range(5)), frozenset(f"o{i}" for i in range(5))}
+    assert len(update.created) == 2 and update.touched == [] and update.merged == {}
+
+
+def test_single_story_setting_puts_everything_in_one_story():
+    grouper = StoryGrouper(GroupSettings(single_story=True))
+    grouper.add(corpus())
+    stories = grouper.grouping().stories
+    assert len(stories) == 1 and len(stories[0].article_ids) == 10
+
+
+def test_batch_order_does_not_change_the_result():
+    items = corpus()
+    shuffled = list(items)
+    random.Random(7).shuffle(shuffled)
+    a, b = StoryGrouper(GroupSettings()), StoryGrouper(GroupSettings())
+    a.add(items)
+    b.add(shuffled)
+    assert [(s.id, s.article_ids) for s in a.grouping().stories] == [(s.id, s.article_ids) for s in b.grouping().stories]
+
+
+def test_incremental_add_touches_one_story_and_keeps_ids():
+    settings = GroupSettings()
+    first = StoryGrouper(settings)
+    first.add(corpus())
+    before = {s.id: set(s.article_ids) for s in first.grouping().stories}
+    restored = StoryGrouper(settings, first.dumps())
+    update = restored.add([make("b-new", BRIDGE, 999, 6)])
+    after = {s.id: set(s.article_ids) for s in restored.grouping().stories}
+    bridge_id = next(sid for sid, members in before.items() if "b0" in members)
+    orchard_id = next(sid for sid, members in before.items() if "o0" in members)
+    assert update.created == [] and update.merged == {}
+    assert update.touched == [bridge_id]
+    assert after[orchard_id] == before[orchard_id]  # untouched story: same id, same members
+    assert after[bridge_id] == before[bridge_id] | {"b-new"}
+    assert restored.add([make("b-new", BRIDGE, 999, 6)]).touched == []  # a known article is ignored
+
+
+def test_new_topic_in_a_later_run_creates_a_story():
+    settings = GroupSettings()
+    first = StoryGrouper(settings)
+    first.add(corpus()[:5])
+    restored = StoryGrouper(settings, first.dumps())
+    update = restored.add(corpus()[5:])
+    assert len(update.created) == 1 and update.touched == []
+
+
+def test_merge_keeps_the_older_id_and_records_the_other():
+    index = StoryIndex(GroupSettings())
+    older, newer = index.new_story("s-old"), index.new_story("s-new")
+    older.article_ids, newer.article_ids = ["a"], ["b"]
+    index.add_vectors(older, {"lead": {1: 1.0}, "body": {2: 1.0}, "ents": {}})
+    index.add_vectors(newer, {"lead": {1: 1.0}, "body": {3: 1.0}, "ents": {}})
+    index.merge(older, newer)
+    assert list(index.stories) == ["s-old"]
+    assert older.article_ids == ["a", "b"] and older.merged_ids == ["s-new"]
+    assert index.postings["body"][3] == {"s-old": 1.0}
+
+
+def test_quiet_story_closes_and_far_later_article_starts_a_new_one():
+    settings = GroupSettings(quiet_days=30, max_closed_stories=0)
+    grouper = StoryGrouper(settings)
+    grouper.add(corpus()[:5])
+    late = make("b-late", BRIDGE, 5, 400)
+    update = grouper.add([late])
+    old = next(s for s in grouper.index.stories.values() if "b0" in s.article_ids)
+    assert old.status == "archived"  # closed after 30 quiet days, archived (cap 0)
+    assert update.created and "b-late" not in old.article_ids
+    assert all(aid not in grouper.dedup.prints for aid in old.article_ids)  # sketches dropped
+
+
+@pytest.fixture(scope="module")
+def seed_articles():
+    if not SEEDS.is_dir():
+        pytest.skip("/work/shared/seeds is missing: the seed articles are read from there, never copied")
+    from storyline.annotate import annotate
+    from storyline.ingest import SidecarDates, ingest
+    from storyline.resources import Resources
+
+    files = sorted(str(p) for p in SEEDS.glob("00*.txt"))
+    result = ingest(files, sidecar=SidecarDates.load(SEEDS / "dates.csv"))
+    return list(annotate(result.articles, Resources()))
+
+
+def test_seeds_form_one_story_and_show_reused_paragraphs(seed_articles):
+    grouper = StoryGrouper(GroupSettings())
+    grouper.add(seed_articles)
+    grouping = grouper.grouping()
+    assert len(seed_articles) == 4
+    assert len(grouping.stories) == 1
+    by_file = {Path(a.article.path).name[:3]: a.article.id for a in seed_articles}
+    pairs = {frozenset((r.article_id, r.source_id)) for r in grouping.reuses}
+    assert frozenset((by_file["000"], by_file["001"])) in pairs
+    reuse = next(r for r in grouping.reuses if {r.article_id, r.source_id} == {by_file["000"], by_file["001"]})
+    assert reuse.article_id == by_file["000"]  # 001 (Sept 5) came first; 000 (Sept 24) reuses it
+    assert reuse.paragraphs >= 2

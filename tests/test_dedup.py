@@ -1,0 +1,92 @@
+"""Duplicate detection on texts written for these tests: exact, near, truncated, reused paragraphs."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from storyline.config import GroupSettings
+from storyline.group import StoryGrouper
+from storyline.group.dedup import DedupIndex
+from storyline.model import AnnotatedArticle, Article
+
+BRIDGE = [
+    "The council of Maplebrook voted on Tuesday to close the old iron bridge over the Tarn river after inspectors found cracked girders.",
+    "Engineers from the regional transport office said the cracks had spread across three of the five main supports since the spring survey.",
+    "Commuters who cross the bridge every morning will have to take a ferry or drive forty minutes around the valley through Eastholm.",
+    "Mayor Ingrid Saltvik told residents at a packed town hall meeting that safety had to come before convenience this winter.",
+    "A temporary footbridge could be built within six weeks if the provincial government agrees to share the cost of the steel.",
+    "Shop owners on the north bank fear that fewer customers will make the longer trip while the crossing stays shut to traffic.",
+]
+ORCHARD = [
+    "A late frost destroyed most of the apple blossom in the orchards south of Kellerton, growers said after surveying their trees.",
+    "The cooperative that buys the fruit expects the harvest to fall by more than half compared with last autumn's record crop.",
+    "Seasonal pickers who usually arrive in September have been told that far fewer jobs will be on offer this year.",
+    "Farmers are asking the agriculture ministry for emergency loans to cover the payments on new irrigation equipment.",
+]
+
+
+def article(aid: str, paragraphs: list[str], day: int = 1) -> AnnotatedArticle:
+    return AnnotatedArticle(article=Article(id=aid, text="\n\n".join(paragraphs), published=dt.date(2024, 3, day)))
+
+
+def test_exact_copy_ignores_case_punctuation_and_spacing():
+    grouper = StoryGrouper(GroupSettings())
+    original = article("a1", BRIDGE)
+    copy = article("a2", [p.upper().replace(",", " ,  ") for p in BRIDGE])
+    grouper.add([original, copy])
+    assert grouper.grouping().duplicate_of == {"a2": "a1"}
+
+
+def test_near_copy_with_edits_is_a_duplicate_but_other_text_is_not():
+    edited = list(BRIDGE)
+    edited[0] = edited[0].replace("Tuesday", "Wednesday")
+    edited[3] = edited[3].replace("packed", "crowded")
+    grouper = StoryGrouper(GroupSettings())
+    grouper.add([article("a1", BRIDGE), article("a2", edited, day=2), article("a3", ORCHARD, day=3)])
+    dups = grouper.grouping().duplicate_of
+    assert dups.get("a2") == "a1"
+    assert "a3" not in dups
+
+
+def test_truncated_copy_is_found_by_containment():
+    grouper = StoryGrouper(GroupSettings())
+    grouper.add([article("full", BRIDGE + ORCHARD[:2]), article("prefix", BRIDGE[:3], day=2)])
+    assert grouper.grouping().duplicate_of == {"prefix": "full"}
+
+
+def test_reused_paragraph_is_reported_with_its_share():
+    settings = GroupSettings()
+    later = [
+        BRIDGE[1].replace("said", "say"),  # reused with one word changed
+        ORCHARD[0],
+        ORCHARD[1],
+        ORCHARD[2],
+    ]
+    grouper = StoryGrouper(settings)
+    grouper.add([article("first", BRIDGE), article("second", later, day=2)])
+    grouping = grouper.grouping()
+    assert grouping.duplicate_of == {}
+    reuses = [(r.article_id, r.source_id, r.paragraphs) for r in grouping.reuses]
+    assert reuses == [("second", "first", 1)]
+    assert abs(grouping.reuses[0].share - 0.25) < 1e-9
+
+
+def test_index_forgets_sketches_but_keeps_exact_digest():
+    settings = GroupSettings()
+    index = DedupIndex(settings)
+    fp = index.fingerprint(Article(id="x", text="\n\n".join(BRIDGE)))
+    index.add(fp)
+    index.forget("x")
+    assert index.prints == {} and index.paragraph_index == {}
+    again = index.fingerprint(Article(id="y", text="\n\n".join(BRIDGE)))
+    assert index.check(again).of == "x"  # exact copies are still caught
+
+
+def test_state_round_trip_keeps_duplicate_detection():
+    settings = GroupSettings()
+    first = StoryGrouper(settings)
+    first.add([article("a1", BRIDGE)])
+    restored = StoryGrouper(settings, first.dumps())
+    edited = [p.replace("Maplebrook", "Maplebrook town") for p in BRIDGE]
+    restored.add([article("a2", edited, day=2)])
+    assert restored.grouping().duplicate_of == {"a2": "a1"}
