@@ -26,7 +26,7 @@ _YEAR = re.compile(r"^(\d{4})$")
 _MONTH_DAY = re.compile(r"^XXXX-(\d{2})-(\d{2})$")
 
 #: how many leading sentences of a dated article may be anchored to its publication date
-LEAD_SENTENCES = 2
+LEAD_SENTENCES = 1
 #: two candidates of one date are the same happening at this content-word overlap
 SAME_HAPPENING = 0.2
 
@@ -155,7 +155,18 @@ def _merge(candidates: list[Candidate]) -> list[_Group]:
 
 
 def _support(group: _Group) -> int:
-    return len({m.canonical_id for m in group.members})
+    """Distinct articles backing the entry; a duplicate article or a reused sentence counts once."""
+    articles: set[str] = set()
+    sentences: set[str] = set()
+    support = 0
+    for member in group.members:
+        sentence = " ".join(member.ref.sentence.lower().split())
+        if member.canonical_id in articles or sentence in sentences:
+            continue
+        articles.add(member.canonical_id)
+        sentences.add(sentence)
+        support += 1
+    return support
 
 
 def _score(group: _Group) -> float:
@@ -184,38 +195,114 @@ def _auto_limits(groups: list[_Group], article_count: int) -> tuple[int, int]:
     return min(len(dates), wanted), 2
 
 
+#: weight of a publication-date (lead sentence) anchor against an explicit time expression
+LEAD_WEIGHT = 0.5
+#: extra weight when a later article refers back to the date: retrospective mentions mark key days
+RETROSPECTIVE_BONUS = 0.5
+#: dates coarser than a day rank below days with the same support
+COARSE_FACTOR = 0.5
+#: a sentence sharing this much of its content words with one already chosen for the date is redundant
+REDUNDANT = 0.5
+
+
+def date_scores(candidates: list[Candidate]) -> dict[str, float]:
+    """How strongly the story points at each date: its distinct articles, each counted once, by how they point.
+
+    An article counts 1 for a date it names, LEAD_WEIGHT when only its publication date anchors a lead
+    sentence there, plus RETROSPECTIVE_BONUS when it names the date after the fact (published later).
+    """
+    best: dict[tuple[str, str], float] = {}
+    for c in candidates:
+        weight = 1.0 if c.ref.time_expression else LEAD_WEIGHT
+        if c.ref.time_expression and c.published and c.date < c.published.isoformat()[: len(c.date)]:
+            weight += RETROSPECTIVE_BONUS
+        key = (c.date, c.canonical_id)
+        best[key] = max(best.get(key, 0.0), weight)
+    scores: dict[str, float] = defaultdict(float)
+    for (date, _), weight in best.items():
+        scores[date] += weight
+    return {d: v * (1.0 if len(d) == 10 else COARSE_FACTOR) for d, v in scores.items()}
+
+
+def _idf(candidates: list[Candidate]) -> dict[str, float]:
+    df: dict[str, int] = defaultdict(int)
+    for c in candidates:
+        for w in c.words:
+            df[w] += 1
+    n = len(candidates) + 1
+    return {w: math.log(n / (1 + k)) + 1.0 for w, k in df.items()}
+
+
+def _cosine(words: frozenset[str], centroid: dict[str, float], idf: dict[str, float]) -> float:
+    if not words or not centroid:
+        return 0.0
+    dot = sum(centroid.get(w, 0.0) * idf.get(w, 1.0) for w in words)
+    norm = math.sqrt(sum(idf.get(w, 1.0) ** 2 for w in words))
+    return dot / norm if norm else 0.0
+
+
+def _centroid(members: list[Candidate], idf: dict[str, float]) -> dict[str, float]:
+    """The date's content: tf-idf sum of its candidate sentences (one vote per article and sentence), unit length."""
+    vector: dict[str, float] = defaultdict(float)
+    for m in members:
+        for w in m.words:
+            vector[w] += idf.get(w, 1.0)
+    norm = math.sqrt(sum(v * v for v in vector.values()))
+    return {w: v / norm for w, v in vector.items()} if norm else {}
+
+
 def compose_timeline(
     articles: list[AnnotatedArticle],
     settings: TimelineSettings | None = None,
     duplicate_of: dict[str, str] | None = None,
 ) -> list[TimelineEntry]:
-    """The story's timeline, ordered by date; within a date, by support."""
+    """The story's timeline, ordered by date; within a date, by how central the entry is to that day.
+
+    Dates are ranked by how many distinct articles point at them (date_scores); each chosen date
+    gets the happenings (groups of same-date sentences) closest to the date's tf-idf centroid,
+    skipping redundant ones.  With keywords, only sentences containing one may be shown, and a date
+    without such a sentence gives its place to the next date.
+    """
     settings = settings or TimelineSettings()
     duplicate_of = duplicate_of or {}
     keywords = [k.lower() for k in settings.keywords]
     candidates: list[Candidate] = []
     for annotated in articles:
         canonical = duplicate_of.get(annotated.article.id, annotated.article.id)
-        for candidate in candidates_of(annotated, canonical, articles):
-            if keywords and not any(k in candidate.ref.sentence.lower() for k in keywords):
-                continue
-            candidates.append(candidate)
-    groups = _merge(candidates)
+        candidates.extend(candidates_of(annotated, canonical, articles))
+    scores = date_scores(candidates)
+    idf = _idf(candidates)
+    by_date: dict[str, list[Candidate]] = defaultdict(list)
+    for candidate in candidates:
+        by_date[candidate.date].append(candidate)
+    shown = [c for c in candidates if not keywords or any(k in c.ref.sentence.lower() for k in keywords)]
+    groups = _merge(shown)
     auto_dates, auto_per_date = _auto_limits(groups, len(articles))
     max_dates = settings.max_dates or auto_dates
     per_date = settings.sentences_per_date or auto_per_date
 
-    best_by_date: dict[str, float] = defaultdict(float)
+    groups_by_date: dict[str, list[_Group]] = defaultdict(list)
     for group in groups:
-        best_by_date[group.date] = max(best_by_date[group.date], _score(group))
-    chosen_dates = set(sorted(best_by_date, key=lambda d: (-best_by_date[d], d))[:max_dates])
-
+        groups_by_date[group.date].append(group)
     entries: list[TimelineEntry] = []
-    for date in sorted(chosen_dates):
-        date_groups = sorted((g for g in groups if g.date == date), key=_score, reverse=True)[:per_date]
-        for group in date_groups:
-            representative = _representative(group)
+    for date in sorted(groups_by_date, key=lambda d: (-scores.get(d, 0.0), d))[:max_dates]:
+        centroid = _centroid(by_date[date], idf)
+        ranked = []
+        for group in groups_by_date[date]:
+            representative = max(group.members, key=lambda m: (_cosine(m.words, centroid, idf),
+                                                                -(m.published or dt.date.max).toordinal()))
+            ranked.append((_cosine(representative.words, centroid, idf) + 0.1 * math.log1p(_support(group)),
+                           group, representative))
+        ranked.sort(key=lambda item: -item[0])
+        chosen: list[Candidate] = []
+        for value, group, representative in ranked:
+            if len(chosen) >= per_date:
+                break
+            if any(jaccard(representative.words, c.words) >= REDUNDANT for c in chosen):
+                continue
+            chosen.append(representative)
             ordered = [representative] + [m for m in group.members if m is not representative]
             entries.append(TimelineEntry(date=date, summary=representative.ref.sentence,
-                                         sources=[m.ref for m in ordered], score=round(_score(group), 3)))
+                                         sources=[m.ref for m in ordered], score=round(scores.get(date, 0.0), 3)))
+    entries.sort(key=lambda e: e.date)
     return entries
