@@ -16,7 +16,6 @@ the table says so.  Every system is scored by the same scorer (storyline.evaluat
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import os
 import subprocess
@@ -76,19 +75,6 @@ def as_dated(entries) -> DatedSummaries:  # type: ignore[no-untyped-def]
 # ── annotation cache ──────────────────────────────────────────────────────────────────────────────
 
 
-def annotation_version() -> str:
-    """The store version of T17 annotations: storyline's annotation version plus a digest of the annotator code.
-
-    While the annotators change quickly, this keeps a cached annotation from outliving the code that made it.
-    """
-    import storyline.annotate as package
-
-    digest = hashlib.blake2b(digest_size=6)
-    for path in sorted(Path(package.__file__).parent.glob("*.py")):
-        digest.update(path.read_bytes())
-    return f"{ANNOTATION_VERSION}-{digest.hexdigest()}"
-
-
 def _annotate_chunk(args: tuple[list[Article], str | None]) -> list[AnnotatedArticle]:
     articles, model = args
     return list(annotate(articles, _worker_resources(model)))
@@ -114,7 +100,7 @@ def annotate_parallel(articles: list[Article], resources: Resources, workers: in
 def annotated_topic(articles: list[Article], store: Store, resources: Resources, workers: int = 1,
                     log=lambda msg: None) -> tuple[list[AnnotatedArticle], int]:  # type: ignore[no-untyped-def]
     """Annotations of ``articles``, from the store when cached; returns them and how many were new."""
-    version = annotation_version()
+    version = ANNOTATION_VERSION  # bumped by whoever changes what the annotators output
     done = store.annotated_ids(version)
     cached = {a.article.id: a for a in store.load_annotated([a.id for a in articles if a.id in done])}
     fresh = [a for a in articles if a.id not in cached]
@@ -144,11 +130,13 @@ def run_storyline(data_root: Path, resources: Resources, store_path: Path, worke
     stats = {"articles": 0, "annotated_now": 0, "annotate_seconds": 0.0, "compose_seconds": 0.0}
     store = Store.open(store_path)
     try:
+        inputs = []
         for topic in topics:
-            articles = load_articles(data_root, topic)
             # only articles some gold timeline of the topic can use are annotated
             spans = [(min(g), max(g)) for g in topic.timelines]
-            articles = [a for a in articles if any(s <= a.published <= e for s, e in spans)]
+            inputs.append((topic, [a for a in load_articles(data_root, topic)
+                                   if a.published and any(s <= a.published <= e for s, e in spans)]))
+        for topic, articles in sorted(inputs, key=lambda pair: len(pair[1])):  # small topics first
             started = time.perf_counter()
             annotated, fresh = annotated_topic(articles, store, resources, workers, log)
             stats["annotate_seconds"] += time.perf_counter() - started
