@@ -73,3 +73,8 @@ def test_unknown_speaker_stays_null(quotes_of):
 
 def test_titles_are_not_quotes(quotes_of):
     assert quotes_of("She appeared on “Morning Report” on Sunday.") == []
+
+
+def test_penn_treebank_quote_marks():
+    text = "The chairman said `` we acted fast '' on Monday ."
+    assert [text[s:e] for s, e in quote_spans(text)] == ["we acted fast"]

@@ -71,7 +71,8 @@ def _is_numeric(tok: Token) -> bool:
 class _FigureReader:
     def __init__(self, doc: Doc):
         self.doc = doc
-        self.dollar = _dollar_currency(doc.text)
+        self.text = doc.text  # Doc.text is rebuilt on every access: read it once
+        self.dollar = _dollar_currency(self.text)
 
     def figure(self, tok: Token) -> tuple[int, int, float, str | None, bool] | None:
         """(first token, last token, value, unit, is_percent) for the number at ``tok``."""
@@ -234,7 +235,7 @@ def find_claims(doc: Doc, sentences: list[Sentence]) -> list[Claim]:
                 unit = TIME_UNITS[lemma]
         start_char, end_char = doc[first].idx, doc[last].idx + len(doc[last])
         claims.append(Claim(
-            start=start_char, end=end_char, text=doc.text[start_char:end_char], value=value, unit=unit,
+            start=start_char, end=end_char, text=reader.text[start_char:end_char], value=value, unit=unit,
             subject=subject, sentence=locate(start_char), rate=_rate(doc, end_tok),
         ))
     return claims

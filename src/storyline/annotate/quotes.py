@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span, Token
 
 from storyline.model import Quote, Sentence
 
-OPENERS = "“„«"
+OPENERS = "“„«"  # and Penn Treebank ``
 CLOSERS = "”»"
 STRAIGHT = '"'
 MARKS = OPENERS + CLOSERS + STRAIGHT
@@ -77,13 +77,23 @@ def quote_spans(text: str) -> list[tuple[int, int]]:
             j = i
             while j < n and text[j].isspace():
                 j += 1
-            if j < n and text[j] in OPENERS + STRAIGHT and "\n" in text[i:j]:
-                i = j + 1  # the quote runs on into the next paragraph
+            if j < n and (text[j] in OPENERS + STRAIGHT or text[j:j + 2] == "``") and "\n" in text[i:j]:
+                i = j + (2 if text[j:j + 2] == "``" else 1)  # the quote runs on into the next paragraph
                 continue
             open_at = None  # unbalanced: forget it
             i += 1
             continue
         if ch not in MARKS:
+            pair = text[i:i + 2]
+            if pair == "``" and open_at is None:  # Penn Treebank style: ``quote''
+                open_at = i + 2
+                i += 2
+                continue
+            if pair == "''" and open_at is not None:
+                _close(text, open_at, i, spans)
+                open_at = None
+                i += 2
+                continue
             i += 1
             continue
         prev = text[i - 1] if i > 0 else ""
@@ -104,16 +114,19 @@ def quote_spans(text: str) -> list[tuple[int, int]]:
             if open_at is None:
                 open_at = i + 1
         elif open_at is not None:
-            start, end = open_at, i
-            while start < end and text[start].isspace():
-                start += 1
-            while end > start and text[end - 1].isspace():
-                end -= 1
-            if end > start and end - start <= MAX_QUOTE_CHARS:
-                spans.append((start, end))
+            _close(text, open_at, i, spans)
             open_at = None
         i += 1
     return spans
+
+
+def _close(text: str, start: int, end: int, spans: list[tuple[int, int]]) -> None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end > start and end - start <= MAX_QUOTE_CHARS:
+        spans.append((start, end))
 
 
 def _looks_like_title(text: str) -> bool:
@@ -139,7 +152,7 @@ class _DocIndex:
         for ent in doc.ents:
             for t in ent:
                 self.ent_of[t.i] = ent
-        text = doc.text
+        self.text = text = doc.text  # Doc.text is rebuilt on every access: read it once
         self.para_starts = [0] + [m.end() for m in re.finditer(r"\n\s*", text)]
 
     def token_at(self, char: int) -> int:
@@ -255,12 +268,12 @@ class _Resolver:
         ent = self.index.ent_of.get(tok.i)
         if ent is not None and ent.label_ in SPEAKER_LABELS:
             s, e = _strip_det(ent)
-            return doc.text[s:e], (s, e)
+            return self.index.text[s:e], (s, e)
         lower = tok.lower_
         if lower in PERSON_PRONOUNS:
             for cand in self._before(tok.i, frozenset({"PERSON"}))[:1]:
                 s, e = _strip_det(cand)
-                return doc.text[s:e], (s, e)
+                return self.index.text[s:e], (s, e)
             return None, None
         if lower in GROUP_PRONOUNS:
             sent_floor = self.index.sents[self.index.sent_at(tok.idx)].start
@@ -269,11 +282,11 @@ class _Resolver:
             for cand in self._before(tok.i, frozenset({"ORG"}))[:1]:
                 if cand.start >= floor:
                     s, e = _strip_det(cand)
-                    return doc.text[s:e], (s, e)
+                    return self.index.text[s:e], (s, e)
             return None, None
         if tok.pos_ == "PROPN":
             span = _name_span(tok, self.index)
-            return doc.text[span[0]:span[1]], span
+            return self.index.text[span[0]:span[1]], span
         if tok.pos_ == "NOUN":
             noun = tok.lemma_.lower()
             if noun in DOCUMENT_NOUNS:
@@ -281,7 +294,7 @@ class _Resolver:
             for cand in self._before(tok.i, frozenset({"PERSON", "ORG"}))[:12]:
                 if self._describes(cand, noun):
                     s, e = _strip_det(cand)
-                    return doc.text[s:e], (s, e)
+                    return self.index.text[s:e], (s, e)
         return None, None
 
     def _author_of(self, tok: Token, noun: str) -> tuple[str | None, tuple[int, int] | None]:
@@ -296,7 +309,7 @@ class _Resolver:
                     ent = self.index.ent_of.get(t.i)
                     if ent is not None and ent.label_ in ("PERSON", "ORG"):
                         s, e = _strip_det(ent)
-                        return self.index.doc.text[s:e], (s, e)
+                        return self.index.text[s:e], (s, e)
         return None, None
 
 
@@ -328,7 +341,7 @@ def _speaker_near(
     # a cue split off into its own sentence: "…” she said."
     if not cues and last + 1 < len(index.sents):
         nxt = index.sents[last + 1]
-        gap = doc.text[end:nxt.start_char]
+        gap = index.text[end:nxt.start_char]
         if index.paragraph(nxt.start_char) == para[1] and len(gap) <= 3 and nxt[0].text not in MARKS:
             cues = [t for t in _cue_tokens(list(nxt[:5]), quoted)]
     if not cues:
@@ -353,7 +366,7 @@ def _speaker_near(
 
 def _colon_speaker(start: int, index: _DocIndex, quoted: set[int], resolver: _Resolver) -> _Speaker | None:
     """A quote introduced by a colon: "She then addressed the crowd: “…”" → the clause's subject."""
-    text = index.doc.text
+    text = index.text
     base = max(0, start - 4)
     before = text[base:start].rstrip(MARKS + " \t")
     if not before.endswith(":"):
@@ -374,7 +387,7 @@ def _colon_speaker(start: int, index: _DocIndex, quoted: set[int], resolver: _Re
 
 def _inverted_speaker(end: int, index: _DocIndex, quoted: set[int], resolver: _Resolver) -> _Speaker | None:
     """Any verb right after the quote with a name behind it: "“This is fantastic!” beamed Ann Lee"."""
-    text = index.doc.text
+    text = index.text
     gap = re.match(r"[\s,.!?" + re.escape(MARKS) + r"]*", text[end:end + 6])
     at = end + (gap.end() if gap else 0)
     verb = index.doc[index.token_at(at)]
@@ -401,7 +414,7 @@ def _depth(tok: Token) -> int:
 
 def _dash_speaker(end: int, index: _DocIndex, resolver: _Resolver) -> _Speaker | None:
     """A name set after the quote with a dash: "“…” ― Pamela Padilla"."""
-    text = index.doc.text
+    text = index.text
     m = re.match(r"[\s,.]*[―—–-]+\s*", text[end + 1: end + 12])
     if not m:
         return None
@@ -426,7 +439,7 @@ def _speaker_before(
         return None
     sent = index.sents[k]
     if index.paragraph(sent.start_char) == index.paragraph(start) - 1:
-        if not _starts_paragraph(index.doc.text, start, index):
+        if not _starts_paragraph(index.text, start, index):
             return None
     elif index.paragraph(sent.start_char) != index.paragraph(start):
         return None

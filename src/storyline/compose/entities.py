@@ -156,7 +156,8 @@ def compose_entities(articles: list[AnnotatedArticle]) -> tuple[list[Entity], li
             g.refs.append((annotated.article.id, mention))
 
     def label(key: str) -> str:
-        return groups[key].labels.most_common(1)[0][0]
+        labels = groups[key].labels
+        return max(labels, key=labels.__getitem__) if labels else "ORG"
 
     alias_of: dict[str, str] = {}  # key → key of the entity it belongs to
 
@@ -188,33 +189,38 @@ def compose_entities(articles: list[AnnotatedArticle]) -> tuple[list[Entity], li
             groups[l].names[long_form] += 0
             groups[l].labels[label(a)] += 1
             alias_of[a] = l
-    orgs = [k for k in groups if label(k) == "ORG" and k not in alias_of and " " in k]
+    org_initials: dict[str, list[str]] = defaultdict(list)
+    for k in groups:
+        if " " in k and k not in alias_of and label(k) == "ORG":
+            org_initials[_initials(groups[k].names.most_common(1)[0][0])].append(k)
     for key in list(groups):
         name = groups[key].names.most_common(1)[0][0]
         if key in alias_of or not re.fullmatch(r"[A-Z][A-Z&]{1,9}", name):
             continue
-        matches = [o for o in orgs if _initials(groups[o].names.most_common(1)[0][0]) == name]
+        matches = org_initials.get(name, [])
         if len(matches) == 1:
             alias_of[key] = matches[0]
 
     # surnames → full names, in the article first, then in the story
     persons = [k for k in groups if label(k) == "PERSON" and k not in alias_of and " " in k]
-    people_in: dict[str, set[str]] = defaultdict(set)
+    people_in: dict[tuple[str, str], set[str]] = defaultdict(set)  # (article, surname) → full names
+    by_surname: dict[str, list[str]] = defaultdict(list)
     for k in persons:
+        by_surname[k.split()[-1]].append(k)
         for article_id, _ in groups[k].refs:
-            people_in[article_id].add(k)
+            people_in[(article_id, k.split()[-1])].add(k)
     surname_article: dict[tuple[str, str], str] = {}
     for key in list(groups):
         if " " in key or key in alias_of:
             continue
-        if label(key) != "PERSON" and not any(k.split()[-1] == key for k in persons):
+        story_matches = by_surname.get(key, [])
+        if label(key) != "PERSON" and not story_matches:
             continue
-        story_matches = [k for k in persons if k.split()[-1] == key]
         resolved_all = True
         for article_id, _ in groups[key].refs:
-            local = [k for k in people_in[article_id] if k.split()[-1] == key]
+            local = people_in.get((article_id, key), set())
             if len(local) == 1:
-                surname_article[(article_id, key)] = local[0]
+                surname_article[(article_id, key)] = next(iter(local))
             elif len(local) == 0 and len(story_matches) == 1:
                 surname_article[(article_id, key)] = story_matches[0]
             else:
@@ -275,19 +281,23 @@ def compose_entities(articles: list[AnnotatedArticle]) -> tuple[list[Entity], li
             key_to_id.setdefault(key, key_to_id[target])
     by_id = {e.id: e for e in entities}
     entities.sort(key=lambda e: (-e.mentions, e.name))
-    quotes = [_quote_view(a, q, members, key_to_id, surname_article, by_id, entities)
+    spans_in: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
+    for key, refs in members.items():
+        for article_id, m in refs:
+            spans_in[article_id].append((m.start, m.end, key))
+    quotes = [_quote_view(a, q, spans_in, key_to_id, surname_article, by_id, entities)
               for a in articles for q in a.quotes]
     return entities, quotes
 
 
-def _quote_view(annotated: AnnotatedArticle, quote: Quote, members, key_to_id, surname_article, by_id,
+def _quote_view(annotated: AnnotatedArticle, quote: Quote, spans_in, key_to_id, surname_article, by_id,
                 entities: list[Entity]) -> QuoteView:
     article_id = annotated.article.id
     speaker: str | None = None
     if quote.speaker_start is not None:
         # the entity whose mention the speaker's name is
-        for key, refs in members.items():
-            if any(a == article_id and m.start < quote.speaker_end and quote.speaker_start < m.end for a, m in refs):
+        for start, end, key in spans_in.get(article_id, []):
+            if start < quote.speaker_end and quote.speaker_start < end:
                 speaker = key_to_id.get(key)
                 break
     if speaker is None and quote.speaker_name:

@@ -56,16 +56,19 @@ def compose_claims(articles: list[AnnotatedArticle], duplicate_of: dict[str, str
     def union(i: int, j: int) -> None:
         parent[find(j)] = find(i)
 
-    keys = [_key_words(c.subject) for _, c, _ in items]
-    for i, (_, a, _) in enumerate(items):
-        for j in range(i + 1, len(items)):
-            b = items[j][1]
-            if (a.unit, a.rate) != (b.unit, b.rate):
-                continue
-            same_value = a.value == b.value and (a.unit is not None or a.value >= 100)
-            same_measure = bool(keys[i]) and keys[i] == keys[j]
-            if same_value or same_measure:
-                union(i, j)
+    first_of: dict[tuple, int] = {}  # a measure or a repeated value → the first claim seen with it
+    for i, (_, claim, _) in enumerate(items):
+        words = _key_words(claim.subject)
+        links = []
+        if words:
+            links.append(("measure", claim.unit, claim.rate, words))
+        if claim.unit is not None or claim.value >= 100:
+            links.append(("value", claim.unit, claim.rate, claim.value))
+        for link in links:
+            if link in first_of:
+                union(first_of[link], i)
+            else:
+                first_of[link] = i
     groups: dict[int, list[int]] = {}
     for i in range(len(items)):
         groups.setdefault(find(i), []).append(i)
