@@ -379,16 +379,16 @@ def run(data: pathlib.Path, as_json: bool, resources, baselines: bool = True) ->
         return 0
 
     for result in results:
-        table = Table(title=f"TempEval-3 task A — {result.name} ({result.files} files, "
-                            f"{result.scores['storyline'].gold} gold TIMEX3)")
-        for column in ("system", "relaxed F1", "strict F1", "value F1", "type F1", "P", "R"):
-            table.add_column(column, justify="left" if column == "system" else "right")
+        table = Table(title=f"TempEval-3 task A F1 — {result.name} ({result.files} files, "
+                            f"{result.scores['storyline'].gold} gold TIMEX3)", caption="P, R: relaxed")
+        for column in ("system", "relaxed", "strict", "value", "type", "P", "R"):
+            table.add_column(column, justify="left" if column == "system" else "right", no_wrap=True)
         for system, score in result.scores.items():
             table.add_row(system, f"{score.relaxed_f1:.2f}", f"{score.strict_f1:.2f}", f"{score.value_f1:.2f}",
                           f"{score.type_f1:.2f}", f"{score.precision:.1f}", f"{score.recall:.1f}")
         if result.name.startswith("te3-platinum"):
             for system, (relaxed, strict, value) in PUBLISHED_TE3.items():
-                table.add_row(f"{system} (published)", f"{relaxed:.2f}", f"{strict:.2f}", f"{value:.2f}", "–",
+                table.add_row(f"{system} (publ.)", f"{relaxed:.2f}", f"{strict:.2f}", f"{value:.2f}", "–",
                               "–", "–", style="dim")
         console.print(table)
         console.print(f"tagger alone: {result.tokens_per_second:,.0f} tokens/s "
