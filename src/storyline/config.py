@@ -20,13 +20,13 @@ class TimelineSettings:
 class GroupSettings:
     near_duplicate_threshold: float = 0.8  # Jaccard similarity of word 5-shingles
     shingle_size: int = 5
-    num_perm: int = 256
+    num_perm: int = 128
     min_paragraph_chars: int = 60  # shorter paragraphs are not fingerprinted
     cluster_threshold: float = 0.07  # chosen on clusters-dev (plateau 0.06–0.08)
     quiet_days: int = 30  # a story with no article for this long is closed
     single_story: bool = False  # put every article in one story
     # near duplicates (group/dedup): LSH finds candidates, then Jaccard or containment decides
-    near_duplicate_candidate_threshold: float = 0.15  # LSH band threshold (recall of candidates)
+    near_duplicate_candidate_threshold: float = 0.5  # LSH band threshold; shared paragraphs add candidates
     containment_threshold: float = 0.39  # share of the smaller copy's shingles inside the larger
     min_containment_shingles: int = 30  # containment only counts for copies at least this long
     paragraph_shingle_size: int = 3  # word shingles of a paragraph sketch
@@ -45,7 +45,8 @@ class GroupSettings:
     reuse_bonus: float = 0.2  # added to a story's score when the article reuses its paragraphs
     max_active_stories: int = 2000  # undated stories close least-recently-touched first
     closed_story_terms: int = 100  # terms a closed story keeps per channel
-    max_closed_stories: int = 1000  # older closed stories keep only their article ids (sketches dropped)
+    max_closed_stories: int = 1000  # older closed stories keep only their article ids
+    max_closed_sketches: int = 5000  # duplicate sketches kept for articles of closed stories (newest)
 
 
 @dataclass(frozen=True)

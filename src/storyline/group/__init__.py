@@ -22,10 +22,10 @@ The state holds sketches and centroids, never article texts or annotations.
 
 from __future__ import annotations
 
-import base64
 import datetime as dt
-import json
+import pickle
 import zlib
+from collections import deque
 from dataclasses import dataclass, field
 
 from storyline.config import GroupSettings
@@ -33,7 +33,7 @@ from storyline.group.cluster import Features, StoryIndex, StoryState, features
 from storyline.group.dedup import DedupIndex
 from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
-STATE_VERSION = 1
+STATE_MAGIC = b"storyline-group/1\n"  # bump when the pickled classes change shape
 
 
 @dataclass
@@ -62,6 +62,8 @@ class StoryGrouper:
         self.redirect: dict[str, str] = {}  # absorbed story id → the story it merged into
         self.duplicate_of: dict[str, str] = {}
         self.reuses: list[Reuse] = []
+        self.closed_sketches: deque[str] = deque()  # articles of closed stories, oldest first
+        self._queued: set[str] = set()  # the same ids, for membership tests
         self.n_added = 0
         if state is not None:
             self._load(state)
@@ -108,18 +110,18 @@ class StoryGrouper:
         )
 
     def dumps(self) -> bytes:
+        """The state as bytes: sketches, centroids and ids (no texts), pickled and compressed.
+
+        The blob is storyline's own data in the user's own store and is read back only from
+        there; it is pickled because loading must take well under a second for a large store.
+        """
         state = {
-            "version": STATE_VERSION,
-            "settings": _settings_key(self.settings),
-            "story_of": self.story_of,
-            "redirect": self.redirect,
-            "duplicate_of": self.duplicate_of,
-            "reuses": [[r.article_id, r.source_id, r.paragraphs, r.share] for r in self.reuses],
+            "story_of": self.story_of, "redirect": self.redirect, "duplicate_of": self.duplicate_of,
+            "reuses": self.reuses, "closed_sketches": self.closed_sketches, "_queued": self._queued,
             "n_added": self.n_added,
-            "dedup": self.dedup.to_state(),
-            "index": self.index.to_state(),
+            "dedup": self.dedup, "index": self.index,
         }
-        return zlib.compress(json.dumps(_encode(state), separators=(",", ":")).encode(), 1)
+        return STATE_MAGIC + zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), 1)
 
     # ── internals ──
 
@@ -213,55 +215,35 @@ class StoryGrouper:
     def _close_quiet(self) -> None:
         for story in self.index.due_to_close():
             self.index.close(story)
+            # a story may close, take a late article and close again: queue each article once
+            self.closed_sketches.extend(a for a in story.article_ids if a in self.dedup.prints and a not in self._queued)
+            self._queued.update(story.article_ids)
+        while len(self.closed_sketches) > self.settings.max_closed_sketches:
+            article_id = self.closed_sketches.popleft()
+            self._queued.discard(article_id)
+            self.dedup.forget(article_id)
         for story in self.index.archive_excess():
             for article_id in story.article_ids:
                 self.dedup.forget(article_id)
 
     def _load(self, blob: bytes) -> None:
+        if not blob.startswith(STATE_MAGIC):
+            raise ValueError("The stored grouping state was written by another storyline version "
+                             "or is not a grouping state; rebuild the output folder.")
         try:
-            state = _decode(json.loads(zlib.decompress(blob)))
-        except (zlib.error, ValueError) as err:
+            state = pickle.loads(zlib.decompress(blob[len(STATE_MAGIC):]))
+        except (zlib.error, pickle.UnpicklingError, EOFError, AttributeError) as err:
             raise ValueError(f"The stored grouping state is unreadable ({err}); rebuild the output folder.") from err
-        if state.get("version") != STATE_VERSION:
-            raise ValueError(f"The stored grouping state has version {state.get('version')}, "
-                             f"this storyline reads version {STATE_VERSION}; rebuild the output folder.")
-        self.story_of = state["story_of"]
-        self.redirect = state["redirect"]
-        self.duplicate_of = state["duplicate_of"]
-        self.reuses = [Reuse(a, s, p, sh) for a, s, p, sh in state["reuses"]]
-        self.n_added = state["n_added"]
-        self.dedup = DedupIndex.from_state(state["dedup"], self.settings)
-        self.index = StoryIndex.from_state(state["index"], self.settings)
+        for name in ("story_of", "redirect", "duplicate_of", "reuses", "closed_sketches", "_queued", "n_added",
+                     "dedup", "index"):
+            setattr(self, name, state[name])
+        self.dedup.settings = self.settings  # settings given now win (thresholds may change between runs)
+        self.index.settings = self.settings
 
 
 def _order_key(item: AnnotatedArticle) -> tuple:
     published = item.article.published
     return (published is None, published or dt.date.min, item.article.id)
-
-
-def _settings_key(settings: GroupSettings) -> dict:
-    return {k: v for k, v in vars(settings).items()}
-
-
-def _encode(value):
-    """JSON-safe form: bytes become {"$b": base64} (signatures and centroids are binary arrays)."""
-    if isinstance(value, bytes):
-        return {"$b": base64.b64encode(value).decode("ascii")}
-    if isinstance(value, dict):
-        return {k: _encode(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_encode(v) for v in value]
-    return value
-
-
-def _decode(value):
-    if isinstance(value, dict):
-        if len(value) == 1 and "$b" in value:
-            return base64.b64decode(value["$b"])
-        return {k: _decode(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_decode(v) for v in value]
-    return value
 
 
 __all__ = ["StoryGrouper", "GroupUpdate"]

@@ -151,9 +151,13 @@ class StoryIndex:
         self.postings: dict[str, dict[int, dict[str, float]]] = {c: {} for c in CHANNELS}
         self.seq = 0
         self.clock: dt.date | None = None  # latest publication date seen
-        self.weights = {"lead": settings.lead_weight, "body": settings.body_weight, "ents": settings.entity_weight}
         self._quiet_heap: list[tuple[dt.date, str]] = []
         self.n_status = {"active": 0, "closed": 0, "archived": 0}
+
+    @property
+    def weights(self) -> dict[str, float]:
+        s = self.settings
+        return {"lead": s.lead_weight, "body": s.body_weight, "ents": s.entity_weight}
 
     def set_status(self, story: StoryState, status: str) -> None:
         """Every status change goes through here, so the counts stay right without scans."""
@@ -358,56 +362,3 @@ class StoryIndex:
 
     def active_count(self) -> int:
         return self.n_status["active"]
-
-    # ── persistence ──
-
-    def to_state(self) -> dict:
-        stories = []
-        for s in self.stories.values():
-            cents = {}
-            for c in CHANNELS:
-                keys = np.fromiter(s.centroid[c].keys(), dtype=np.int64, count=len(s.centroid[c]))
-                vals = np.fromiter(s.centroid[c].values(), dtype=np.float64, count=len(s.centroid[c]))
-                cents[c] = (keys.astype(np.uint32).tobytes(), vals.tobytes())
-            stories.append({
-                "id": s.id, "seq": s.seq, "articles": s.article_ids, "merged": s.merged_ids,
-                "centroid": cents, "norm2": s.norm2,
-                "first": s.first.isoformat() if s.first else None,
-                "last": s.last.isoformat() if s.last else None,
-                "touched": s.touched, "status": s.status,
-            })
-        nz = np.flatnonzero(self.df)
-        return {
-            "n_docs": self.n_docs, "seq": self.seq,
-            "clock": self.clock.isoformat() if self.clock else None,
-            "df_keys": nz.astype(np.uint32).tobytes(), "df_vals": self.df[nz].tobytes(),
-            "stories": stories,
-        }
-
-    @classmethod
-    def from_state(cls, state: dict, settings: GroupSettings) -> "StoryIndex":
-        index = cls(settings)
-        index.n_docs, index.seq = state["n_docs"], state["seq"]
-        index.clock = dt.date.fromisoformat(state["clock"]) if state["clock"] else None
-        keys = np.frombuffer(state["df_keys"], dtype=np.uint32).astype(np.int64)
-        index.df[keys] = np.frombuffer(state["df_vals"], dtype=np.int32)
-        for raw in state["stories"]:
-            story = StoryState(id=raw["id"], seq=raw["seq"], article_ids=list(raw["articles"]),
-                               merged_ids=list(raw["merged"]), norm2=dict(raw["norm2"]),
-                               first=dt.date.fromisoformat(raw["first"]) if raw["first"] else None,
-                               last=dt.date.fromisoformat(raw["last"]) if raw["last"] else None,
-                               touched=raw["touched"], status=raw["status"])
-            for c in CHANNELS:
-                kb, vb = raw["centroid"][c]
-                ks = np.frombuffer(kb, dtype=np.uint32).tolist()
-                vs = np.frombuffer(vb, dtype=np.float64).tolist()
-                story.centroid[c] = dict(zip(ks, vs))
-                postings = index.postings[c]
-                for k, v in story.centroid[c].items():
-                    postings.setdefault(k, {})[story.id] = v
-            index.stories[story.id] = story
-            index.n_status[story.status] += 1
-            if story.status == "active" and story.last is not None:
-                index._quiet_heap.append((story.last, story.id))
-        heapq.heapify(index._quiet_heap)
-        return index

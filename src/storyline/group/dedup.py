@@ -9,8 +9,9 @@ Three checks, from cheap to fine, on the article text only (no language model):
 - **reused paragraphs**: each paragraph keeps a tiny bottom-k sketch of its shingles, so a
   paragraph copied with a word changed ("said" → "says") is still found in the earlier article.
 
-Only sketches are kept (integers), never texts.  ``DedupIndex`` holds the sketches of the
-*active* articles; ``forget`` drops an article when its story closes, which keeps memory bounded.
+Only sketches are kept (integers), never texts.  ``DedupIndex`` holds the sketches of recent
+articles; ``forget`` drops an article's sketches (the grouper keeps those of open stories and of
+the most recently closed ones), which keeps memory bounded.
 
 Example::
 
@@ -169,9 +170,14 @@ class DedupIndex:
             return Match("exact", first, 1.0, 1.0)
         if fp.shingles == 0:
             return None
-        query = _minhash(fp.signature, self.template)
+        candidates = set(self.lsh.query(_minhash(fp.signature, self.template)))
+        # a truncated or re-wrapped copy can have a low Jaccard similarity (below the LSH band
+        # threshold) yet share whole paragraphs: those articles are candidates too
+        for sketch in fp.paragraphs:
+            for value in sketch:
+                candidates.update(owner[0] for owner in self.paragraph_index.get(value, ()))
         best: Match | None = None
-        for other_id in self.lsh.query(query):
+        for other_id in sorted(candidates):
             other = self.prints.get(other_id)
             if other is None or other_id == fp.article_id:
                 continue
@@ -236,33 +242,3 @@ class DedupIndex:
                     owners[:] = [o for o in owners if o[0] != article_id]
                     if not owners:
                         del self.paragraph_index[value]
-
-    # ── persistence: plain data, rebuilt into the LSH on load ──
-
-    def to_state(self) -> dict:
-        ids = list(self.prints)
-        sigs = np.stack([self.prints[i].signature for i in ids]) if ids else np.zeros((0, self.settings.num_perm), np.uint32)
-        return {
-            "exact": self.exact,
-            "ids": ids,
-            "signatures": sigs.astype(np.uint32).tobytes(),
-            "shingles": [self.prints[i].shingles for i in ids],
-            "exact_of": [self.prints[i].exact for i in ids],
-            "paragraphs": [[list(s) for s in self.prints[i].paragraphs] for i in ids],
-        }
-
-    @classmethod
-    def from_state(cls, state: dict, settings: GroupSettings) -> "DedupIndex":
-        index = cls(settings)
-        index.exact = dict(state["exact"])
-        sigs = np.frombuffer(state["signatures"], dtype=np.uint32).reshape(-1, settings.num_perm)
-        for row, article_id in enumerate(state["ids"]):
-            fp = Fingerprint(
-                article_id=article_id,
-                exact=state["exact_of"][row],
-                signature=sigs[row].copy(),
-                shingles=state["shingles"][row],
-                paragraphs=[tuple(s) for s in state["paragraphs"][row]],
-            )
-            index.add(fp)
-        return index

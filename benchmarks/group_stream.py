@@ -1,0 +1,171 @@
+"""Group-stage figures on Timeline17 as one stream: quality, throughput, memory, incremental latency.
+
+Annotations come from ``benchmarks/corpus.py`` (cached in ``.bench/t17.pkl``; the first run
+annotates the 4,650 raw articles with storyline's own ingest + annotate, which takes long).
+Nothing here is tuned on Timeline17: the settings are the defaults chosen on clusters-dev.
+
+    python benchmarks/group_stream.py quality            # T17 stream, B-cubed vs the 9 topics
+    python benchmarks/group_stream.py quality --shuffle  # same, articles one by one in random order
+    python benchmarks/group_stream.py memory 4650        # peak RSS, synthetic-by-resampling stream
+    python benchmarks/group_stream.py memory 20000
+    python benchmarks/group_stream.py incremental 10000  # load state + add 1 article + dump
+
+Synthetic-by-resampling articles: each takes a Timeline17 article's date and topic, and a random
+~60% of its sentences plus ~30% of another same-topic article's (with their entity mentions), so
+texts are new (not copies) but realistic; the stream is sorted by date and fed in batches of 500.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import random
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from corpus import load_t17  # noqa: E402
+
+from storyline.config import GroupSettings  # noqa: E402
+from storyline.evaluate.stories import ANCHORS, score  # noqa: E402
+from storyline.group import StoryGrouper  # noqa: E402
+from storyline.model import AnnotatedArticle, Article, Mention  # noqa: E402
+
+
+def rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def current_rss_mb() -> float:
+    with open("/proc/self/status") as handle:
+        for line in handle:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def quality(shuffle: bool) -> dict:
+    articles, labels = load_t17()
+    grouper = StoryGrouper(GroupSettings())
+    cpu, wall = time.process_time(), time.perf_counter()
+    if shuffle:
+        order = list(articles)
+        random.Random(0).shuffle(order)
+        for item in order:
+            grouper.add([item])
+    else:
+        grouper.add(articles)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    figures = score(labels, {}, grouper.grouping())
+    figures.pop("dup_precision"), figures.pop("dup_recall"), figures.pop("dup_f1")
+    figures.update({
+        "order": "random, one article per add" if shuffle else "publication order, one batch",
+        "duplicates_found": len(grouper.grouping().duplicate_of),
+        "wall_s": wall, "cpu_s": cpu,
+        "articles_per_s_wall": len(articles) / wall, "articles_per_s_cpu": len(articles) / cpu,
+        "state_mb": len(grouper.dumps()) / 1e6,
+    })
+    return figures
+
+
+def synthetic(articles: list[AnnotatedArticle], labels: dict[str, str], n: int, seed: int = 0):
+    """``n`` resampled articles in date order, generated lazily (see the module docstring)."""
+    rng = random.Random(seed)
+    by_topic: dict[str, list[AnnotatedArticle]] = {}
+    for item in articles:
+        by_topic.setdefault(labels[item.article.id], []).append(item)
+    bases = sorted((rng.randrange(len(articles)) for _ in range(n)),
+                   key=lambda i: (articles[i].article.published or dt.date.min, i))
+    for k, i in enumerate(bases):
+        base = articles[i]
+        topic = labels[base.article.id]
+        other = rng.choice(by_topic[topic])
+        parts: list[str] = []
+        mentions: list[Mention] = []
+        for source, share in ((base, 0.6), (other, 0.3)):
+            keep = {j for j in range(len(source.sentences)) if rng.random() < share}
+            parts += [s.text for j, s in enumerate(source.sentences) if j in keep]
+            mentions += [m for m in source.mentions if m.sentence in keep]
+        text = "\n".join(parts) or base.article.text
+        art = Article(id=f"syn{k:06d}", text=text, published=base.article.published, published_source="metadata")
+        yield AnnotatedArticle(article=art, mentions=mentions), topic
+
+
+def memory(n: int) -> dict:
+    articles, labels = load_t17()
+    baseline = current_rss_mb()
+    grouper = StoryGrouper(GroupSettings())
+    gold: dict[str, str] = {}
+    batch: list[AnnotatedArticle] = []
+    cpu, wall = time.process_time(), time.perf_counter()
+    for item, topic in synthetic(articles, labels, n):
+        gold[item.article.id] = topic
+        batch.append(item)
+        if len(batch) == 500:
+            grouper.add(batch)
+            batch = []
+    if batch:
+        grouper.add(batch)
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    figures = score(gold, {}, grouper.grouping())
+    counts = grouper.index.n_status
+    return {
+        "articles": n, "rss_after_loading_corpus_mb": baseline, "peak_rss_mb": rss_mb(),
+        "peak_minus_corpus_mb": rss_mb() - baseline,
+        "active_stories": counts["active"], "closed_stories": counts["closed"], "archived_stories": counts["archived"],
+        "active_article_sketches": len(grouper.dedup.prints),
+        "bcubed_f1": figures["bcubed_f1"], "stories_pred": figures["stories_pred"],
+        "articles_per_s_wall": n / wall, "articles_per_s_cpu": n / cpu,
+        "state_mb": len(grouper.dumps()) / 1e6,
+    }
+
+
+def incremental(n: int) -> dict:
+    articles, labels = load_t17()
+    stream = list(synthetic(articles, labels, n + 1, seed=1))
+    grouper = StoryGrouper(GroupSettings())
+    for start in range(0, n, 500):
+        grouper.add([item for item, _ in stream[start:min(start + 500, n)]])
+    before = {s.id: list(s.article_ids) for s in grouper.grouping().stories}
+    blob = grouper.dumps()
+    new_item = stream[n][0]
+    t0 = time.perf_counter()
+    restored = StoryGrouper(GroupSettings(), blob)
+    t1 = time.perf_counter()
+    update = restored.add([new_item])
+    t2 = time.perf_counter()
+    blob2 = restored.dumps()
+    t3 = time.perf_counter()
+    after = {s.id: list(s.article_ids) for s in restored.grouping().stories}
+    changed = set(update.created) | set(update.touched) | set(update.merged)
+    unchanged_ok = all(after.get(sid) == members for sid, members in before.items() if sid not in changed)
+    return {
+        "store_articles": n, "state_mb": len(blob) / 1e6,
+        "load_s": t1 - t0, "add_s": t2 - t1, "dump_s": t3 - t2, "total_s": t3 - t0,
+        "update": {"created": update.created, "touched": update.touched, "merged": update.merged},
+        "untouched_story_ids_unchanged": unchanged_ok, "stories": len(after), "state2_mb": len(blob2) / 1e6,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=["quality", "memory", "incremental"])
+    parser.add_argument("n", nargs="?", type=int, default=4650)
+    parser.add_argument("--shuffle", action="store_true")
+    args = parser.parse_args()
+    if args.what == "quality":
+        figures = quality(args.shuffle)
+        figures["anchors_other_data"] = ANCHORS
+    elif args.what == "memory":
+        figures = memory(args.n)
+    else:
+        figures = incremental(args.n)
+    print(json.dumps({k: round(v, 4) if isinstance(v, float) else v for k, v in figures.items()}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
