@@ -172,9 +172,9 @@ class TemporalTagger:
 
     # ── the pipeline ──────────────────────────────────────────────────────────
 
-    def find(self, doc: Doc, ctx: _Context) -> list[tuple[str, re.Match[str]]]:
+    def find(self, ctx: _Context) -> list[tuple[str, re.Match[str]]]:
         """All plausible matches, overlaps settled by length (then rule order), in text order."""
-        text = doc.text
+        text = ctx.text  # Doc.text is rebuilt on every access: read it once
         candidates = []
         for priority, (name, pattern) in enumerate(self._rules):
             for match in pattern.finditer(text):
@@ -200,7 +200,7 @@ class TemporalTagger:
         ctx = _Context(doc, dct)
         locate = SentenceLocator(sentences)
         out: list[TimeExpr] = []
-        for name, match in self.find(doc, ctx):
+        for name, match in self.find(ctx):
             ctx.sentence = locate(match.start())
             norm = self._normalizers[name](match, ctx)
             if norm is None:
@@ -210,7 +210,7 @@ class TemporalTagger:
             if norm.type in ("DATE", "TIME") and resolved and norm.anchor != "none":
                 ctx.remember(norm.value)
             out.append(TimeExpr(
-                start=start, end=end, text=doc.text[start:end], type=norm.type, value=norm.value,
+                start=start, end=end, text=ctx.text[start:end], type=norm.type, value=norm.value,
                 sentence=ctx.sentence, mod=norm.mod, resolved=resolved and norm.type in ("DATE", "TIME"),
                 anchor=norm.anchor if resolved else ("none" if norm.type in ("DURATION", "SET") or not resolved
                                                      else norm.anchor),
