@@ -104,7 +104,7 @@ def build(
     store = Store.open(out / "storyline.db")
     try:
         done = store.annotated_ids(ANNOTATION_VERSION)
-        known = {a.id: a for a in store.load_annotated([a.id for a in result.articles if a.id in done])}
+        known = {a.article.id: a for a in store.load_annotated([a.id for a in result.articles if a.id in done])}
         fresh = []
         for article in result.articles:
             previous = known.get(article.id)

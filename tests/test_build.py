@@ -1,0 +1,80 @@
+"""The build command as a user runs it: exit codes, skipped inputs, incremental builds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from conftest import EXAMPLES
+from storyline.cli import app
+from storyline.pipeline import build
+
+runner = CliRunner()
+
+GOOD = (" date 2024-05-02\n"
+        "The Brackenford council voted on Thursday to close the old swing bridge for repairs.\n\n"
+        "Engineers said the work will begin on Monday and last six weeks.\n")
+
+
+def test_bad_usage_exits_2(tmp_path):
+    result = runner.invoke(app, ["build", str(tmp_path)])  # no -o
+    assert result.exit_code == 2
+
+
+def test_nothing_usable_exits_1_and_names_each_input(tmp_path):
+    (tmp_path / "broken.jsonl").write_text("{not json\n", encoding="utf-8")
+    (tmp_path / "latin1.txt").write_bytes("Caf\xe9 ferm\xe9".encode("latin-1"))
+    (tmp_path / "empty.txt").write_text("   \n", encoding="utf-8")
+    result = runner.invoke(app, ["build", str(tmp_path), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    for name in ("broken.jsonl", "latin1.txt", "empty.txt"):
+        assert name in result.output
+    assert "3 skipped" in result.output
+
+
+def test_bad_inputs_are_skipped_and_the_rest_is_built(tmp_path, resources):
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "good.txt").write_text(GOOD, encoding="utf-8")
+    (inputs / "mixed.jsonl").write_text(
+        json.dumps({"text": "The bridge reopened on Friday after a week of work.", "date": "2024-05-20"})
+        + "\n{broken line\n", encoding="utf-8")
+    (inputs / "bad.txt").write_bytes(b"\xff\xfe\x00bad")
+    report = build([str(inputs)], tmp_path / "out", resources=resources)
+    assert len(report.added) == 2
+    reasons = {Path(s.source).name.split("#")[0]: s.reason for s in report.skipped}
+    assert set(reasons) == {"mixed.jsonl", "bad.txt"}
+    assert "line 2" in reasons["mixed.jsonl"]
+    story = json.loads((tmp_path / "out" / "story.json").read_text())
+    assert {e["date"] for e in story["timeline"]} >= {"2024-05-02", "2024-05-06"}
+
+
+def test_a_second_build_annotates_only_new_articles(tmp_path, resources):
+    out = tmp_path / "out"
+    files = sorted(p for p in EXAMPLES.iterdir() if p.suffix in (".txt", ".md"))
+    first = build([str(f) for f in files[:2]], out, resources=resources)
+    assert len(first.added) == 2
+    second = build([str(f) for f in files], out, resources=resources)
+    assert second.reused == 2
+    assert len(second.added) == len(files) - 2
+    third = build([str(f) for f in files], out, resources=resources)
+    assert third.added == [] and third.reused == len(files)
+    story = json.loads((out / "story.json").read_text())
+    assert len(story["articles"]) == len(files)
+
+
+def test_stories_command_lists_the_built_story(tmp_path, resources):
+    out = tmp_path / "out"
+    (tmp_path / "a.txt").write_text(GOOD, encoding="utf-8")
+    build([str(tmp_path / "a.txt")], out, resources=resources)
+    result = runner.invoke(app, ["stories", str(out)])
+    assert result.exit_code == 0
+    assert "2024-05-02" in result.output
+
+
+def test_help_teaches_the_first_command():
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    assert "storyline build" in result.output
