@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from storyline.config import GroupSettings
 from storyline.group.cluster import Features, StoryIndex, StoryState, features
-from storyline.group.dedup import DedupIndex
+from storyline.group.dedup import DedupIndex, Fingerprint, paragraph_words
 from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
 STATE_MAGIC = b"storyline-group/1\n"  # bump when the pickled classes change shape
@@ -78,14 +78,19 @@ class StoryGrouper:
         touched: set[str] = set()
         merged: dict[str, str] = {}
         fresh = [item for item in dict((i.article.id, i) for i in ordered).values() if self._is_new(item)]
-        feats = {}
+        feats: dict[str, tuple[Fingerprint, Features | None]] = {}
         term_cache: dict[str, int] = {}
-        if not self.settings.single_story:
-            for item in fresh:  # the batch's words count in the IDF before any of it is clustered
-                feats[item.article.id] = features(item, self.settings, term_cache)
-                self.index.count(feats[item.article.id])
+        word_cache: dict[str, int] = {}
+        for item in fresh:  # the batch's words count in the IDF before any of it is clustered
+            split = paragraph_words(item.article.text)
+            words = None if self.settings.single_story else [w for p in split for w in p]
+            fp = self.dedup.fingerprint(item.article, split, word_cache)
+            feats[item.article.id] = (fp, None if words is None else features(item, self.settings, term_cache, words))
+            if words is not None:
+                self.index.count(feats[item.article.id][1])
         for item in fresh:
-            story, absorbed = self._add_one(item, feats.get(item.article.id))
+            fp, feat = feats.pop(item.article.id)
+            story, absorbed = self._add_one(item, fp, feat)
             if story.id in before:
                 touched.add(story.id)
             elif story.id not in created:
@@ -145,13 +150,12 @@ class StoryGrouper:
             story_id = f"{base}-{n}"
         return story_id
 
-    def _add_one(self, item: AnnotatedArticle, feats: Features | None) -> tuple[StoryState, list[str]]:
+    def _add_one(self, item: AnnotatedArticle, fp: Fingerprint, feats: Features | None) -> tuple[StoryState, list[str]]:
         settings = self.settings
         article = item.article
         self.n_added += 1
         if self.index.advance(article.published):
             self._close_quiet()  # before matching: a story quiet for too long is not a candidate as open
-        fp = self.dedup.fingerprint(article)
         match = self.dedup.check(fp)
         absorbed: list[str] = []
         if match is not None:

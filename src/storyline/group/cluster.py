@@ -103,12 +103,19 @@ class Features:
     published: dt.date | None
 
 
-def features(article: AnnotatedArticle, settings: GroupSettings, cache: dict[str, int] | None = None) -> Features:
-    """``cache`` (term → crc32) may be shared across articles; it only saves hashing time."""
+def features(
+    article: AnnotatedArticle,
+    settings: GroupSettings,
+    cache: dict[str, int] | None = None,
+    words: list[str] | None = None,
+) -> Features:
+    """``cache`` (term → crc32) may be shared across articles and ``words`` are the article's
+    lower-cased words if already split (``dedup.words_of``); both only save time."""
     cache = {} if cache is None else cache
     text = article.article.text
     title = article.article.title or ""
-    body_tokens = tokens(text)
+    body_tokens = tokens(text) if words is None else [
+        w for w in words if len(w) > 1 and w.isalpha() and w not in STOP_WORDS]
     lead_tokens = tokens(title) * 2 + body_tokens[: settings.lead_words]
     counts = {
         "lead": _hashed("lead", Counter(lead_tokens), cache),

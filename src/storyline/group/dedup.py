@@ -95,11 +95,26 @@ class Fingerprint:
     paragraphs: list[tuple[int, ...]] = field(default_factory=list)  # bottom-k sketch per paragraph
 
 
-def fingerprint(article: Article, settings: GroupSettings, template: MinHash | None = None) -> Fingerprint:
-    """The article's sketches; pass ``template`` (any MinHash of the same settings) to reuse its permutations."""
-    cache: dict[str, int] = {}
-    paragraph_words = [words_of(p) for p in _PARAGRAPH_SPLIT.split(article.text)]
-    words = [w for p in paragraph_words for w in p]
+def paragraph_words(text: str) -> list[list[str]]:
+    """The words of each paragraph (line-separated blocks), lower-cased."""
+    return [words_of(p) for p in _PARAGRAPH_SPLIT.split(text)]
+
+
+def fingerprint(
+    article: Article,
+    settings: GroupSettings,
+    template: MinHash | None = None,
+    paragraphs_words: list[list[str]] | None = None,
+    cache: dict[str, int] | None = None,
+) -> Fingerprint:
+    """The article's sketches.
+
+    ``template`` (any MinHash of the same settings) lends its permutations, and
+    ``paragraphs_words`` (from ``paragraph_words``) saves tokenizing twice, and ``cache`` (word →
+    hash, shared across a batch) saves hashing; all three only save time.
+    """
+    paragraph_list = paragraphs_words if paragraphs_words is not None else paragraph_words(article.text)
+    words = [w for p in paragraph_list for w in p]
     exact = hashlib.blake2b(" ".join(words).encode(), digest_size=12).hexdigest()
     ids = word_hashes(words, cache)
     hashes = shingle_hashes(ids, settings.shingle_size)
@@ -110,21 +125,39 @@ def fingerprint(article: Article, settings: GroupSettings, template: MinHash | N
                           permutations=template.permutations)
     if len(hashes):
         minhash.update_batch(hashes.tolist())
-    paragraphs = []
-    start = 0
-    for p_words in paragraph_words:
-        end = start + len(p_words)
-        if sum(map(len, p_words)) + len(p_words) >= settings.min_paragraph_chars:
-            p_hashes = shingle_hashes(ids[start:end], settings.paragraph_shingle_size)
-            paragraphs.append(tuple(int(v) for v in p_hashes[: settings.paragraph_sketch_size]))
-        start = end
     return Fingerprint(
         article_id=article.id,
         exact=exact,
         signature=minhash.hashvalues.astype(np.uint32),
         shingles=len(hashes),
-        paragraphs=paragraphs,
+        paragraphs=_paragraph_sketches(paragraph_list, ids, settings),
     )
+
+
+def _paragraph_sketches(paragraph_list: list[list[str]], ids: np.ndarray, settings: GroupSettings) -> list[tuple[int, ...]]:
+    """Bottom-k shingle hashes of each long-enough paragraph, computed for all paragraphs at once."""
+    size, keep = settings.paragraph_shingle_size, settings.paragraph_sketch_size
+    lengths = np.array([len(p) for p in paragraph_list], dtype=np.int64)
+    chars = [sum(map(len, p)) + len(p) for p in paragraph_list]
+    wanted = [i for i, c in enumerate(chars) if c >= settings.min_paragraph_chars and lengths[i] >= size]
+    if not wanted or len(ids) < size:
+        return []
+    para_of_word = np.repeat(np.arange(len(paragraph_list)), lengths)
+    n = len(ids) - size + 1
+    with np.errstate(over="ignore"):
+        h = np.zeros(n, dtype=np.uint64)
+        for j in range(size):
+            h = h * _MIX + ids[j:n + j]
+        h ^= h >> np.uint64(31)
+        h *= _MIX
+        h >>= np.uint64(32)
+    inside = para_of_word[:n] == para_of_word[size - 1:]
+    keys = np.unique((para_of_word[:n][inside].astype(np.uint64) << np.uint64(32)) | h[inside])
+    paras = (keys >> np.uint64(32)).astype(np.int64)
+    values = keys & np.uint64(0xFFFFFFFF)
+    starts = np.searchsorted(paras, wanted)
+    return [tuple(int(v) for v in values[start:start + keep][paras[start:start + keep] == p])
+            for p, start in zip(wanted, starts)]
 
 
 @dataclass
@@ -144,9 +177,20 @@ class ParagraphReuse:
     share: float  # … as a share of the new article's fingerprinted paragraphs
 
 
-def _minhash(signature: np.ndarray, template: MinHash) -> MinHash:
-    return MinHash(hashfunc=_identity, seed=1, hashvalues=signature, scheme=_SCHEME,
-                   permutations=template.permutations)
+class _Signature:
+    """What ``MinHashLSH`` reads from a MinHash (its values and length), without rebuilding one."""
+
+    __slots__ = ("hashvalues",)
+
+    def __init__(self, hashvalues: np.ndarray):
+        self.hashvalues = hashvalues
+
+    def __len__(self) -> int:
+        return len(self.hashvalues)
+
+
+def _minhash(signature: np.ndarray, template: MinHash) -> _Signature:
+    return _Signature(signature)
 
 
 class DedupIndex:
@@ -160,8 +204,9 @@ class DedupIndex:
         self.paragraph_index: dict[int, list[tuple[str, int]]] = {}  # sketch value → (article, paragraph)
         self.template = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
 
-    def fingerprint(self, article: Article) -> Fingerprint:
-        return fingerprint(article, self.settings, self.template)
+    def fingerprint(self, article: Article, paragraphs_words: list[list[str]] | None = None,
+                    cache: dict[str, int] | None = None) -> Fingerprint:
+        return fingerprint(article, self.settings, self.template, paragraphs_words, cache)
 
     def check(self, fp: Fingerprint) -> Match | None:
         """The earlier article ``fp`` duplicates, if any (exact first, then the most similar near copy)."""
