@@ -153,3 +153,15 @@ def test_a_near_duplicate_neither_conflicts_nor_counts_twice(seed_facts):
     with_copy = compose_claims(annotated + [copy], {"copy-of-000": first.article.id})
     assert not any(c.article_id == "copy-of-000" for c in with_copy)
     assert all(c.status != "conflicting" for c in with_copy)
+
+
+def test_expected_facts_hold_in_story_json(seeds_built):
+    """The same check on what a user gets: story.json of `storyline build` with dates.csv."""
+    require_seeds()
+    from conftest import seed_ids
+
+    document = seeds_built["story"]
+    expected = json.loads((SEEDS / "expected_facts.json").read_text(encoding="utf-8"))
+    problems = check_facts(expected, document["entities"], document["quotes"], document["claims"],
+                           seed_ids(document))
+    assert not problems, "\n".join(problems)
