@@ -153,3 +153,14 @@ def test_seeds_form_one_story_and_show_reused_paragraphs(seed_articles):
     reuse = next(r for r in grouping.reuses if {r.article_id, r.source_id} == {by_file["000"], by_file["001"]})
     assert reuse.article_id == by_file["000"]  # 001 (Sept 5) came first; 000 (Sept 24) reuses it
     assert reuse.paragraphs >= 2
+
+
+def test_scorers_on_a_hand_computed_example():
+    from storyline.evaluate.stories import bcubed, cluster_pairs, link_pairs, pair_scores
+
+    gold = {"a": "1", "b": "1", "c": "2"}
+    pred = {"a": "x", "b": "y", "c": "y"}
+    p, r, f = bcubed(gold, pred)
+    assert abs(p - 2 / 3) < 1e-9 and abs(r - 2 / 3) < 1e-9 and abs(f - 2 / 3) < 1e-9
+    assert pair_scores(cluster_pairs(gold), cluster_pairs(pred))[:2] == (0.0, 0.0)
+    assert link_pairs([("b", "a"), ("c", "a")]) == {frozenset("ab"), frozenset("ac"), frozenset("bc")}

@@ -24,6 +24,7 @@ from itertools import combinations
 from pathlib import Path
 
 from storyline.config import GroupSettings
+from storyline.errors import StorylineError
 from storyline.group import StoryGrouper
 from storyline.model import Grouping
 from storyline.resources import Resources
@@ -108,9 +109,13 @@ def load_labels(data: Path) -> list[dict]:
     for number, line in enumerate(data.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip():
             continue
-        row = json.loads(line)
-        if "story" not in row:
-            raise ValueError(f"{data} line {number} has no 'story' label; every line needs one.")
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise StorylineError("E070", f"{data} line {number} is not valid JSON ({err.msg}).") from err
+        if not isinstance(row, dict) or "story" not in row:
+            raise StorylineError("E071", f"{data} line {number} has no 'story' label.",
+                                 "Every line needs a 'story' (and may have 'dup_of': the id of an earlier line).")
         rows.append(row)
     return rows
 
@@ -129,7 +134,8 @@ def group_labelled(data: Path, resources: Resources, settings: GroupSettings | N
         row = by_url.get(article.url) if article.url else None
         row = row or by_text.get(" ".join(article.text.split())[:200])
         if row is None:
-            raise ValueError(f"Cannot match ingested article {article.id} back to a labelled line of {data}.")
+            raise StorylineError("E072", f"Cannot match ingested article {article.id} back to a labelled line of {data}.",
+                                 "Give every line a unique 'url' or text.")
         article_label[article.id] = row
     label_to_article = {row.get("id"): aid for aid, row in article_label.items()}
     gold_story = {aid: row["story"] for aid, row in article_label.items()}
@@ -151,7 +157,7 @@ def run(data: Path, as_json: bool, resources: Resources) -> int:
         return 2
     try:
         gold_story, gold_dup, grouper, _, seconds, skipped = group_labelled(data, resources)
-    except (ValueError, KeyError) as err:
+    except StorylineError as err:
         print(f"Cannot evaluate {data}: {err}")
         return 2
     figures = score(gold_story, gold_dup, grouper.grouping())
