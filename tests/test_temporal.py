@@ -111,6 +111,18 @@ def test_durations_and_sets(nlp):
     assert not found["17-day"].resolved
 
 
+def test_fiscal_and_vague_periods(nlp):
+    text = ("Net income for the year ended June 30 rose, and sales for the year grew. In recent weeks the "
+            "shares fell to a low for the latest period, and staff expect cuts by year-end. Lunch is at midday.")
+    found = {t.text: t for t in tag_text(text, THU, nlp)}
+    assert [(t.type, t.value) for t in tag_text(text, THU, nlp) if t.text == "the year"] == \
+        [("DURATION", "P1Y"), ("DATE", "2019")]
+    assert (found["recent weeks"].type, found["recent weeks"].value) == ("DURATION", "PXW")
+    assert found["the latest period"].value == "2019-Q2"
+    assert (found["year-end"].value, found["year-end"].mod) == ("2019", "END")
+    assert found["midday"].value == "2019-09-05T12:00"
+
+
 def test_references(nlp):
     text = "Members are currently voting. Prices rose recently and now stand higher."
     values = {t.text: t.value for t in tag_text(text, THU, nlp)}

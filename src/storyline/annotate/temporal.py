@@ -453,7 +453,7 @@ class TemporalTagger:
     def _time_of_day(self, m: re.Match[str]) -> str:
         groups = m.groupdict()
         if groups.get("named"):
-            return "12:00" if groups["named"].lower() == "noon" else "24:00"
+            return "12:00" if groups["named"].lower() in ("noon", "midday") else "24:00"
         hour = int(groups["hour"])
         minute = int(groups["minute"] or 0)
         ampm = (groups.get("ampm") or "").lower()
@@ -733,6 +733,42 @@ class TemporalTagger:
         if unit in PARTS_OF_DAY:
             return _Norm("TIME", f"{value}T{PARTS_OF_DAY[unit]}", mod, anchor="discourse" if anchor else "none")
         return _Norm("DATE", value, mod, anchor="discourse" if anchor else "none")
+
+    def _n_vague_span(self, m, ctx):
+        unit = unit_name(m["unit"] or m["unit2"])
+        return _Norm("DURATION", _duration_value(None, "month" if unit == "quarter" else unit), anchor="none")
+
+    def _n_the_year(self, m, ctx):
+        span = (m.start("span"), m.end("span"))
+        if m["after"]:  # "the year ended Sept. 30": a twelve-month period
+            return _Norm("DURATION", "P1Y", anchor="none", span=span)
+        if ctx.dct is None:
+            return _Norm("DATE", "XXXX", anchor="none", span=span)
+        return _Norm("DATE", f"{ctx.dct.year:04d}", anchor="dct", span=span)
+
+    def _n_latest_period(self, m, ctx):
+        unit = m["unit"].lower()
+        rel = m["rel"].lower()
+        if ctx.dct is None:
+            return _Norm("DATE", "XXXX" if "year" in unit else "XXXX-QX", anchor="none")
+        if rel in ("the comparable", "the same"):
+            if ctx.last_value and "-Q" in ctx.last_value:
+                return _Norm("DATE", tr.shift_value_string(ctx.last_value, "year", -1) or ctx.last_value,
+                             anchor="discourse")
+            return _Norm("DATE", tr.shift_value(ctx.dct, "quarter", -5), anchor="dct")
+        if "year" in unit:
+            return _Norm("DATE", f"{ctx.dct.year - 1:04d}", anchor="dct")
+        if ctx.last_value and "-Q" in ctx.last_value:
+            return _Norm("DATE", ctx.last_value, anchor="discourse")
+        return _Norm("DATE", tr.shift_value(ctx.dct, "quarter", -1), anchor="dct")
+
+    def _n_year_end(self, m, ctx):
+        if ctx.dct is None:
+            return _Norm("DATE", "XXXX", "END", anchor="none")
+        year = ctx.dct.year
+        if ctx.dct.month <= 3 and ctx.tense_only(m.start(), m.end()) == "past":
+            year -= 1
+        return _Norm("DATE", f"{year:04d}", "END", anchor="dct")
 
 
 def tag_text(text: str, dct: dt.date | None, nlp: Language) -> list[TimeExpr]:

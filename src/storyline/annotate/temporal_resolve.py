@@ -163,7 +163,7 @@ def weekday_date(anchor: dt.date, weekday: int, direction: str) -> dt.date:
 # ── tense and modality of the governing clause ───────────────────────────────
 
 
-def _verb_tense(verb: Token) -> Tense:
+def _verb_tense(verb: Token, depth: int = 0) -> Tense:
     auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     lowers = {a.lower_ for a in auxes}
     if lowers & _FUTURE_MODALS or any(a.tag_ == "MD" for a in auxes):
@@ -173,9 +173,9 @@ def _verb_tense(verb: Token) -> Tense:
     # "going to strike", "plans to resume", "scheduled to resume"
     if any(a.lower_ == "to" for a in auxes) and verb.tag_ == "VB":
         head = verb.head
-        if head is not verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD:
+        if head is not verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD and depth < 6:
             # "began to stall mid-August", "extended the offer to buy … Friday": as past as the head
-            return _verb_tense(head)
+            return _verb_tense(head, depth + 1)  # bounded: a sentence-split parse can loop
         return "future"  # "agreed to meet Friday", "scheduled to resume Friday", "could begin to …"
     if verb.lemma_ in _SCHEDULING and verb.tag_ in ("VBD", "VBN"):
         return "future"  # "has scheduled a news conference Thursday", "planned a rally on Saturday"

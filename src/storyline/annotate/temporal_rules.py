@@ -159,6 +159,16 @@ RULES: tuple[tuple[str, str], ...] = (
     ("holiday", rf"\b(?P<name>{_HOLIDAY_NAMES})(?:,?\s+(?P<year>{YEAR}))?\b"),
     ("reference", rf"\b(?P<word>{_REFERENCE_NAMES})\b"),
     ("that_day", r"\b(?:(?P<part>earlier|later)\s+)?(?:that|the same) (?P<unit>day|morning|afternoon|evening|night)\b"),
+    ("vague_span", r"\b(?P<rel>recent|coming|upcoming|the coming|the recent|future)\s+(?P<unit>days|weeks|months|"
+                   r"quarters|years|decades)\b|\b(?:the\s+)?(?P<unit2>days|weeks|months|years)\s+ahead\b"),
+    ("the_year", r"\b(?P<pre>for|of|in|during|through|throughout)\s+(?P<span>the\s+(?:(?P<adj>full|fiscal|calendar|"
+                 r"entire|whole)\s+)?year)\b(?P<after>\s+(?:ended|ending|to)\b)?(?![- ](?:ago|earlier|before|"
+                 r"two|'s))"),
+    ("the_year", r"\b(?P<span>the\s+(?:(?P<adj>full|fiscal|calendar)\s+)?year)(?P<after>\s+(?:ended|ending)\b)"),
+    ("latest_period", r"\b(?P<rel>the latest|the most recent|the latest fiscal|the comparable|the same)\s+"
+                      r"(?P<unit>period|fiscal year|quarter period)\b(?![- ](?:a year|last year|of))"),
+    ("year_end", r"\b(?:the\s+)?(?:year[- ]end|year's end|end-of-year)\b(?![- ]\w)"),
+    ("time", r"\b(?P<named>midday)\b"),
 )
 
 COMPILED_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
