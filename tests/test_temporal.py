@@ -123,6 +123,14 @@ def test_fiscal_and_vague_periods(nlp):
     assert found["midday"].value == "2019-09-05T12:00"
 
 
+def test_fractions_and_past_perfect_plans(nlp):
+    found = {t.text: t for t in tag_text("He served 2 1/2 years; the hearing lasted 5 1/2 hours.", THU, nlp)}
+    assert found["2 1/2 years"].value == "P2Y6M"
+    assert found["5 1/2 hours"].value == "PT5H30M"
+    # the offer had been due to expire: a plan already past, so Friday looks back from a Thursday DCT
+    assert one(nlp, "The offer had been scheduled to expire Friday.", THU, "Friday").value == "2019-08-30"
+
+
 def test_references(nlp):
     text = "Members are currently voting. Prices rose recently and now stand higher."
     values = {t.text: t.value for t in tag_text(text, THU, nlp)}

@@ -97,6 +97,14 @@ class _Context:
             return self.anchors["month"]
         return self.anchors["year"]
 
+    def current_value(self) -> str | None:
+        """The last resolved value if it lies in the DCT's year ("a year earlier" shifts it), else None.
+
+        A value already a year back ("the year-ago quarter") must not be shifted again."""
+        if self.last_value is None or self.dct is None:
+            return self.last_value
+        return self.last_value if self.last_value.startswith(f"{self.dct.year:04d}") else None
+
     def remember(self, value: str) -> None:
         """Record a resolved value as the discourse anchor for later relative expressions."""
         match = re.match(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value)
@@ -148,6 +156,14 @@ def _duration_value(n: float | None, unit: str) -> str:
         code, n = "Y", (None if n is None else n * 10)
     if unit == "century":
         code, n = "Y", (None if n is None else n * 100)
+    lower = {"year": ("M", 12), "day": ("H", 24), "hour": ("M", 60), "minute": ("S", 60)}.get(unit)
+    if n is not None and not float(n).is_integer() and lower and float(n * lower[1]).is_integer():
+        # "2 1/2 years" → P2Y6M, "5 1/2 hours" → PT5H30M
+        whole, rest = int(n), int(round((n - int(n)) * lower[1]))
+        head = f"{whole}{code}" if whole else ""
+        if unit == "day":
+            return f"P{head}T{rest}H"
+        return f"PT{head}{rest}{lower[0]}" if unit in TIME_UNITS else f"P{head}{rest}{lower[0]}"
     amount = "X" if n is None else (str(int(n)) if float(n).is_integer() else str(n))
     return f"PT{amount}{code}" if unit in TIME_UNITS else f"P{amount}{code}"
 
@@ -566,8 +582,8 @@ class TemporalTagger:
         from_dct = direction in ("ago", "hence", "from now", "back")
         anchor_date = ctx.dct if from_dct else ctx.anchor_for(unit)
         anchor = "dct" if from_dct else "discourse"
-        if unit == "year" and ctx.last_value and (not from_dct or ctx.sentence - ctx.last_sentence <= 2):
-            shifted = tr.shift_value_string(ctx.last_value, "year", -n if back else n)
+        if unit == "year" and ctx.current_value() and (not from_dct or ctx.sentence - ctx.last_sentence <= 2):
+            shifted = tr.shift_value_string(ctx.current_value(), "year", -n if back else n)
             if shifted:
                 return _Norm("DATE", shifted, mod, anchor="discourse")
         if unit in TIME_UNITS:
@@ -583,8 +599,8 @@ class TemporalTagger:
 
     def _n_year_ago(self, m, ctx):
         noun = (m["unit"] or "").lower()
-        if ctx.last_value:
-            shifted = tr.shift_value_string(ctx.last_value, "year", -1)
+        if ctx.current_value():
+            shifted = tr.shift_value_string(ctx.current_value(), "year", -1)
             if shifted:
                 return _Norm("DATE", shifted, anchor="discourse")
         if "quarter" in noun or noun == "period":
@@ -663,8 +679,8 @@ class TemporalTagger:
             else:
                 n = -1
             if pre in ("the year-ago", "the year-earlier", "last year's"):
-                if ctx.last_value and "-Q" in ctx.last_value:
-                    return _Norm("DATE", tr.shift_value_string(ctx.last_value, "year", -1), anchor="discourse")
+                if ctx.current_value() and "-Q" in ctx.current_value():
+                    return _Norm("DATE", tr.shift_value_string(ctx.current_value(), "year", -1), anchor="discourse")
                 n -= 4
             if unit == "half":
                 return _Norm("DATE", tr.shift_value(ctx.dct, "half", n), anchor="dct")
@@ -752,13 +768,13 @@ class TemporalTagger:
         if ctx.dct is None:
             return _Norm("DATE", "XXXX" if "year" in unit else "XXXX-QX", anchor="none")
         if rel in ("the comparable", "the same"):
-            if ctx.last_value and "-Q" in ctx.last_value:
-                return _Norm("DATE", tr.shift_value_string(ctx.last_value, "year", -1) or ctx.last_value,
+            if ctx.current_value() and "-Q" in ctx.current_value():
+                return _Norm("DATE", tr.shift_value_string(ctx.current_value(), "year", -1) or ctx.last_value,
                              anchor="discourse")
             return _Norm("DATE", tr.shift_value(ctx.dct, "quarter", -5), anchor="dct")
         if "year" in unit:
             return _Norm("DATE", f"{ctx.dct.year - 1:04d}", anchor="dct")
-        if ctx.last_value and "-Q" in ctx.last_value:
+        if ctx.current_value() and "-Q" in ctx.current_value():
             return _Norm("DATE", ctx.last_value, anchor="discourse")
         return _Norm("DATE", tr.shift_value(ctx.dct, "quarter", -1), anchor="dct")
 

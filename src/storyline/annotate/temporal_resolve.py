@@ -163,6 +163,18 @@ def weekday_date(anchor: dt.date, weekday: int, direction: str) -> dt.date:
 # ── tense and modality of the governing clause ───────────────────────────────
 
 
+def _past_perfect_above(verb: Token) -> bool:
+    """Whether a verb up to two heads above carries "had" (the plan was already past)."""
+    token = verb
+    for _ in range(2):
+        if token.head is token:
+            return False
+        token = token.head
+        if any(c.dep_ in ("aux", "auxpass") and c.lower_ in ("had", "'d") for c in token.children):
+            return True
+    return False
+
+
 def _verb_tense(verb: Token, depth: int = 0) -> Tense:
     auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     lowers = {a.lower_ for a in auxes}
@@ -173,6 +185,8 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
     # "going to strike", "plans to resume", "scheduled to resume"
     if any(a.lower_ == "to" for a in auxes) and verb.tag_ == "VB":
         head = verb.head
+        if _past_perfect_above(verb):
+            return "past"  # "had been scheduled to expire Friday", "had been due to expire Friday"
         if head is not verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD and depth < 6:
             # "began to stall mid-August", "extended the offer to buy … Friday": as past as the head
             return _verb_tense(head, depth + 1)  # bounded: a sentence-split parse can loop

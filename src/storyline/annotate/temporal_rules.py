@@ -84,7 +84,7 @@ _ONES = "one|two|three|four|five|six|seven|eight|nine"
 NUMWORD = (rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
            r"seventeen|eighteen|nineteen|a hundred|hundred|a dozen|dozen|half a|a couple of|a couple|couple of|"
            r"a single)")
-NUM = (rf"(?:\d+(?:\.\d+)?|{NUMWORD}|an?|several|a few|few|some|many|dozens of|hundreds of|a number of)")
+NUM = (rf"(?:\d+[ -]1/2|\d+(?:\.\d+)?|{NUMWORD}|an?|several|a few|few|some|many|dozens of|hundreds of|a number of)")
 UNIT = (r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?|fortnights?|months?|quarters?|years?|"
         r"decades?|century|centuries)")
 POD = "morning|afternoon|evening|night|overnight"
@@ -185,6 +185,8 @@ def parse_number(text: str | None) -> float | None:
         return None
     if lowered in NUMBER_WORDS:
         return NUMBER_WORDS[lowered]
+    if lowered.endswith("1/2") and lowered[:-3].strip(" -").isdigit():
+        return int(lowered[:-3].strip(" -")) + 0.5
     try:
         return float(lowered) if "." in lowered else int(lowered)
     except ValueError:
