@@ -33,6 +33,7 @@ from storyline.group.cluster import Features, StoryIndex, StoryState, features
 from storyline.group.dedup import DedupIndex, Fingerprint, paragraph_words
 from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
+CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
 STATE_MAGIC = b"storyline-group/1\n"  # bump when the pickled classes change shape
 
 
@@ -78,25 +79,15 @@ class StoryGrouper:
         touched: set[str] = set()
         merged: dict[str, str] = {}
         fresh = [item for item in dict((i.article.id, i) for i in ordered).values() if self._is_new(item)]
-        feats: dict[str, tuple[Fingerprint, Features | None]] = {}
-        term_cache: dict[str, int] = {}
-        word_cache: dict[str, int] = {}
-        for item in fresh:  # the batch's words count in the IDF before any of it is clustered
-            split = paragraph_words(item.article.text)
-            words = None if self.settings.single_story else [w for p in split for w in p]
-            fp = self.dedup.fingerprint(item.article, split, word_cache)
-            feats[item.article.id] = (fp, None if words is None else features(item, self.settings, term_cache, words))
-            if words is not None:
-                self.index.count(feats[item.article.id][1])
-        for item in fresh:
-            fp, feat = feats.pop(item.article.id)
-            story, absorbed = self._add_one(item, fp, feat)
-            if story.id in before:
-                touched.add(story.id)
-            elif story.id not in created:
-                created.append(story.id)
-            for old_id in absorbed:
-                merged[old_id] = story.id
+        for start in range(0, len(fresh), CHUNK):
+            for item, fp, feats in self._prepare(fresh[start:start + CHUNK]):
+                story, absorbed = self._add_one(item, fp, feats)
+                if story.id in before:
+                    touched.add(story.id)
+                elif story.id not in created:
+                    created.append(story.id)
+                for old_id in absorbed:
+                    merged[old_id] = story.id
         final = {k: self._resolve(v) for k, v in merged.items() if k in before}
         created_now = [sid for sid in dict.fromkeys(created) if sid in self.index.stories]
         touched_now = {self._resolve(sid) for sid in touched} | {v for v in final.values() if v in before}
@@ -129,6 +120,21 @@ class StoryGrouper:
         return STATE_MAGIC + zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), 1)
 
     # ── internals ──
+
+    def _prepare(self, chunk: list[AnnotatedArticle]) -> list[tuple[AnnotatedArticle, Fingerprint, Features | None]]:
+        """Sketches and features of a chunk; its words count in the IDF before any of it is clustered."""
+        term_cache: dict[str, int] = {}
+        word_cache: dict[str, int] = {}
+        out = []
+        for item in chunk:
+            split = paragraph_words(item.article.text)
+            fp = self.dedup.fingerprint(item.article, split, word_cache)
+            feats = None
+            if not self.settings.single_story:
+                feats = features(item, self.settings, term_cache, [w for p in split for w in p])
+                self.index.count(feats)
+            out.append((item, fp, feats))
+        return out
 
     def _is_new(self, item: AnnotatedArticle) -> bool:
         return item.article.id not in self.story_of
