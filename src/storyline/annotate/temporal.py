@@ -33,6 +33,7 @@ from storyline.annotate.temporal_rules import (
     COMPILED_RULES, HOLIDAYS, MODIFIERS, MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES,
     TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
+from storyline.annotate.temporal_filter import WEAK_RULES, WeakFilter, features
 from storyline.model import Sentence, TimeExpr
 
 _PREPOSITIONS = {"in", "since", "until", "till", "by", "through", "during", "of", "from", "to", "before", "after",
@@ -180,7 +181,10 @@ class TemporalTagger:
     ['2019-09-30', '2019-W39']
     """
 
-    def __init__(self) -> None:
+    def __init__(self, weak_filter: WeakFilter | None | str = "default") -> None:
+        """``weak_filter``: the learned yes/no for weak candidates ("now", "daily" …); "default" loads
+        the installed weights, None keeps every candidate (the training script uses that)."""
+        self._filter = WeakFilter.load() if weak_filter == "default" else weak_filter
         self._rules = COMPILED_RULES
         self._normalizers: dict[str, Callable[[re.Match[str], _Context], _Norm | None]] = {
             name: getattr(self, f"_n_{name}") for name, _ in COMPILED_RULES
@@ -209,6 +213,12 @@ class TemporalTagger:
             chosen.append((name, match))
         chosen.sort(key=lambda c: c[1].start())
         return chosen
+
+    def weak_candidates(self, doc: Doc, dct: dt.date | None) -> list[tuple[int, int, list[str]]]:
+        """Every weak candidate the patterns keep, unfiltered, with its features (for training)."""
+        ctx = _Context(doc, dct)
+        return [(m.start(), m.end(), self.weak_features(name, m, ctx))
+                for name, m in TemporalTagger(weak_filter=None).find(ctx) if name in WEAK_RULES]
 
     def tag(self, doc: Doc, dct: dt.date | None, sentences: list[Sentence]) -> list[TimeExpr]:
         from storyline.annotate.nlp import SentenceLocator
@@ -301,6 +311,8 @@ class TemporalTagger:
                 return False
         if name == "set_adverb" and groups["adv"].lower() == "year-round":
             return False
+        if name in WEAK_RULES and self._filter is not None:
+            return self._filter.keep(self.weak_features(name, m, ctx))
         if name == "rel_unit":
             rel, unit = groups["rel"].lower(), groups["unit"].lower()
             if rel in ("the", "that") and unit not in ("weekend", "quarter", "day", "year"):
@@ -313,6 +325,10 @@ class TemporalTagger:
             if groups["unit"].lower() == "half" and not groups.get("ord"):
                 return False
         return True
+
+    def weak_features(self, name: str, m: re.Match[str], ctx: _Context) -> list[str]:
+        """Features of a weak candidate for ``WeakFilter`` (also used to train it)."""
+        return features(ctx.doc, ctx.text, m.start(), m.end(), name, ctx.tense_only(m.start(), m.end()))
 
     # ── normalizers, one per rule ─────────────────────────────────────────────
 
