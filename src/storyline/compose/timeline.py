@@ -200,12 +200,14 @@ LEAD_WEIGHT = 0.5
 #: extra weight when a later article refers back to the date: retrospective mentions mark key days
 RETROSPECTIVE_BONUS = 0.5
 #: dates coarser than a day rank below days with the same support
-COARSE_FACTOR = 0.5
+COARSE_FACTOR = 0.02
+#: background dates outside the period the articles were published in rank below the story's own days
+OUTSIDE_FACTOR = 0.1
 #: a sentence sharing this much of its content words with one already chosen for the date is redundant
 REDUNDANT = 0.5
 
 
-def date_scores(candidates: list[Candidate]) -> dict[str, float]:
+def date_scores(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None = None) -> dict[str, float]:
     """How strongly the story points at each date: its distinct articles, each counted once, by how they point.
 
     An article counts 1 for a date it names, LEAD_WEIGHT when only its publication date anchors a lead
@@ -221,7 +223,14 @@ def date_scores(candidates: list[Candidate]) -> dict[str, float]:
     scores: dict[str, float] = defaultdict(float)
     for (date, _), weight in best.items():
         scores[date] += weight
-    return {d: v * (1.0 if len(d) == 10 else COARSE_FACTOR) for d, v in scores.items()}
+    out = {}
+    for date, value in scores.items():
+        if len(date) != 10:
+            value *= COARSE_FACTOR
+        elif span and not span[0].isoformat() <= date <= span[1].isoformat():
+            value *= OUTSIDE_FACTOR
+        out[date] = value
+    return out
 
 
 def _idf(candidates: list[Candidate]) -> dict[str, float]:
@@ -270,7 +279,8 @@ def compose_timeline(
     for annotated in articles:
         canonical = duplicate_of.get(annotated.article.id, annotated.article.id)
         candidates.extend(candidates_of(annotated, canonical, articles))
-    scores = date_scores(candidates)
+    published = [a.article.published for a in articles if a.article.published]
+    scores = date_scores(candidates, (min(published), max(published)) if published else None)
     idf = _idf(candidates)
     by_date: dict[str, list[Candidate]] = defaultdict(list)
     for candidate in candidates:
