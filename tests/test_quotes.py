@@ -78,3 +78,43 @@ def test_titles_are_not_quotes(quotes_of):
 def test_penn_treebank_quote_marks():
     text = "The chairman said `` we acted fast '' on Monday ."
     assert [text[s:e] for s, e in quote_spans(text)] == ["we acted fast"]
+
+
+def test_pronoun_skips_a_person_of_the_other_gender(quotes_of):
+    text = ("Mrs. Ilse Marten chaired the hearing where Tom Becker gave evidence.\n\n"
+            "“We will publish the findings in spring,” she said.")
+    (q,) = quotes_of(text)
+    assert q.speaker_name == "Ilse Marten"
+    assert text[q.source_start:q.source_end] == "she"
+
+
+def test_pronoun_takes_the_nearest_person_when_gender_is_unknown(quotes_of):
+    text = ("Ilse Marten chaired the hearing where Kai Becker gave evidence.\n\n"
+            "“We will publish the findings in spring,” she said.")
+    (q,) = quotes_of(text)
+    assert q.speaker_name == "Kai Becker"
+
+
+def test_name_as_a_label_before_a_colon(quotes_of):
+    text = ("Ruth Okonjo runs the shelter.\n\n"
+            "Continued Okonjo:\n\n“We have beds for ninety people and no more.”")
+    (q,) = quotes_of(text)
+    assert q.speaker_name == "Okonjo"
+
+
+def test_partial_quote_goes_to_the_subject_of_its_verb(quotes_of):
+    (q,) = quotes_of("Senator Lena Varga opposes “arbitrary cuts to the school budget” in the plan.")
+    assert q.speaker_name == "Lena Varga"
+    assert q.cue == "opposes"
+
+
+def test_partial_quote_after_a_copula_has_no_speaker(quotes_of):
+    (q,) = quotes_of("The new bridge is “the longest in the region” by some distance.")
+    assert q.speaker_name is None
+
+
+def test_relative_pronoun_keeps_its_words_and_resolves_to_the_name(quotes_of):
+    text = "The prize went to Omar Haddad, who said “this belongs to the whole team.”"
+    (q,) = quotes_of(text)
+    assert text[q.source_start:q.source_end] == "who"
+    assert q.speaker_name == "Omar Haddad"

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
+from storyline.annotate.names import gender_of_first_name, gender_of_title
 from storyline.model import Quote, Sentence
 
 OPENERS = "“„«"  # and Penn Treebank ``
@@ -46,6 +47,9 @@ DOCUMENT_NOUNS = frozenset(
     "notice message bulletin advisory communique communiqué".split()
 )
 PERSON_PRONOUNS = {"he": "m", "she": "f", "him": "m", "her": "f"}
+RELATIVE_PRONOUNS = frozenset({"who", "that", "which", "whom"})
+#: how many earlier people a "he"/"she" may skip when their gender does not agree.
+MAX_PRONOUN_LOOKBACK = 4
 GROUP_PRONOUNS = frozenset({"it", "they", "we"})
 SPEAKER_LABELS = frozenset({"PERSON", "ORG", "NORP", "GPE"})
 #: quotes longer than this many characters without a closing mark are treated as noise.
@@ -211,7 +215,7 @@ def _subject_of(verb: Token, quoted: set[int]) -> Token | None:
                         return obj
         return None
     current: Token | None = verb
-    for _ in range(3):
+    for _ in range(4):
         if current is None:
             break
         for child in current.children:
@@ -221,13 +225,37 @@ def _subject_of(verb: Token, quoted: set[int]) -> Token | None:
             return current.head
         if current.dep_ in ("advcl", "xcomp", "conj", "pcomp", "acl", "prep") and current.head.i != current.i:
             current = current.head
+        elif current.pos_ == "NOUN" and current.dep_ == "dobj" and current.lemma_.lower() in DOCUMENT_NOUNS:
+            current = current.head  # "issued a statement saying …": the issuer speaks
         else:
             break
-    # inverted order without a parsed subject: "…," said Walton.
+    # inverted order without a parsed subject: "…," said Walton. / "…," read the statement.
     for child in verb.rights:
-        if child.dep_ in ("dobj", "attr", "npadvmod", "appos") and child.i not in quoted:
-            if child.pos_ == "PROPN" or child.ent_type_ in SPEAKER_LABELS:
+        if child.dep_ in ("dobj", "attr", "npadvmod", "appos", "nsubj") and child.i not in quoted:
+            if child.pos_ == "PROPN" or child.ent_type_ in SPEAKER_LABELS \
+                    or (child.pos_ == "NOUN" and child.lemma_.lower() in DOCUMENT_NOUNS):
                 return child
+    return _name_left_of(verb, quoted)
+
+
+def _name_left_of(verb: Token, quoted: set[int]) -> Token | None:
+    """A name written just before a cue the parser left without a subject:
+    "Rep. Paul Ryan (R-WI) said “…”" (a parenthesis in between is skipped)."""
+    doc = verb.doc
+    i, depth = verb.i - 1, 0
+    while i >= 0 and verb.i - i <= 12:
+        tok = doc[i]
+        if tok.i in quoted or tok.is_sent_end and tok.i != verb.i - 1:
+            return None
+        if tok.text == ")":
+            depth += 1
+        elif tok.text == "(":
+            depth -= 1
+        elif depth == 0:
+            if tok.ent_type_ in ("PERSON", "ORG") and tok.pos_ == "PROPN":
+                return tok
+            return None
+        i -= 1
     return None
 
 
@@ -243,6 +271,22 @@ class _Resolver:
             if ent.label_ in SPEAKER_LABELS and ent[0].i not in quoted and ent.text.strip()
         ]
         self.named_starts = [ent.start for ent in self.named]
+        self._genders: dict[str, str | None] | None = None
+
+    def gender(self, ent: Span) -> str | None:
+        """The person's gender when the article makes it plain, else None."""
+        own = _gender_evidence(ent)
+        if own is not None:
+            return own
+        if self._genders is None:
+            seen: dict[str, set[str]] = {}
+            for other in self.named:
+                if other.label_ == "PERSON":
+                    g = _gender_evidence(other)
+                    if g is not None:
+                        seen.setdefault(other[-1].lower_, set()).add(g)
+            self._genders = {k: next(iter(v)) if len(v) == 1 else None for k, v in seen.items()}
+        return self._genders.get(ent[-1].lower_)
 
     def _before(self, tok_i: int, labels: frozenset[str]) -> list[Span]:
         k = bisect.bisect_left(self.named_starts, tok_i)
@@ -270,8 +314,17 @@ class _Resolver:
             s, e = _strip_det(ent)
             return self.index.text[s:e], (s, e)
         lower = tok.lower_
+        if lower in RELATIVE_PRONOUNS and tok.head.dep_ == "relcl" and tok.head.head.i not in self.quoted:
+            head = tok.head.head  # "Clinton, who said …" / "a statement that said …"
+            head_ent = self.index.ent_of.get(head.i)
+            named = head_ent.label_ in ("PERSON", "ORG") if head_ent is not None else head.pos_ == "PROPN"
+            if head.i != tok.i and named:  # a common noun ("a candidate who …") is too loose to follow
+                return self.resolve(head)
+            return None, None
         if lower in PERSON_PRONOUNS:
-            for cand in self._before(tok.i, frozenset({"PERSON"}))[:1]:
+            for cand in self._before(tok.i, frozenset({"PERSON"}))[:MAX_PRONOUN_LOOKBACK]:
+                if self.gender(cand) not in (None, PERSON_PRONOUNS[lower]):
+                    continue  # "she" is not Donald Trump
                 s, e = _strip_det(cand)
                 return self.index.text[s:e], (s, e)
             return None, None
@@ -313,6 +366,29 @@ class _Resolver:
         return None, None
 
 
+def _gender_evidence(ent: Span) -> str | None:
+    """Gender from this one mention: its title ("Mrs. Rao", "Congressman Diaz") or first name."""
+    doc = ent.doc
+    words = [t for t in ent if not t.is_punct]
+    if ent.start > 0:
+        before = doc[ent.start - 1]
+        if before.text == "." and ent.start > 1:
+            before = doc[ent.start - 2]
+        g = gender_of_title(before.text)
+        if g is not None:
+            return g
+    for k, t in enumerate(words[:-1]):
+        g = gender_of_title(t.text)
+        if g is not None:
+            return g
+        g = gender_of_first_name(t.text)
+        if g is not None:
+            return g
+        if k >= 2:
+            break
+    return None
+
+
 def _cue_tokens(tokens: list[Token], quoted: set[int]) -> list[Token]:
     cues = []
     for t in tokens:
@@ -345,7 +421,8 @@ def _speaker_near(
         if index.paragraph(nxt.start_char) == para[1] and len(gap) <= 3 and nxt[0].text not in MARKS:
             cues = [t for t in _cue_tokens(list(nxt[:5]), quoted)]
     if not cues:
-        return _colon_speaker(start, index, quoted, resolver) or _inverted_speaker(end, index, quoted, resolver)
+        return _colon_speaker(start, index, quoted, resolver) or _inverted_speaker(end, index, quoted, resolver) \
+            or _governor_speaker(start, index, quoted, resolver)
     q_tok = index.token_at(start)
     q_end_tok = index.token_at(max(start, end - 1))
 
@@ -367,13 +444,17 @@ def _speaker_near(
 def _colon_speaker(start: int, index: _DocIndex, quoted: set[int], resolver: _Resolver) -> _Speaker | None:
     """A quote introduced by a colon: "She then addressed the crowd: “…”" → the clause's subject."""
     text = index.text
-    base = max(0, start - 4)
-    before = text[base:start].rstrip(MARKS + " \t")
-    if not before.endswith(":"):
+    base = max(0, start - 8)
+    before = text[base:start].rstrip(MARKS + " \t\n")
+    if not before.endswith(":") or text[base + len(before):start].count("\n") > 2:
         return None
     colon = index.doc[index.token_at(base + len(before) - 1)]
     if colon.text != ":" or colon.i in quoted:
         return None
+    header = _header_name(colon, index, quoted)
+    if header is not None:
+        s, e = _strip_det(header)
+        return _Speaker(source=(s, e), name=text[s:e], name_span=(s, e), cue=":", cue_char=colon.idx)
     node = colon.head
     while node.head.i != node.i and node.dep_ not in ("ROOT",):
         node = node.head
@@ -383,6 +464,74 @@ def _colon_speaker(start: int, index: _DocIndex, quoted: set[int], resolver: _Re
             source = _name_span(child, index) if child.pos_ != "PRON" else (child.idx, child.idx + len(child))
             return _Speaker(source=source, name=name, name_span=name_span, cue=":", cue_char=colon.idx)
     return None
+
+
+def _is_speech_word(tok: Token) -> bool:
+    """"Stated", "Continued", "said" — also when the tagger took it for part of a name."""
+    lower = tok.lower_
+    if tok.lemma_.lower() in SPEECH_VERBS or lower in ("said", "told", "wrote"):
+        return True
+    return lower.endswith("ed") and (lower[:-1] in SPEECH_VERBS or lower[:-2] in SPEECH_VERBS)
+
+
+def _header_name(colon: Token, index: _DocIndex, quoted: set[int]) -> Span | None:
+    """A name set before the colon as a label: "Stated Stone:", "… - Pew Research:",
+    or a name alone at the start of its sentence ("Michael Reyes: “…”")."""
+    doc = index.doc
+    if colon.i == 0:
+        return None
+    ent = index.ent_of.get(colon.i - 1)
+    if ent is None or ent.label_ not in ("PERSON", "ORG") or ent.end != colon.i:
+        return None
+    if any(t.i in quoted for t in ent):
+        return None
+    sent_start = index.sents[index.sent_at(ent.start_char)].start
+    lead = [t for t in doc[sent_start:ent.start] if not t.is_space]
+    if len(ent) > 1 and _is_speech_word(ent[0]):
+        lead.append(ent[0])  # the tagger read "Continued Stone" as one name
+        ent = ent[1:]
+    if not lead or lead[-1].text in ("-", "–", "—", "―"):
+        return ent
+    if len(lead) == 1 and _is_speech_word(lead[0]):
+        return ent  # "Continued Stone:"
+    return None
+
+
+def _governor_speaker(start: int, index: _DocIndex, quoted: set[int], resolver: _Resolver) -> _Speaker | None:
+    """A partial quote inside a sentence with no speech verb goes to the subject of the verb
+    it belongs to: "Clinton opposes “arbitrary pay freezes”", "Beck called him “a …”"."""
+    doc = index.doc
+    first = doc[index.token_at(start)]
+    sent = index.sents[index.sent_at(start)]
+    if first.i <= sent.start + 1 or index.text[max(0, start - 3):start].rstrip(MARKS + " ").endswith(":"):
+        return None  # a quote that opens its sentence is not a partial quote
+    tok = first
+    for _ in range(12):
+        if tok.i not in quoted or tok.head.i == tok.i:
+            break
+        tok = tok.head
+    if tok.i in quoted:
+        return None
+    for _ in range(4):
+        if tok.pos_ in ("VERB", "AUX") or tok.head.i == tok.i:
+            break
+        tok = tok.head
+    if tok.pos_ != "VERB" or tok.i in quoted or tok.lemma_.lower() == "be":
+        return None  # "X is “the best”" describes X, it does not quote X
+    subject = _subject_of(tok, quoted)
+    if subject is None:
+        return None
+    ent = index.ent_of.get(subject.i)
+    if subject.pos_ == "PRON":
+        if subject.lower_ not in PERSON_PRONOUNS and subject.lower_ not in ("they", "we", "who"):
+            return None
+    elif ent is None or ent.label_ not in ("PERSON", "ORG", "NORP"):
+        return None  # only people, bodies, groups and pronouns: "the sign read “closed”" has no speaker
+    name, name_span = resolver.resolve(subject)
+    if name is None:
+        return None
+    source = _name_span(subject, index) if subject.pos_ != "PRON" else (subject.idx, subject.idx + len(subject))
+    return _Speaker(source=source, name=name, name_span=name_span, cue=tok.text, cue_char=tok.idx)
 
 
 def _inverted_speaker(end: int, index: _DocIndex, quoted: set[int], resolver: _Resolver) -> _Speaker | None:
