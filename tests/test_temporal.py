@@ -142,6 +142,16 @@ def test_weak_filter_decides_weak_candidates_only(nlp):
     assert [t.text for t in TemporalTagger(weak_filter=None).tag(doc, THU, sentences)] == ["now", "2017", "daily"]
 
 
+def test_narrative_year_carries_over_only_far_from_the_dct(nlp):
+    history = "The army crossed the river in 1940. In June it reached the coast, and on July 14 the city fell."
+    found = {t.text: t.value for t in tag_text(history, TUE, nlp)}
+    assert (found["June"], found["July 14"]) == ("1940-06", "1940-07-14")
+    news = "The fund was set up in 2017. In March the ministry said it would end."
+    assert one(nlp, news, TUE, "March").value == "2019-03"
+    told_from_dct = "Yesterday the museum recalled 1940. In June it will open a new hall."
+    assert one(nlp, told_from_dct, TUE, "June").value != "1940-06"
+
+
 def test_references(nlp):
     text = "Members are currently voting. Prices rose recently and now stand higher."
     values = {t.text: t.value for t in tag_text(text, THU, nlp)}

@@ -42,6 +42,9 @@ _PREPOSITIONS = {"in", "since", "until", "till", "by", "through", "during", "of"
                  "end", "starting", "ending", "past"}
 _AMBIGUOUS_MONTHS = {"may", "march", "august", "jan.", "sun."}
 _TIME_NOUNS = {"period", "quarter", "year", "season", "election", "levels", "level", "budget", "fiscal", "census"}
+#: rules whose DCT-anchored use marks a text as news told from its date (no narrative year then)
+_DEICTIC_RULES = frozenset({"dayword", "weekday", "this_pod", "time", "rel_unit", "part_rel", "ago", "year_ago",
+                            "quarter", "day_around"})
 _GRANULARITY = {"day": 0, "week": 1, "weekend": 1, "month": 2, "quarter": 3, "half": 3, "season": 3,
                 "year": 4, "decade": 5, "century": 6}
 
@@ -68,6 +71,7 @@ class _Context:
         self.last_sentence: int = -10
         self.sentence_days: dict[int, dt.date] = {}
         self.sentence: int = 0
+        self.dct_uses = 0  # expressions resolved from the DCT so far
 
     def tense(self, start: int, end: int) -> tuple[tr.Tense, object]:
         return tr.clause_tense(self.doc, start, end)
@@ -97,6 +101,18 @@ class _Context:
         if rank == 2:
             return self.anchors["month"]
         return self.anchors["year"]
+
+    def narrative_year(self) -> int | None:
+        """The year a history is being told in, when it is far (> 2 years) from the DCT.
+
+        "In 1940 … in June" means June 1940, yet a 2019 article saying "in 2017 … in March"
+        still means March 2019: only a text anchor more than two years away from the DCT
+        carries over to months and days written without a year, and only in a text that has
+        resolved nothing from its DCT so far."""
+        anchor = self.anchors["year"]
+        if self.dct is None or anchor is None or self.last_value is None or self.dct_uses:
+            return None  # news that already counted from its date ("yesterday", "last week") stays there
+        return anchor.year if abs(anchor.year - self.dct.year) > 2 else None
 
     def current_value(self) -> str | None:
         """The last resolved value if it lies in the DCT's year ("a year earlier" shifts it), else None.
@@ -235,6 +251,7 @@ class TemporalTagger:
             resolved = norm.value[:1].isdigit() and "X" not in norm.value
             if norm.type in ("DATE", "TIME") and resolved and norm.anchor != "none":
                 ctx.remember(norm.value)
+                ctx.dct_uses += norm.anchor == "dct" and name in _DEICTIC_RULES
             out.append(TimeExpr(
                 start=start, end=end, text=ctx.text[start:end], type=norm.type, value=norm.value,
                 sentence=ctx.sentence, mod=norm.mod, resolved=resolved and norm.type in ("DATE", "TIME"),
@@ -349,6 +366,10 @@ class TemporalTagger:
                 year = min(options, key=lambda y: abs((dt.date(y, month, min(day, 28)) - ctx.dct).days))
                 date = _safe_date(year, month, day)
                 return _Norm("DATE", date.isoformat()) if date else None
+        narrative = ctx.narrative_year()
+        if narrative is not None:
+            date = _safe_date(narrative, month, day)
+            return _Norm("DATE", date.isoformat(), anchor="discourse") if date else None
         year = tr.nearest_year(ctx.dct, month, day, ctx.tense_only(m.start(), m.end()))
         date = _safe_date(year, month, day)
         return _Norm("DATE", date.isoformat()) if date else None
@@ -385,6 +406,8 @@ class TemporalTagger:
             year = ctx.dct.year if month > ctx.dct.month else ctx.dct.year + 1
         elif rel == "this":
             year = ctx.dct.year
+        elif (narrative := ctx.narrative_year()) is not None:
+            return _Norm("DATE", tr.month_value(narrative, month), mod, anchor="discourse")
         else:
             year = tr.nearest_year(ctx.dct, month, None, ctx.tense_only(m.start(), m.end()))
         return _Norm("DATE", tr.month_value(year, month), mod)
@@ -576,8 +599,8 @@ class TemporalTagger:
 
     def _n_part_rel(self, m, ctx):
         rel, unit = m["rel"].lower(), m["unit"].lower()
-        if rel == "the":
-            rel = "this"
+        if rel == "the":  # "the end of the month": this one, or the narrative's
+            rel = "that" if ctx.narrative_year() is not None else "this"
         result = self._relative(rel, unit, m, ctx)
         if result is None:
             return None
@@ -730,6 +753,8 @@ class TemporalTagger:
             year = year if month < tr.SEASON_MONTH[current] and code != current else year - 1
         elif rel in ("next", "this coming", "coming"):
             year = year if month > tr.SEASON_MONTH[current] and code != current else year + 1
+        elif (narrative := ctx.narrative_year()) is not None:
+            return _Norm("DATE", f"{narrative:04d}-{code}", mod, anchor="discourse")
         elif code != current:
             year = tr.nearest_year(ctx.dct, month, None, ctx.tense_only(m.start(), m.end()))
         return _Norm("DATE", f"{year:04d}-{code}", mod)
