@@ -1,0 +1,107 @@
+"""The store keeps articles, annotations, stories and state, on SQLite and on PostgreSQL.
+
+The PostgreSQL case starts a throwaway server (Debian's postgresql package) on a Unix socket
+in a temporary folder; it is skipped with a message when the server binaries are absent,
+except in CI, which installs them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import glob
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from storyline.model import AnnotatedArticle, Article, Claim, Quote, Sentence, Story, TimeExpr
+from storyline.store import Store
+
+
+def _sample() -> AnnotatedArticle:
+    text = "The ferry stopped on Monday. “We will fight this,” Ana Ruiz said."
+    article = Article(id="a1", text=text, title="Ferry stops", published=dt.date(2025, 3, 4),
+                      published_source="header", path="x/a1.txt", outlet="Gazette")
+    return AnnotatedArticle(
+        article=article,
+        sentences=[Sentence(0, 28, text[0:28], 0), Sentence(29, len(text), text[29:], 0)],
+        timexes=[TimeExpr(21, 27, "Monday", "DATE", "2025-03-03", 0, resolved=True, anchor="dct")],
+        quotes=[Quote(29, 50, text[29:50], 1, speaker_name="Ana Ruiz", speaker_start=51, speaker_end=59)],
+        claims=[Claim(0, 3, "The", 1.0, None, "ferry", 0)],
+    )
+
+
+def _roundtrip(store: Store) -> None:
+    sample = _sample()
+    store.save_annotated(sample, "v1")
+    store.save_annotated(sample, "v1")  # saving again replaces, never duplicates
+    assert store.annotated_ids("v1") == {"a1"}
+    assert store.annotated_ids("v2") == set()
+    (loaded,) = store.load_annotated(["a1"])
+    assert loaded == sample
+    store.save_story(Story("s-1", ["a1"], merged_ids=["s-0"]), "Ferry stops", "2025-03-04", "2025-03-04")
+    (story,) = store.stories()
+    assert story["id"] == "s-1" and story["size"] == 1 and story["merged_ids"] == ["s-0"]
+    store.put_state("grouper", b"\x00\x01state")
+    store.put_state("grouper", b"\x00\x02state")
+    assert store.get_state("grouper") == b"\x00\x02state"
+    assert store.get_state("missing") is None
+    store.drop_story("s-1")
+    assert store.stories() == []
+
+
+def test_sqlite_roundtrip(tmp_path):
+    store = Store.open(tmp_path / "storyline.db")
+    _roundtrip(store)
+    store.close()
+    reopened = Store.open(tmp_path / "storyline.db")
+    assert reopened.annotated_ids("v1") == {"a1"}  # survives closing and reopening
+    reopened.close()
+
+
+@pytest.fixture()
+def postgres_url():
+    binaries = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not binaries:
+        if os.environ.get("CI"):
+            pytest.fail("CI must install Debian's postgresql package (see .ci/run)")
+        pytest.skip("PostgreSQL server binaries not installed (apt-get install postgresql)")
+    pytest.importorskip("psycopg", reason="pip install 'psycopg[binary]' to test the PostgreSQL store")
+    bin_dir = os.path.dirname(binaries[-1])
+    root = Path(tempfile.mkdtemp(prefix="storyline-pg-"))  # not under pytest's root-only folder
+    data, sock = root / "pgdata", root / "pgsock"
+    sock.mkdir()
+    run_as = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+        for path in (root, sock):
+            shutil.chown(path, "postgres")
+        run_as = ["runuser", "-u", "postgres", "--"]
+    subprocess.run(run_as + [f"{bin_dir}/initdb", "-D", str(data), "-A", "trust", "-U", "storyline"],
+                   check=True, capture_output=True)
+    # the server inherits pg_ctl's output: send it to a log file, never to a pipe we wait on
+    subprocess.run(run_as + [f"{bin_dir}/pg_ctl", "-D", str(data), "-l", str(root / "server.log"), "-w", "-o",
+                             f"-k {sock} -c listen_addresses=''", "start"], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield f"postgresql://storyline@/postgres?host={sock}"
+    finally:
+        subprocess.run(run_as + [f"{bin_dir}/pg_ctl", "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def test_postgresql_roundtrip_with_the_same_schema(postgres_url):
+    for _ in range(20):  # the socket can lag the start by a moment
+        try:
+            store = Store.open(postgres_url)
+            break
+        except Exception:  # noqa: BLE001 - psycopg.OperationalError, imported lazily
+            time.sleep(0.25)
+    else:
+        pytest.fail("PostgreSQL did not accept connections")
+    _roundtrip(store)
+    store.close()
