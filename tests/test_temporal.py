@@ -152,6 +152,12 @@ def test_narrative_year_carries_over_only_far_from_the_dct(nlp):
     assert one(nlp, told_from_dct, TUE, "June").value != "1940-06"
 
 
+def test_informal_spellings(nlp):
+    found = {t.text: t.value for t in tag_text("see u tmrw!! gig on october 12 and party in june", THU, nlp)}
+    assert found == {"tmrw": "2019-09-06", "october 12": "2019-10-12", "june": "2019-06"}
+    assert [t.text for t in tag_text("They may march on.", THU, nlp)] == []
+
+
 def test_references(nlp):
     text = "Members are currently voting. Prices rose recently and now stand higher."
     values = {t.text: t.value for t in tag_text(text, THU, nlp)}

@@ -30,7 +30,7 @@ from spacy.tokens import Doc
 
 from storyline.annotate import temporal_resolve as tr
 from storyline.annotate.temporal_rules import (
-    COMPILED_RULES, HOLIDAYS, MODIFIERS, MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES,
+    COMPILED_RULES, DAY_WORDS, HOLIDAYS, MODIFIERS, MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES,
     TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
 from storyline.annotate.temporal_filter import WEAK_RULES, WeakFilter, features
@@ -265,8 +265,12 @@ class TemporalTagger:
     def _plausible(self, name: str, m: re.Match[str], ctx: _Context) -> bool:
         groups = m.groupdict()
         month = groups.get("month")
-        if month and name in ("month_day", "day_month", "month_year", "month") and not month[0].isupper():
-            return False
+        if month and name in ("month_day", "day_month", "month_year", "month") and not month[0].isupper() \
+                and (month.lower() in _AMBIGUOUS_MONTHS or month.lower() in ("august", "sat", "sun") or len(month) < 4
+                     or name == "month" and ctx.previous_word(m.start()) not in ("in", "since", "until", "by", "of",
+                                                                                 "last", "next", "this", "early",
+                                                                                 "late", "mid")):
+            return False  # lower-case "may", "march", "august" are words; "june 5", "october 2014" are dates
         if name == "month":
             bare = not groups.get("rel") and not groups.get("part")
             if bare and month.lower() in _AMBIGUOUS_MONTHS and ctx.previous_word(m.start()) not in _PREPOSITIONS:
@@ -444,9 +448,9 @@ class TemporalTagger:
         return _Norm("DATE", f"{int(m['ord']) - 1:02d}", anchor="absolute")
 
     def _day_word(self, word: str, ctx: _Context) -> tuple[dt.date | None, str | None]:
-        offset = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1}[word]
+        offset = DAY_WORDS[word]
         date = ctx.dct + dt.timedelta(days=offset) if ctx.dct else None
-        return date, ("NI" if word == "tonight" else None)
+        return date, ("NI" if word in ("tonight", "2nite", "tonite") else None)
 
     def _n_dayword(self, m, ctx):
         date, pod = self._day_word(m["word"].lower(), ctx)

@@ -52,7 +52,7 @@ PART_MODS = {  # "early", "the end of" … → TIMEX3 START / MID / END
 HOLIDAYS = {  # fixed-date holidays; the moving ones are computed in the tagger
     "christmas": (12, 25), "christmas day": (12, 25), "christmas eve": (12, 24),
     "new year's day": (1, 1), "new year's eve": (12, 31), "independence day": (7, 4),
-    "halloween": (10, 31), "valentine's day": (2, 14), "boxing day": (12, 26), "canada day": (7, 1),
+    "halloween": (10, 31), "xmas": (12, 25), "x-mas": (12, 25), "valentine's day": (2, 14), "boxing day": (12, 26), "canada day": (7, 1),
     "remembrance day": (11, 11), "veterans day": (11, 11), "veterans' day": (11, 11),
 }
 MOVING_HOLIDAYS = {  # (month, weekday, n-th; -1 = last)
@@ -88,6 +88,10 @@ NUM = (rf"(?:\d+[ -]1/2|\d+(?:\.\d+)?|{NUMWORD}|an?|several|a few|few|some|many|
 UNIT = (r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?|fortnights?|months?|quarters?|years?|"
         r"decades?|century|centuries)")
 POD = "morning|afternoon|evening|night|overnight"
+#: informal spellings of today / tomorrow / tonight (tweets, chat)
+DAY_WORDS = {"today": 0, "tonight": 0, "yesterday": -1, "tomorrow": 1, "tmrw": 1, "tmr": 1, "tmw": 1, "tomo": 1,
+             "2moro": 1, "2morrow": 1, "tdy": 0, "2day": 0, "2nite": 0, "tonite": 0}
+DAY_SLANG = "tmrw|tmr|tmw|tomo|2moro|2morrow|tdy|2day|2nite|tonite"
 PART = (r"(?:early|earlier|mid|middle|late|later|the (?:start|beginning|middle|end) of|(?:start|beginning|end) of|"
         r"the (?:first|second|last) half of)")
 MOD = (r"(?:about|around|some|roughly|approximately|nearly|almost|more than|over|less than|fewer than|under|"
@@ -116,7 +120,7 @@ RULES: tuple[tuple[str, str], ...] = (
                      rf"fifteen|sixteen|seventeen|eighteen|nineteen))?\b"),
     ("decade", rf"\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?(?P<decade>1\d{{2}}0|20\d0|'\d0)'?s\b"),
     ("century", r"\b(?:the\s+)?(?P<ord>\d{1,2})(?:st|nd|rd|th)[- ]century\b"),
-    ("dayword", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<word>today|tonight|yesterday|tomorrow)"
+    ("dayword", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<word>today|tonight|yesterday|tomorrow|{DAY_SLANG})"
                 rf"(?:\s+(?P<pod>{POD}))?\b"),
     ("day_around", r"\bthe day (?P<dir>before yesterday|after tomorrow)\b"),
     ("this_pod", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<rel>this|last|tomorrow|yesterday)\s+(?P<pod>{POD})\b"),
