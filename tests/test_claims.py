@@ -51,3 +51,24 @@ def test_rates(claims_of):
 
 def test_years_and_dates_are_not_figures(claims_of):
     assert claims_of("The law passed in 2017 and took effect on March 3.") == []
+
+
+def test_a_range_is_one_claim_with_low_and_high(claims_of):
+    (c,) = claims_of("The grant paid for between 300 and 450 part-time library workers.")
+    assert (c.value, c.high, c.unit) == (300, 450, "people")
+    assert "library workers" in c.subject
+
+
+def test_a_range_shares_its_scale(claims_of):
+    (c,) = claims_of("The port expansion will cost between 2 and 3 billion dollars in Texas.")
+    assert (c.value, c.high, c.unit) == (2e9, 3e9, "USD")
+
+
+def test_a_change_from_one_value_to_another_is_not_a_range(claims_of):
+    claims = claims_of("Turnout among students rose from 40 percent to 55 percent this year.")
+    assert all(c.high is None for c in claims)
+
+
+def test_a_single_figure_has_no_high(claims_of):
+    (c,) = claims_of("The clinic hired 45 nurses last spring.")
+    assert c.high is None

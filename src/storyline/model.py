@@ -133,6 +133,7 @@ class Claim:
     subject: str  # the noun phrase it measures
     sentence: int
     rate: str | None = None  # "per day", "per year" …
+    high: float | None = None  # upper end of a range ("between 1,600 and 1,830"); value is the lower
 
 
 @dataclass
@@ -237,6 +238,7 @@ class ClaimView:
     status: ClaimStatus = "consistent"
     group: int = 0  # claims about the same measure share a group number
     rate: str | None = None
+    high: float | None = None  # upper end of a range; ``value`` is the lower end
 
 
 @dataclass

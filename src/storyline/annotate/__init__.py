@@ -18,7 +18,7 @@ from storyline.resources import Resources
 from storyline.timing import StageTimes
 
 #: bump when an annotator changes its output, so stored annotations are redone
-ANNOTATION_VERSION = "3"
+ANNOTATION_VERSION = "4"
 
 
 def annotate(

@@ -35,6 +35,7 @@ DOLLAR_COUNTRIES = {
                       r"California|Texas|Florida)\b"),
 }
 PERCENT_WORDS = {"%", "percent", "pct"}
+RANGE_LINKS = frozenset({"and", "to", "-", "–"})
 TIME_UNITS = {"second": "seconds", "minute": "minutes", "hour": "hours", "day": "days", "week": "weeks",
               "month": "months", "year": "years", "decade": "decades"}
 PEOPLE_NOUNS = frozenset(
@@ -74,7 +75,45 @@ class _FigureReader:
         self.text = doc.text  # Doc.text is rebuilt on every access: read it once
         self.dollar = _dollar_currency(self.text)
 
-    def figure(self, tok: Token) -> tuple[int, int, float, str | None, bool] | None:
+    def figure(self, tok: Token) -> tuple[int, int, float, str | None, bool, float | None, int] | None:
+        """(first token, last token, value, unit, is_percent, high, high's first token) for the
+        number at ``tok``; ``high`` is the upper end of a range ("between 1,600 and 1,830",
+        "10 to 12 percent", "$2 billion to $3 billion"), else None and the last index -1.
+        "from 5% to 7%" is a change of value and stays two figures."""
+        single = self._single(tok)
+        if single is None:
+            return None
+        first, last, value, unit, percent = single
+        doc = self.doc
+        if last + 2 >= len(doc) or doc[last + 1].lower_ not in RANGE_LINKS:
+            return first, last, value, unit, percent, None, -1
+        link = doc[last + 1].lower_
+        before = doc[first - 1].lower_ if first > 0 else ""
+        introduced = before == "between"
+        if before == "from" or (link == "and" and not introduced):
+            # "rose from 5% to 7%" is a change, not a range; "1,600 and 1,830" alone is a list
+            return first, last, value, unit, percent, None, -1
+        second = doc[last + 2]
+        if second.text in CURRENCY_SIGNS and last + 3 < len(doc):
+            second = doc[last + 3]
+        if not _is_numeric(second):
+            return first, last, value, unit, percent, None, -1
+        upper = self._single(second)
+        if upper is None:
+            return first, last, value, unit, percent, None, -1
+        first2, last2, high, unit2, percent2 = upper
+        if link != "and" and not introduced and not (unit or percent or unit2 or percent2) \
+                and doc[last2].dep_ != "nummod":
+            return first, last, value, unit, percent, None, -1  # "voted 10 to 12" may be a score
+        scale = next((t.lower_ for t in doc[first2:last2 + 1] if t.lower_ in SCALES and not _is_numeric(t)), None)
+        own_scale = any(t.lower_ in SCALES and not _is_numeric(t) for t in doc[first:last + 1])
+        if scale is not None and not own_scale and value * SCALES[scale] <= high:
+            value *= SCALES[scale]  # "between 2 and 3 billion": the scale belongs to both
+        if high < value:
+            return first, last, value, unit, percent, None, -1
+        return first, last2, value, unit or unit2, percent or percent2, high, first2
+
+    def _single(self, tok: Token) -> tuple[int, int, float, str | None, bool] | None:
         """(first token, last token, value, unit, is_percent) for the number at ``tok``."""
         doc = self.doc
         value = _number(tok.text)
@@ -107,10 +146,6 @@ class _FigureReader:
         elif j < len(doc) and doc[j].lower_ in CURRENCY_WORDS and unit is None:
             unit = CURRENCY_WORDS[doc[j].lower_] or self.dollar
             last = j
-        # a range: "between 1,600 and 1,830", "10 to 12"
-        if last + 2 < len(doc) and doc[last + 1].lower_ in ("and", "to", "-", "–") and _is_numeric(doc[last + 2]) \
-                and first > 0 and doc[first - 1].lower_ in ("between", "from"):
-            last = last + 2
         return first, last, value, unit, percent
 
 
@@ -212,13 +247,17 @@ def find_claims(doc: Doc, sentences: list[Sentence]) -> list[Claim]:
         found = reader.figure(tok)
         if found is None:
             continue
-        first, last, value, unit, percent = found
+        first, last, value, unit, percent, high, high_first = found
         used.update(range(first, last + 1))
         if tok.ent_type_ in ("ORDINAL", "TIME"):
             continue
         if unit is None and not percent and re.fullmatch(r"(1[89]|20)\d\d", tok.text):
             continue  # a year
-        subject, noun = _subject(doc, first, last, percent)
+        subject, noun = "", None
+        if high is not None:  # the measured noun hangs on the upper end: "… and 1,830 workers"
+            subject, noun = _subject(doc, high_first, last, percent)
+        if not subject:
+            subject, noun = _subject(doc, first, last, percent)
         if tok.ent_type_ == "DATE" and unit is None:
             # "15 sick days" is a figure; "five days' notice", "Sept. 23" are dates
             if noun is None or noun.lemma_.lower() not in TIME_UNITS or not any(
@@ -236,6 +275,6 @@ def find_claims(doc: Doc, sentences: list[Sentence]) -> list[Claim]:
         start_char, end_char = doc[first].idx, doc[last].idx + len(doc[last])
         claims.append(Claim(
             start=start_char, end=end_char, text=reader.text[start_char:end_char], value=value, unit=unit,
-            subject=subject, sentence=locate(start_char), rate=_rate(doc, end_tok),
+            subject=subject, sentence=locate(start_char), rate=_rate(doc, end_tok), high=high,
         ))
     return claims

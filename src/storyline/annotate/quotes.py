@@ -39,7 +39,8 @@ SPEECH_VERBS = frozenset(
     blast slam praise charge allege accuse recount confirm reiterate echo mention wonder
     quote cite inform instruct order demand plead told scold sing chant brand label dub
     characterize characterise hail mock thank laud proclaim exclaim recite speak chide
-    lecture rebut reason rail fume grumble gush""".split()
+    lecture rebut reason rail fume grumble gush muse marvel scoff snap sigh relate opine interject
+    holler scream bemoan""".split()
 )
 #: nouns for texts whose author is the real speaker ("the statement read").
 DOCUMENT_NOUNS = frozenset(

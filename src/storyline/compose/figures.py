@@ -63,7 +63,7 @@ def compose_claims(articles: list[AnnotatedArticle], duplicate_of: dict[str, str
         if words:
             links.append(("measure", claim.unit, claim.rate, words))
         if claim.unit is not None or claim.value >= 100:
-            links.append(("value", claim.unit, claim.rate, claim.value))
+            links.append(("value", claim.unit, claim.rate, claim.value, claim.high))
         for link in links:
             if link in first_of:
                 union(first_of[link], i)
@@ -76,7 +76,7 @@ def compose_claims(articles: list[AnnotatedArticle], duplicate_of: dict[str, str
     for number, members in enumerate(sorted(groups.values(), key=min), start=1):
         if any(items[i][2] for i in members):
             status = "corrected"
-        elif len({items[i][1].value for i in members}) > 1:
+        elif len({(items[i][1].value, items[i][1].high) for i in members}) > 1:
             status = "conflicting"
         else:
             status = "consistent"
@@ -85,6 +85,6 @@ def compose_claims(articles: list[AnnotatedArticle], duplicate_of: dict[str, str
             views.append(ClaimView(
                 subject=claim.subject, value=claim.value, unit=claim.unit, text=claim.text,
                 article_id=annotated.article.id, char_start=claim.start, char_end=claim.end,
-                status=status, group=number, rate=claim.rate,
+                status=status, group=number, rate=claim.rate, high=claim.high,
             ))
     return views
