@@ -88,3 +88,29 @@ def test_conflicting_values_of_one_measure(resources):
     assert {c.value for c in claims} == {40, 45}
     assert {c.status for c in claims} == {"conflicting"}
     assert compose_claims(annotated, {"b2": "b1"})[0].status == "consistent"
+
+
+def _with_mentions(article_id, text, names):
+    from storyline.model import AnnotatedArticle, Mention
+
+    mentions = []
+    for name, label in names:
+        start = text.index(name)
+        mentions.append(Mention(start=start, end=start + len(name), text=name, label=label, sentence=0))
+    return AnnotatedArticle(article=Article(id=article_id, text=text), mentions=mentions)
+
+
+def test_a_common_word_in_a_title_is_not_an_entity():
+    text = ("Transport Minister Ilse Varga met Ontario Premier Sam Quill. "
+            "Varga promised money for transport workers in Ontario.")
+    article = _with_mentions("t1", text, [("Transport", "ORG"), ("Ilse Varga", "PERSON"),
+                                          ("Ontario", "GPE"), ("Sam Quill", "PERSON")])
+    names = {e.name for e in compose_entities([article])[0]}
+    assert "Transport" not in names
+    assert {"Ontario", "Ilse Varga", "Sam Quill"} <= names
+
+
+def test_a_title_word_never_written_in_lower_case_stays():
+    text = "Nunavik Minister Ilse Varga met the board."
+    article = _with_mentions("t2", text, [("Nunavik", "GPE"), ("Ilse Varga", "PERSON")])
+    assert "Nunavik" in {e.name for e in compose_entities([article])[0]}

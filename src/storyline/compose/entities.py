@@ -140,6 +140,27 @@ def _long_forms(articles: list[AnnotatedArticle]) -> tuple[dict[str, str], list[
     return found, places
 
 
+TITLE_AFTER = re.compile(r"\s+(?:%s)\b" % "|".join(sorted(TITLE_NOUNS, key=len, reverse=True)), re.IGNORECASE)
+
+
+def _title_words(groups: dict[str, _Group], articles: list[AnnotatedArticle]) -> list[str]:
+    """Names that are only ever a common word in a title: the tagger's ORG "Education" from
+    "Education Minister Stephen Lecce".  A one-word, non-person name qualifies when every
+    mention is followed by a title noun and the story also writes the word in lower case
+    ("education workers"); "Ontario Premier …" keeps Ontario, never written "ontario"."""
+    texts = {a.article.id: a.article.text for a in articles}
+    story = "\n".join(texts.values())
+    out = []
+    for key, g in groups.items():
+        if " " in key or not g.refs or "PERSON" in g.labels:
+            continue
+        if not all(TITLE_AFTER.match(texts[a][m.end:m.end + 40]) for a, m in g.refs):
+            continue
+        if re.search(r"\b%s\b" % re.escape(key), story):  # case-sensitive: the lower-case word
+            out.append(key)
+    return out
+
+
 def compose_entities(articles: list[AnnotatedArticle]) -> tuple[list[Entity], list[QuoteView]]:
     """Entities resolved across the story's articles, and its quotes with speaker entity ids."""
     groups: dict[str, _Group] = defaultdict(_Group)
@@ -154,6 +175,9 @@ def compose_entities(articles: list[AnnotatedArticle]) -> tuple[list[Entity], li
             g.names[name] += 1
             g.labels[mention.label] += 1
             g.refs.append((annotated.article.id, mention))
+
+    for key in _title_words(groups, articles):
+        del groups[key]
 
     def label(key: str) -> str:
         labels = groups[key].labels
