@@ -32,6 +32,7 @@ class GroupSettings:
     paragraph_shingle_size: int = 3  # word shingles of a paragraph sketch
     paragraph_sketch_size: int = 4  # bottom-k hashes kept per paragraph
     paragraph_min_shared: int = 3  # sketch values two paragraphs must share to count as reused
+    paragraph_candidate_share: float = 0.25  # shared paragraph-sketch values that make a near-copy candidate
     # online clustering (group/cluster)
     lead_words: int = 60  # words of the text (after the title) that form the lead
     body_terms: int = 80  # strongest body terms kept per article

@@ -53,7 +53,7 @@ _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
 def word_hashes(words: list[str], cache: dict[str, int] | None = None) -> np.ndarray:
-    """A 64-bit integer per word (crc32, computed once per distinct word)."""
+    """A 64-bit integer per word (crc32 + 1), hashed once per distinct word."""
     cache = {} if cache is None else cache
     get = cache.get
     values = []
@@ -93,6 +93,7 @@ class Fingerprint:
     signature: np.ndarray  # MinHash values (uint32)
     shingles: int  # number of distinct shingles (for containment)
     paragraphs: list[tuple[int, ...]] = field(default_factory=list)  # bottom-k sketch per paragraph
+    sketch_values: int = 0  # total values in ``paragraphs``
 
 
 def paragraph_words(text: str) -> list[list[str]]:
@@ -125,12 +126,14 @@ def fingerprint(
                           permutations=template.permutations)
     if len(hashes):
         minhash.update_batch(hashes.tolist())
+    sketches = _paragraph_sketches(paragraph_list, ids, settings)
     return Fingerprint(
         article_id=article.id,
         exact=exact,
         signature=minhash.hashvalues.astype(np.uint32),
         shingles=len(hashes),
-        paragraphs=_paragraph_sketches(paragraph_list, ids, settings),
+        paragraphs=sketches,
+        sketch_values=sum(len(s) for s in sketches),
     )
 
 
@@ -217,22 +220,33 @@ class DedupIndex:
             return None
         candidates = set(self.lsh.query(_minhash(fp.signature, self.template)))
         # a truncated or re-wrapped copy can have a low Jaccard similarity (below the LSH band
-        # threshold) yet share whole paragraphs: those articles are candidates too
+        # threshold) yet share a good part of its paragraphs: those articles are candidates too
+        votes: dict[str, int] = {}
         for sketch in fp.paragraphs:
             for value in sketch:
-                candidates.update(owner[0] for owner in self.paragraph_index.get(value, ()))
+                for owner in self.paragraph_index.get(value, ()):
+                    votes[owner[0]] = votes.get(owner[0], 0) + 1
+        if votes:
+            share = self.settings.paragraph_candidate_share
+            for other_id, count in votes.items():
+                other = self.prints.get(other_id)
+                if other is not None:
+                    if count >= share * min(fp.sketch_values, other.sketch_values):
+                        candidates.add(other_id)
+        candidates.discard(fp.article_id)
+        ids = sorted(c for c in candidates if c in self.prints)
+        if not ids:
+            return None
+        others = [self.prints[c] for c in ids]
+        jaccards = (np.stack([o.signature for o in others]) == fp.signature).mean(axis=1)
         best: Match | None = None
-        for other_id in sorted(candidates):
-            other = self.prints.get(other_id)
-            if other is None or other_id == fp.article_id:
-                continue
-            jaccard = float(np.mean(other.signature == fp.signature))
+        for other, jaccard in zip(others, jaccards.tolist()):
             shared = jaccard * (fp.shingles + other.shingles) / (1.0 + jaccard)
             containment = min(1.0, shared / max(1, min(fp.shingles, other.shingles)))
             if not self.is_near_duplicate(jaccard, containment, fp.shingles, other.shingles):
                 continue
             if best is None or (jaccard, containment) > (best.similarity, best.containment):
-                best = Match("near", other_id, jaccard, containment)
+                best = Match("near", other.article_id, jaccard, containment)
         return best
 
     def is_near_duplicate(self, jaccard: float, containment: float, size_a: int, size_b: int) -> bool:
