@@ -33,6 +33,7 @@ class GroupSettings:
     paragraph_sketch_size: int = 4  # bottom-k hashes kept per paragraph
     paragraph_min_shared: int = 3  # sketch values two paragraphs must share to count as reused
     paragraph_candidate_share: float = 0.25  # shared paragraph-sketch values that make a near-copy candidate
+    paragraph_max_owners: int = 8  # a paragraph found in this many articles is boilerplate: ignored
     # online clustering (group/cluster)
     lead_words: int = 60  # words of the text (after the title) that form the lead
     body_terms: int = 80  # strongest body terms kept per article

@@ -210,7 +210,7 @@ class StoryGrouper:
         absorbed: list[str] = []
         ranked = sorted(scores.items(), key=lambda kv: -kv[1])[:3]
         for sid, score in ranked:
-            if sid == story.id or sid not in self.index.stories or score < self.settings.cluster_threshold * 0.75:
+            if sid == story.id or sid not in self.index.stories or score < self.settings.cluster_threshold:
                 continue
             other = self.index.stories[sid]
             if self.index.story_similarity(story, other) < self.settings.merge_threshold:

@@ -222,10 +222,13 @@ class DedupIndex:
         # a truncated or re-wrapped copy can have a low Jaccard similarity (below the LSH band
         # threshold) yet share a good part of its paragraphs: those articles are candidates too
         votes: dict[str, int] = {}
+        cap = self.settings.paragraph_max_owners
         for sketch in fp.paragraphs:
             for value in sketch:
-                for owner in self.paragraph_index.get(value, ()):
-                    votes[owner[0]] = votes.get(owner[0], 0) + 1
+                owners = self.paragraph_index.get(value)
+                if owners and len(owners) < cap:
+                    for owner in owners:
+                        votes[owner[0]] = votes.get(owner[0], 0) + 1
         if votes:
             share = self.settings.paragraph_candidate_share
             for other_id, count in votes.items():
@@ -261,12 +264,15 @@ class DedupIndex:
         """Earlier active articles whose paragraphs ``fp`` repeats (near-verbatim), most first."""
         if not fp.paragraphs:
             return []
-        need = self.settings.paragraph_min_shared
+        need, cap = self.settings.paragraph_min_shared, self.settings.paragraph_max_owners
         found: dict[str, set[int]] = {}
         for index, sketch in enumerate(fp.paragraphs):
             votes: dict[tuple[str, int], int] = {}
             for value in sketch:
-                for owner in self.paragraph_index.get(value, ()):
+                owners = self.paragraph_index.get(value)
+                if not owners or len(owners) >= cap:
+                    continue
+                for owner in owners:
                     if owner[0] != fp.article_id:
                         votes[owner] = votes.get(owner, 0) + 1
             for (article_id, _), count in votes.items():
@@ -283,9 +289,12 @@ class DedupIndex:
         self.prints[fp.article_id] = fp
         if fp.shingles:
             self.lsh.insert(fp.article_id, _minhash(fp.signature, self.template), check_duplication=False)
+        cap = self.settings.paragraph_max_owners
         for p_index, sketch in enumerate(fp.paragraphs):
             for value in sketch:
-                self.paragraph_index.setdefault(value, []).append((fp.article_id, p_index))
+                owners = self.paragraph_index.setdefault(value, [])
+                if len(owners) < cap:  # a line in this many articles is page furniture
+                    owners.append((fp.article_id, p_index))
 
     def forget(self, article_id: str) -> None:
         """Drop an article's sketches (its story closed); its exact digest stays."""
