@@ -85,6 +85,7 @@ class Candidate:
     words: frozenset[str]
     lead: bool
     published: dt.date | None
+    pool: bool = False  # an early sentence placed at the publication date: may summarise it, never ranks it
 
 
 @dataclass
@@ -98,8 +99,13 @@ def candidates_of(
     annotated: AnnotatedArticle,
     canonical_id: str,
     story_articles: list[AnnotatedArticle],
+    pool_sentences: int = 0,
 ) -> list[Candidate]:
-    """Every (date, sentence) pair this article supports."""
+    """Every (date, sentence) pair this article supports.
+
+    The first ``pool_sentences`` sentences that name no day are also offered at the publication date
+    as ``pool`` candidates: they may summarise that date, but do not count as evidence for it.
+    """
     article = annotated.article
     by_sentence: dict[int, list[TimeExpr]] = defaultdict(list)
     for timex in annotated.timexes:
@@ -122,12 +128,16 @@ def candidates_of(
                 anchors.append((date, timex.text))
         lead = index < LEAD_SENTENCES and sentence.paragraph <= 1
         has_day = any(len(date) == 10 for date, _ in anchors)
-        if lead and not has_day and article.published and article.published_source != "missing":
+        dated = article.published is not None and article.published_source != "missing"
+        pool = False
+        if not has_day and dated and (lead or index < pool_sentences):
             anchors.append((article.published.isoformat(), None))
+            pool = not lead
         for date, expression in anchors:
             ref = SourceRef(article_id=article.id, sentence=sentence.text, char_start=sentence.start,
                             char_end=sentence.end, time_expression=expression)
-            found.append(Candidate(date, article.id, canonical_id, index, ref, words, lead, article.published))
+            found.append(Candidate(date, article.id, canonical_id, index, ref, words, lead, article.published,
+                                   pool=pool and expression is None))
     return found
 
 
@@ -169,32 +179,18 @@ def _support(group: _Group) -> int:
     return support
 
 
-def _score(group: _Group) -> float:
-    """Support from distinct (non-duplicate) articles first; lead sentences and explicit dates help."""
-    explicit = any(m.ref.time_expression for m in group.members)
-    lead = any(m.lead for m in group.members)
-    return _support(group) + 0.3 * explicit + 0.2 * lead
-
-
-def _representative(group: _Group) -> Candidate:
-    """The member sharing most words with the others (earliest article breaks ties)."""
-    def centrality(member: Candidate) -> tuple[float, float]:
-        shared = sum(jaccard(member.words, other.words) for other in group.members if other is not member)
-        age = member.published.toordinal() if member.published else math.inf
-        return (shared + (0.5 if member.ref.time_expression else 0.0), -age)
-
-    return max(group.members, key=centrality)
-
-
-def _auto_limits(groups: list[_Group], article_count: int) -> tuple[int, int]:
+def _auto_limits(groups_per_date: dict[str, int], article_count: int) -> tuple[int, int]:
     """Length when the user sets none: everything for a small story, the best-supported dates for a big one."""
-    dates = {g.date for g in groups}
-    if article_count <= 20:
-        return len(dates), max((len([g for g in groups if g.date == d]) for d in dates), default=1)
-    wanted = int(round(8 + 4 * math.log2(article_count / 20 + 1)))
-    return min(len(dates), wanted), 2
+    if article_count <= SMALL_STORY:
+        return len(groups_per_date), max(groups_per_date.values(), default=1)
+    wanted = int(round(8 + 4 * math.log2(article_count / SMALL_STORY + 1)))
+    return min(len(groups_per_date), wanted), 2
 
 
+#: a story of at most this many articles shows every dated happening
+SMALL_STORY = 20
+#: in a larger story, this many leading sentences of an article may summarise its publication date
+POOL_SENTENCES = 5
 #: weight of a publication-date (lead sentence) anchor against an explicit time expression
 LEAD_WEIGHT = 0.5
 #: extra weight when a later article refers back to the date: retrospective mentions mark key days
@@ -205,6 +201,16 @@ COARSE_FACTOR = 0.02
 OUTSIDE_FACTOR = 0.1
 #: a sentence sharing this much of its content words with one already chosen for the date is redundant
 REDUNDANT = 0.5
+#: weight of the happening's support (log of distinct articles) beside its closeness to the date's centroid
+SUPPORT_WEIGHT = 0.1
+#: weight of the similarity to sentences already chosen for other dates (MMR)
+NOVELTY_WEIGHT = 0.0
+#: sentences longer than this many words lose relevance in proportion (short summaries read better)
+LONG_SENTENCE = 1000
+#: relevance kept by a sentence that quotes someone or asks a question
+QUOTE_FACTOR = 1.0
+
+_QUOTE = re.compile(r"[\"“”]|``|''|^'|'$")
 
 
 def date_scores(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None = None) -> dict[str, float]:
@@ -212,9 +218,12 @@ def date_scores(candidates: list[Candidate], span: tuple[dt.date, dt.date] | Non
 
     An article counts 1 for a date it names, LEAD_WEIGHT when only its publication date anchors a lead
     sentence there, plus RETROSPECTIVE_BONUS when it names the date after the fact (published later).
+    Pool candidates do not count.
     """
     best: dict[tuple[str, str], float] = {}
     for c in candidates:
+        if c.pool:
+            continue
         weight = 1.0 if c.ref.time_expression else LEAD_WEIGHT
         if c.ref.time_expression and c.published and c.date < c.published.isoformat()[: len(c.date)]:
             weight += RETROSPECTIVE_BONUS
@@ -242,22 +251,43 @@ def _idf(candidates: list[Candidate]) -> dict[str, float]:
     return {w: math.log(n / (1 + k)) + 1.0 for w, k in df.items()}
 
 
-def _cosine(words: frozenset[str], centroid: dict[str, float], idf: dict[str, float]) -> float:
-    if not words or not centroid:
-        return 0.0
-    dot = sum(centroid.get(w, 0.0) * idf.get(w, 1.0) for w in words)
-    norm = math.sqrt(sum(idf.get(w, 1.0) ** 2 for w in words))
-    return dot / norm if norm else 0.0
+def _vector(words: frozenset[str], idf: dict[str, float]) -> dict[str, float]:
+    vector = {w: idf.get(w, 1.0) for w in words}
+    norm = math.sqrt(sum(v * v for v in vector.values()))
+    return {w: v / norm for w, v in vector.items()} if norm else {}
+
+
+def _dot(a: dict[str, float], b: dict[str, float]) -> float:
+    if len(a) > len(b):
+        a, b = b, a
+    return sum(v * b.get(w, 0.0) for w, v in a.items())
 
 
 def _centroid(members: list[Candidate], idf: dict[str, float]) -> dict[str, float]:
-    """The date's content: tf-idf sum of its candidate sentences (one vote per article and sentence), unit length."""
+    """The date's content: tf-idf sum of its candidate sentences, unit length."""
     vector: dict[str, float] = defaultdict(float)
     for m in members:
         for w in m.words:
             vector[w] += idf.get(w, 1.0)
     norm = math.sqrt(sum(v * v for v in vector.values()))
     return {w: v / norm for w, v in vector.items()} if norm else {}
+
+
+def _form_factor(sentence: str) -> float:
+    """Relevance kept for the sentence's form: long sentences, quotes and questions make poor summaries."""
+    factor = 1.0
+    words = len(sentence.split())
+    if words > LONG_SENTENCE:
+        factor *= LONG_SENTENCE / words
+    if _QUOTE.search(sentence.strip()) or sentence.rstrip().endswith("?"):
+        factor *= QUOTE_FACTOR
+    return factor
+
+
+def rank_dates(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None) -> list[str]:
+    """Dates best first: how strongly the story points at them (date_scores), earlier first on ties."""
+    scores = date_scores(candidates, span)
+    return sorted(scores, key=lambda d: (-scores[d], d))
 
 
 def compose_timeline(
@@ -267,50 +297,67 @@ def compose_timeline(
 ) -> list[TimelineEntry]:
     """The story's timeline, ordered by date; within a date, by how central the entry is to that day.
 
-    Dates are ranked by how many distinct articles point at them (date_scores); each chosen date
-    gets the happenings (groups of same-date sentences) closest to the date's tf-idf centroid,
-    skipping redundant ones.  With keywords, only sentences containing one may be shown, and a date
-    without such a sentence gives its place to the next date.
+    Dates are ranked by how strongly the story points at them (rank_dates); each chosen date, best
+    first, gets the happenings (groups of same-date sentences) closest to the date's tf-idf centroid,
+    skipping sentences redundant with those already chosen.  With keywords, only sentences containing
+    one may be shown, and a date without such a sentence gives its place to the next date.
     """
     settings = settings or TimelineSettings()
     duplicate_of = duplicate_of or {}
     keywords = [k.lower() for k in settings.keywords]
+    pool = POOL_SENTENCES if len(articles) > SMALL_STORY else 0
     candidates: list[Candidate] = []
     for annotated in articles:
         canonical = duplicate_of.get(annotated.article.id, annotated.article.id)
-        candidates.extend(candidates_of(annotated, canonical, articles))
+        candidates.extend(candidates_of(annotated, canonical, articles, pool))
     published = [a.article.published for a in articles if a.article.published]
-    scores = date_scores(candidates, (min(published), max(published)) if published else None)
+    span = (min(published), max(published)) if published else None
+    scores = date_scores(candidates, span)
     idf = _idf(candidates)
     by_date: dict[str, list[Candidate]] = defaultdict(list)
     for candidate in candidates:
         by_date[candidate.date].append(candidate)
-    shown = [c for c in candidates if not keywords or any(k in c.ref.sentence.lower() for k in keywords)]
-    groups = _merge(shown)
-    auto_dates, auto_per_date = _auto_limits(groups, len(articles))
-    max_dates = settings.max_dates or auto_dates
-    per_date = settings.sentences_per_date or auto_per_date
+    shown: dict[str, list[Candidate]] = defaultdict(list)
+    for candidate in candidates:
+        if not keywords or any(k in candidate.ref.sentence.lower() for k in keywords):
+            shown[candidate.date].append(candidate)
+    ranked_dates = [d for d in rank_dates(candidates, span) if shown.get(d)]
 
-    groups_by_date: dict[str, list[_Group]] = defaultdict(list)
-    for group in groups:
-        groups_by_date[group.date].append(group)
+    if settings.max_dates and settings.sentences_per_date:
+        max_dates, per_date = settings.max_dates, settings.sentences_per_date
+        groups_by_date = {d: _merge(shown[d]) for d in ranked_dates[:max_dates]}
+    else:
+        groups_by_date = {d: _merge(shown[d]) for d in ranked_dates}
+        auto_dates, auto_per_date = _auto_limits({d: len(g) for d, g in groups_by_date.items()}, len(articles))
+        max_dates = settings.max_dates or auto_dates
+        per_date = settings.sentences_per_date or auto_per_date
+
     entries: list[TimelineEntry] = []
-    for date in sorted(groups_by_date, key=lambda d: (-scores.get(d, 0.0), d))[:max_dates]:
+    chosen_vectors: list[dict[str, float]] = []
+    for date in ranked_dates[:max_dates]:
         centroid = _centroid(by_date[date], idf)
         ranked = []
         for group in groups_by_date[date]:
-            representative = max(group.members, key=lambda m: (_cosine(m.words, centroid, idf),
-                                                                -(m.published or dt.date.max).toordinal()))
-            ranked.append((_cosine(representative.words, centroid, idf) + 0.1 * math.log1p(_support(group)),
-                           group, representative))
+            best_value, representative, rep_vector = -math.inf, None, {}
+            for m in group.members:
+                vector = _vector(m.words, idf)
+                value = _dot(vector, centroid) * _form_factor(m.ref.sentence)
+                if NOVELTY_WEIGHT and chosen_vectors:
+                    value -= NOVELTY_WEIGHT * max(_dot(vector, c) for c in chosen_vectors)
+                key = (value, -(m.published or dt.date.max).toordinal())
+                if representative is None or key > (best_value, -(representative.published or dt.date.max).toordinal()):
+                    best_value, representative, rep_vector = value, m, vector
+            ranked.append((best_value + SUPPORT_WEIGHT * math.log1p(_support(group)), group, representative,
+                           rep_vector))
         ranked.sort(key=lambda item: -item[0])
         chosen: list[Candidate] = []
-        for value, group, representative in ranked:
+        for _, group, representative, vector in ranked:
             if len(chosen) >= per_date:
                 break
             if any(jaccard(representative.words, c.words) >= REDUNDANT for c in chosen):
                 continue
             chosen.append(representative)
+            chosen_vectors.append(vector)
             ordered = [representative] + [m for m in group.members if m is not representative]
             entries.append(TimelineEntry(date=date, summary=representative.ref.sentence,
                                          sources=[m.ref for m in ordered], score=round(scores.get(date, 0.0), 3)))

@@ -1,0 +1,161 @@
+"""Fast Timeline17 loop for the timeline composer: pickled annotations in, news-tls protocol scores out.
+
+Reads annotated articles either from the store ``storyline evaluate tls`` fills
+(``.bench/tls/t17.db``, opened read-only; topics not yet fully annotated there are skipped) or from
+the pickle of ``benchmarks/corpus.py`` (``.bench/t17.pkl``: an older annotation without time
+expressions, so only publication dates anchor events), gives them the ids of
+``storyline.evaluate.tls_data``, keeps the articles ``evaluate.tls`` would keep, and composes one
+timeline per gold timeline with ``evaluate.tls``'s protocol settings, span filter and duplicate map.
+Scores come from ``storyline.evaluate.tls_metric``; news-tls outputs cached under ``.bench/newstls``
+are scored beside on the timelines they cover.
+
+Usage::
+
+    python benchmarks/tls_dev.py                       # all 19 timelines
+    python benchmarks/tls_dev.py --topics mj finan     # a subset
+    python benchmarks/tls_dev.py --set LEAD_WEIGHT=0.7 # override a composer constant (development only)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+from storyline.compose import timeline as composer
+from storyline.evaluate.rouge import RougeCounter
+from storyline.evaluate.tls import PEER_METHODS, as_dated, duplicates, in_span, load_peer, protocol_settings
+from storyline.annotate import ANNOTATION_VERSION
+from storyline.evaluate.tls_data import T17_TOPICS, load_articles, load_topics
+from storyline.evaluate.tls_metric import TimelineScores, average, score_timeline
+from storyline.model import AnnotatedArticle
+from storyline.store import _article_from, decode_annotations
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHE = ROOT / ".bench"
+DATA = Path("/work/shared/data/tls")
+FOLDER_TOPIC = {folder: topic for topic, folders in T17_TOPICS.items() for folder in folders}
+
+
+def tls_id(annotated: AnnotatedArticle) -> tuple[str, str]:
+    """(topic, id as tls_data.read_article builds it) from the article's path."""
+    path = Path(annotated.article.path)
+    folder = path.parents[2].name
+    return FOLDER_TOPIC[folder], f"{folder}/{path.parent.name}/{path.name.split('.')[0]}"
+
+
+def from_pickle() -> dict[str, list[AnnotatedArticle]]:
+    with (CACHE / "t17.pkl").open("rb") as handle:
+        annotated, _ = pickle.load(handle)
+    by_topic: dict[str, list[AnnotatedArticle]] = {}
+    for a in annotated:
+        topic, new_id = tls_id(a)
+        a.article.id = new_id
+        by_topic.setdefault(topic, []).append(a)
+    return by_topic
+
+
+def from_store(path: Path = CACHE / "tls" / "t17.db") -> dict[str, list[AnnotatedArticle]]:
+    """Annotations of the current ANNOTATION_VERSION, read-only (an evaluation may be writing)."""
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    rows = connection.execute(
+        "SELECT a.id, a.path, a.url, a.outlet, a.title, a.published, a.published_source, a.date_evidence, "
+        "a.text, n.data FROM articles a JOIN annotations n ON n.article_id = a.id WHERE n.version = ?",
+        (ANNOTATION_VERSION,)).fetchall()
+    connection.close()
+    by_topic: dict[str, list[AnnotatedArticle]] = {}
+    for row in rows:
+        a = decode_annotations(_article_from(row[:9]), row[9])
+        by_topic.setdefault(FOLDER_TOPIC[a.article.id.split("/", 1)[0]], []).append(a)
+    return by_topic
+
+
+def load_inputs(topics: list[str] | None = None, source: str = "store"):  # type: ignore[no-untyped-def]
+    """Per topic: (Topic, annotated articles in evaluate.tls's selection, duplicate map)."""
+    by_topic = from_store() if source == "store" else from_pickle()
+    dup_cache = CACHE / f"tls_dev_duplicates_{source}.json"
+    dups = json.loads(dup_cache.read_text()) if dup_cache.exists() else {}
+    out = []
+    for topic in load_topics(DATA):
+        if topics and topic.name not in topics:
+            continue
+        spans = [(min(g), max(g)) for g in topic.timelines]
+        articles = sorted((a for a in by_topic.get(topic.name, [])
+                           if a.article.published and any(s <= a.article.published <= e for s, e in spans)),
+                          key=lambda a: (a.article.published, a.article.id))
+        if source == "store":
+            wanted = {a.id for a in load_articles(DATA, topic)
+                      if a.published and any(s <= a.published <= e for s, e in spans)}
+            if len(wanted & {a.article.id for a in articles}) < len(wanted):
+                print(f"skipping {topic.name}: {len(articles)}/{len(wanted)} articles annotated in the store",
+                      file=sys.stderr)
+                continue
+        if topic.name not in dups:
+            dups[topic.name] = duplicates(articles)
+            dup_cache.write_text(json.dumps(dups))
+        out.append((topic, articles, dups[topic.name]))
+    return out
+
+
+def run(inputs, counter: RougeCounter) -> dict[str, tuple[TimelineScores, dict]]:  # type: ignore[no-untyped-def]
+    results = {}
+    for topic, articles, dup in inputs:
+        for j, gold in enumerate(topic.timelines):
+            entries = composer.compose_timeline(in_span(articles, gold), protocol_settings(gold, topic.keywords), dup)
+            pred = as_dated(entries)
+            results[f"{topic.name}/{j}"] = (score_timeline(pred, gold, counter), pred)
+    return results
+
+
+def fmt(name: str, s: TimelineScores, n: int) -> str:
+    return f"{name:<28} {n:>3} {s.rouge_1.f1:>7.4f} {s.rouge_2.f1:>7.4f} {s.dates.f1:>7.4f}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--topics", nargs="*")
+    parser.add_argument("--set", nargs="*", default=[], help="NAME=VALUE composer constants (development only)")
+    parser.add_argument("--annotations", choices=("store", "pickle"), default="store")
+    parser.add_argument("--quiet", action="store_true", help="only the averages")
+    parser.add_argument("--json", type=Path, help="write per-timeline figures here")
+    args = parser.parse_args()
+    for item in args.set:
+        name, value = item.split("=", 1)
+        if not hasattr(composer, name):
+            sys.exit(f"unknown composer constant {name}")
+        setattr(composer, name, type(getattr(composer, name))(float(value)))
+    inputs = load_inputs(args.topics, args.annotations)
+    counter = RougeCounter()
+    started = time.perf_counter()
+    results = run(inputs, counter)
+    seconds = time.perf_counter() - started
+    print(f"{'timeline':<28} {'n':>3} {'AR-1':>7} {'AR-2':>7} {'date':>7}")
+    if not args.quiet:
+        for key, (s, _) in results.items():
+            print(fmt(key, s, 1))
+    print(fmt("storyline (cached annot.)", average([s for s, _ in results.values()]), len(results)))
+    for method in PEER_METHODS:
+        peer = load_peer(CACHE / "newstls", method)
+        if peer is None:
+            continue
+        keys = [k for k in results if k in peer["timelines"]]
+        golds = {f"{t.name}/{j}": g for t, _, _ in inputs for j, g in enumerate(t.timelines)}
+        print(fmt("  storyline on news-tls set", average([results[k][0] for k in keys]), len(keys)))
+        print(fmt(f"  news-tls {method}", average([score_timeline(peer["timelines"][k], golds[k], counter)
+                                                   for k in keys]), len(keys)))
+    print(f"compose + score: {seconds:.1f} s")
+    if args.json:
+        args.json.write_text(json.dumps({k: {"ar1": s.rouge_1.f1, "ar2": s.rouge_2.f1, "date": s.dates.f1,
+                                             "ar1_p": s.rouge_1.precision, "ar1_r": s.rouge_1.recall,
+                                             "ar2_p": s.rouge_2.precision, "ar2_r": s.rouge_2.recall,
+                                             "date_p": s.dates.precision, "date_r": s.dates.recall}
+                                         for k, (s, _) in results.items()}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
