@@ -177,7 +177,7 @@ class StoryGrouper:
             story = self.index.stories[self._resolve(self.story_of[match.of])]
         else:
             vecs = self.index.vectors(feats or features(item, settings))
-            scores = self.index.score_candidates(vecs, article.published)
+            scores = self.index.score_candidates(vecs, article.published, self._may_join_closed(article.published))
             for r in self._reuse_sources(article.id):
                 sid = self._resolve(self.story_of[r]) if r in self.story_of else None
                 if sid is not None and sid in self.index.stories:
@@ -188,7 +188,7 @@ class StoryGrouper:
             else:
                 story = self.index.new_story(self._story_id(article.id))
             self.index.add_vectors(story, vecs)
-            absorbed = self._merge_candidates(story, scores)
+            story, absorbed = self._merge_candidates(story, scores)
         story.article_ids.append(article.id)
         self.index.set_status(story, "active")
         self.story_of[article.id] = story.id
@@ -196,6 +196,13 @@ class StoryGrouper:
         self.index.observe(story, article.published, self.n_added)
         self._close_quiet()
         return story, absorbed
+
+    def _may_join_closed(self, published: dt.date | None) -> bool:
+        """Closed stories are searched only for an undated article or one older than the quiet window."""
+        clock = self.index.clock
+        if published is None or clock is None:
+            return True
+        return published < clock - dt.timedelta(days=self.settings.quiet_days)
 
     def _reuse_sources(self, article_id: str) -> list[str]:
         out = []
@@ -205,8 +212,8 @@ class StoryGrouper:
             out.append(r.source_id)
         return out
 
-    def _merge_candidates(self, story: StoryState, scores: dict[str, float]) -> list[str]:
-        """Stories that converged with ``story`` merge into the older of the two."""
+    def _merge_candidates(self, story: StoryState, scores: dict[str, float]) -> tuple[StoryState, list[str]]:
+        """Stories that converged with ``story`` merge into the older of the two; returns the survivor."""
         absorbed: list[str] = []
         ranked = sorted(scores.items(), key=lambda kv: -kv[1])[:3]
         for sid, score in ranked:
@@ -220,7 +227,7 @@ class StoryGrouper:
             self.redirect[gone.id] = survivor.id
             absorbed.append(gone.id)
             story = survivor
-        return absorbed
+        return story, absorbed
 
     def _close_quiet(self) -> None:
         for story in self.index.due_to_close():

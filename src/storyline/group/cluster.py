@@ -155,7 +155,11 @@ class StoryIndex:
         self.df = np.zeros(1 << _DF_BITS, dtype=np.int32)
         self.n_docs = 0
         self.stories: dict[str, StoryState] = {}
+        # term → {story: weight}; open stories and closed ones apart, so an article that arrives
+        # in date order only scans open stories (a closed story is only searched by undated or
+        # late articles)
         self.postings: dict[str, dict[int, dict[str, float]]] = {c: {} for c in CHANNELS}
+        self.closed_postings: dict[str, dict[int, dict[str, float]]] = {c: {} for c in CHANNELS}
         self.seq = 0
         self.clock: dt.date | None = None  # latest publication date seen
         self._quiet_heap: list[tuple[dt.date, str]] = []
@@ -167,11 +171,20 @@ class StoryIndex:
         return {"lead": s.lead_weight, "body": s.body_weight, "ents": s.entity_weight}
 
     def set_status(self, story: StoryState, status: str) -> None:
-        """Every status change goes through here, so the counts stay right without scans."""
+        """Every status change goes through here: counts stay right and postings follow the story."""
         if story.status != status:
+            self.drop_postings(story)
             self.n_status[story.status] -= 1
             self.n_status[status] += 1
             story.status = status
+            if status != "archived":
+                for channel in CHANNELS:
+                    postings = self._postings(story)[channel]
+                    for key, w in story.centroid[channel].items():
+                        postings.setdefault(key, {})[story.id] = w
+
+    def _postings(self, story: StoryState) -> dict[str, dict[int, dict[str, float]]]:
+        return self.postings if story.status == "active" else self.closed_postings
 
     # ── vectors ──
 
@@ -217,17 +230,19 @@ class StoryIndex:
         gap = max(0, (first - date).days, (date - last).days)
         return math.exp(-gap / self.settings.time_scale_days)
 
-    def score_candidates(self, vecs: dict[str, dict[int, float]], date: dt.date | None) -> dict[str, float]:
+    def score_candidates(self, vecs: dict[str, dict[int, float]], date: dt.date | None,
+                         include_closed: bool = True) -> dict[str, float]:
         scores: dict[str, float] = {}
         for channel in CHANNELS:
             weight = self.weights[channel]
-            postings = self.postings[channel]
             acc: dict[str, float] = {}
-            for key, w in vecs[channel].items():
-                row = postings.get(key)
-                if row:
-                    for sid, cw in row.items():
-                        acc[sid] = acc.get(sid, 0.0) + w * cw
+            for postings in (self.postings, self.closed_postings) if include_closed else (self.postings,):
+                postings = postings[channel]
+                for key, w in vecs[channel].items():
+                    row = postings.get(key)
+                    if row:
+                        for sid, cw in row.items():
+                            acc[sid] = acc.get(sid, 0.0) + w * cw
             for sid, dot in acc.items():
                 norm2 = self.stories[sid].norm2[channel]
                 if norm2 > 0:
@@ -264,7 +279,7 @@ class StoryIndex:
     def add_vectors(self, story: StoryState, vecs: dict[str, dict[int, float]]) -> None:
         for channel in CHANNELS:
             centroid = story.centroid[channel]
-            postings = self.postings[channel]
+            postings = self._postings(story)[channel]
             dot = 0.0
             for key, w in vecs[channel].items():
                 old = centroid.get(key, 0.0)
@@ -282,7 +297,7 @@ class StoryIndex:
         if len(centroid) <= keep:
             return
         ranked = sorted(centroid.items(), key=lambda kv: -kv[1])
-        postings = self.postings[channel]
+        postings = self._postings(story)[channel]
         for key, _ in ranked[keep:]:
             row = postings.get(key)
             if row is not None:
@@ -294,7 +309,7 @@ class StoryIndex:
 
     def drop_postings(self, story: StoryState) -> None:
         for channel in CHANNELS:
-            postings = self.postings[channel]
+            postings = self._postings(story)[channel]
             for key in story.centroid[channel]:
                 row = postings.get(key)
                 if row is not None:
