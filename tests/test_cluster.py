@@ -156,11 +156,13 @@ def test_seeds_form_one_story_and_show_reused_paragraphs(seed_articles):
 
 
 def test_scorers_on_a_hand_computed_example():
-    from storyline.evaluate.stories import bcubed, cluster_pairs, link_pairs, pair_scores
+    from storyline.evaluate.stories import bcubed, cluster_pairs, link_pairs, pair_scores, pairwise
 
     gold = {"a": "1", "b": "1", "c": "2"}
     pred = {"a": "x", "b": "y", "c": "y"}
     p, r, f = bcubed(gold, pred)
     assert abs(p - 2 / 3) < 1e-9 and abs(r - 2 / 3) < 1e-9 and abs(f - 2 / 3) < 1e-9
     assert pair_scores(cluster_pairs(gold), cluster_pairs(pred))[:2] == (0.0, 0.0)
+    assert pairwise(gold, pred)[:2] == (0.0, 0.0)
+    assert pairwise(gold, {"a": "x", "b": "x", "c": "x"})[:2] == (1 / 3, 1.0)  # 1 of 3 predicted pairs is right
     assert link_pairs([("b", "a"), ("c", "a")]) == {frozenset("ab"), frozenset("ac"), frozenset("bc")}

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from itertools import combinations
 from pathlib import Path
@@ -63,6 +63,18 @@ def pair_scores(gold_pairs: set[frozenset], pred_pairs: set[frozenset]) -> tuple
     return precision, recall, _f1(precision, recall)
 
 
+def pairwise(gold: dict[str, str], pred: dict[str, str]) -> tuple[float, float, float]:
+    """Pairwise precision, recall, F1 from cluster-size counts (no pair list: memory stays small)."""
+    items = [i for i in gold if i in pred]
+    both = Counter((gold[i], pred[i]) for i in items)
+    same_both = sum(n * (n - 1) // 2 for n in both.values())
+    same_pred = sum(n * (n - 1) // 2 for n in Counter(pred[i] for i in items).values())
+    same_gold = sum(n * (n - 1) // 2 for n in Counter(gold[i] for i in items).values())
+    precision = same_both / same_pred if same_pred else (1.0 if not same_gold else 0.0)
+    recall = same_both / same_gold if same_gold else 1.0
+    return precision, recall, _f1(precision, recall)
+
+
 def cluster_pairs(assignment: dict[str, str]) -> set[frozenset]:
     members: dict[str, list[str]] = defaultdict(list)
     for item, cluster in assignment.items():
@@ -93,7 +105,7 @@ def score(gold_story: dict[str, str], gold_dup: dict[str, str], grouping: Groupi
     """All figures, keyed by the names ``--json`` prints."""
     pred = {a: s.id for s in grouping.stories for a in s.article_ids}
     bp, br, bf = bcubed(gold_story, pred)
-    pp, pr, pf = pair_scores(cluster_pairs(gold_story), cluster_pairs({a: pred[a] for a in gold_story if a in pred}))
+    pp, pr, pf = pairwise(gold_story, pred)
     dp, dr, df = pair_scores(link_pairs(gold_dup.items()),
                              link_pairs((a, b) for a, b in grouping.duplicate_of.items() if a in gold_story))
     return {
