@@ -101,11 +101,21 @@ def load_inputs(topics: list[str] | None = None, source: str = "store"):  # type
     return out
 
 
-def run(inputs, counter: RougeCounter) -> dict[str, tuple[TimelineScores, dict]]:  # type: ignore[no-untyped-def]
+def rankers(which: str, topics: list[str]) -> dict[str, object]:
+    """The date ranker per topic: the shipped one, none (date_scores), or the model trained without the topic."""
+    if which == "loto":
+        models = json.loads((CACHE / "date_ranker_loto.json").read_text())
+        return {t: composer.DateRanker.from_json(models[t]) for t in topics}
+    return {t: "shipped" if which == "shipped" else None for t in topics}
+
+
+def run(inputs, counter: RougeCounter, ranker: str = "shipped") -> dict[str, tuple[TimelineScores, dict]]:  # type: ignore[no-untyped-def]
     results = {}
+    by_topic = rankers(ranker, [topic.name for topic, _, _ in inputs])
     for topic, articles, dup in inputs:
         for j, gold in enumerate(topic.timelines):
-            entries = composer.compose_timeline(in_span(articles, gold), protocol_settings(gold, topic.keywords), dup)
+            entries = composer.compose_timeline(in_span(articles, gold), protocol_settings(gold, topic.keywords), dup,
+                                                by_topic[topic.name])
             pred = as_dated(entries)
             results[f"{topic.name}/{j}"] = (score_timeline(pred, gold, counter), pred)
     return results
@@ -119,7 +129,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--topics", nargs="*")
     parser.add_argument("--set", nargs="*", default=[], help="NAME=VALUE composer constants (development only)")
+    parser.add_argument("--grid", nargs="*", default=[],
+                        help="NAME=v1,v2 … : one run per value (and per combination), averages only")
     parser.add_argument("--annotations", choices=("store", "pickle"), default="store")
+    parser.add_argument("--ranker", choices=("shipped", "none", "loto"), default="shipped",
+                        help="date ranker: shipped model, none (hand score), or held-out per topic "
+                             "(.bench/date_ranker_loto.json from train_date_ranker.py)")
     parser.add_argument("--quiet", action="store_true", help="only the averages")
     parser.add_argument("--json", type=Path, help="write per-timeline figures here")
     args = parser.parse_args()
@@ -130,14 +145,25 @@ def main() -> int:
         setattr(composer, name, type(getattr(composer, name))(float(value)))
     inputs = load_inputs(args.topics, args.annotations)
     counter = RougeCounter()
+    if args.grid:
+        import itertools
+        axes = [(name, [float(v) for v in values.split(",")])
+                for name, values in (item.split("=", 1) for item in args.grid)]
+        for combo in itertools.product(*(values for _, values in axes)):
+            for (name, _), value in zip(axes, combo):
+                setattr(composer, name, type(getattr(composer, name))(value))
+            results = run(inputs, counter, args.ranker)
+            label = " ".join(f"{name}={value:g}" for (name, _), value in zip(axes, combo))
+            print(fmt(label, average([s for s, _ in results.values()]), len(results)), flush=True)
+        return 0
     started = time.perf_counter()
-    results = run(inputs, counter)
+    results = run(inputs, counter, args.ranker)
     seconds = time.perf_counter() - started
     print(f"{'timeline':<28} {'n':>3} {'AR-1':>7} {'AR-2':>7} {'date':>7}")
     if not args.quiet:
         for key, (s, _) in results.items():
             print(fmt(key, s, 1))
-    print(fmt("storyline (cached annot.)", average([s for s, _ in results.values()]), len(results)))
+    print(fmt(f"storyline ({args.annotations})", average([s for s, _ in results.values()]), len(results)))
     for method in PEER_METHODS:
         peer = load_peer(CACHE / "newstls", method)
         if peer is None:

@@ -11,10 +11,13 @@ article is kept as a source but never adds support twice.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 
 from storyline.compose.text import content_words, jaccard
 from storyline.config import TimelineSettings
@@ -206,11 +209,18 @@ SUPPORT_WEIGHT = 0.1
 #: weight of the similarity to sentences already chosen for other dates (MMR)
 NOVELTY_WEIGHT = 0.0
 #: sentences longer than this many words lose relevance in proportion (short summaries read better)
-LONG_SENTENCE = 1000
+LONG_SENTENCE = 40
 #: relevance kept by a sentence that quotes someone or asks a question
 QUOTE_FACTOR = 1.0
+#: relevance kept by a sentence in the first or second person (comment, opinion or quote, not report)
+PERSONAL_FACTOR = 1.0
+#: relevance kept by page furniture: bylines, timestamps, links, comment headers
+FURNITURE_FACTOR = 0.2
 
 _QUOTE = re.compile(r"[\"“”]|``|''|^'|'$")
+_PERSONAL = re.compile(r"\b(?:I|[Mm]e|[Mm]y|[Ww]e|us|[Oo]ur|[Yy]ou|[Yy]our)\b")
+_FURNITURE = re.compile(r"\||https?:|www\.|@|\bposted by\b|\breport abuse\b|\blast updated\b|\b\d{1,2}:\d{2}\s*(?:[AP]M|GMT|BST|EDT|EST)\b",
+                        re.IGNORECASE)
 
 
 def date_scores(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None = None) -> dict[str, float]:
@@ -281,23 +291,107 @@ def _form_factor(sentence: str) -> float:
         factor *= LONG_SENTENCE / words
     if _QUOTE.search(sentence.strip()) or sentence.rstrip().endswith("?"):
         factor *= QUOTE_FACTOR
+    if _PERSONAL.search(sentence.replace(" 's", "'s")):
+        factor *= PERSONAL_FACTOR
+    if _FURNITURE.search(sentence):
+        factor *= FURNITURE_FACTOR
     return factor
 
 
-def rank_dates(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None) -> list[str]:
-    """Dates best first: how strongly the story points at them (date_scores), earlier first on ties."""
+#: the features a date ranker reads, in order (see date_features)
+DATE_FEATURES = ("named", "retrospective", "named_days", "named_sentences", "lead", "published",
+                 "published_next", "outside")
+RANKER_PATH = Path(__file__).with_name("date_ranker.json")
+
+
+@dataclass(frozen=True)
+class DateRanker:
+    """A linear score over DATE_FEATURES (logistic regression trained on Timeline17, benchmarks/train_date_ranker.py)."""
+
+    bias: float
+    weights: dict[str, float]
+
+    @classmethod
+    def from_json(cls, data: dict) -> "DateRanker":
+        return cls(bias=float(data["bias"]), weights={k: float(v) for k, v in data["weights"].items()})
+
+    def score(self, features: dict[str, float]) -> float:
+        return self.bias + sum(self.weights.get(name, 0.0) * value for name, value in features.items())
+
+
+@lru_cache(maxsize=1)
+def shipped_ranker(path: Path = RANKER_PATH) -> DateRanker | None:
+    """The date ranker installed with the package, or None (then dates rank by date_scores)."""
+    if not path.exists():
+        return None
+    return DateRanker.from_json(json.loads(path.read_text(encoding="utf-8")))
+
+
+def date_features(candidates: list[Candidate], articles: list[AnnotatedArticle],
+                  duplicate_of: dict[str, str], span: tuple[dt.date, dt.date] | None) -> dict[str, dict[str, float]]:
+    """For every day the candidates point at: how the story points at it (log counts of distinct articles).
+
+    named: articles whose time expressions name the day; retrospective: of those, published later;
+    named_days: distinct publication days among them; named_sentences: sentences naming it;
+    lead: articles whose lead sentence takes the day as publication date; published / published_next:
+    articles published that day / the day after; outside: the day lies outside the publication period.
+    """
+    named: dict[str, set[str]] = defaultdict(set)
+    retro: dict[str, set[str]] = defaultdict(set)
+    named_days: dict[str, set[dt.date]] = defaultdict(set)
+    sentences: dict[str, int] = defaultdict(int)
+    lead: dict[str, set[str]] = defaultdict(set)
+    for c in candidates:
+        if len(c.date) != 10 or c.pool:
+            continue
+        if c.ref.time_expression:
+            named[c.date].add(c.canonical_id)
+            sentences[c.date] += 1
+            if c.published:
+                named_days[c.date].add(c.published)
+                if c.published.isoformat() > c.date:
+                    retro[c.date].add(c.canonical_id)
+        else:
+            lead[c.date].add(c.canonical_id)
+    published: dict[str, set[str]] = defaultdict(set)
+    for a in articles:
+        if a.article.published and a.article.published_source != "missing":
+            published[a.article.published.isoformat()].add(duplicate_of.get(a.article.id, a.article.id))
+    out = {}
+    for date in set(named) | set(lead):
+        day = dt.date.fromisoformat(date)
+        nxt = (day + dt.timedelta(days=1)).isoformat()
+        outside = bool(span) and not span[0] <= day <= span[1]  # type: ignore[index]
+        out[date] = {"named": math.log1p(len(named[date])), "retrospective": math.log1p(len(retro[date])),
+                     "named_days": math.log1p(len(named_days[date])),
+                     "named_sentences": math.log1p(sentences[date]), "lead": math.log1p(len(lead[date])),
+                     "published": math.log1p(len(published[date])),
+                     "published_next": math.log1p(len(published[nxt])), "outside": float(outside)}
+    return out
+
+
+def rank_dates(candidates: list[Candidate], articles: list[AnnotatedArticle], duplicate_of: dict[str, str],
+               span: tuple[dt.date, dt.date] | None, ranker: DateRanker | None) -> list[str]:
+    """Dates best first.  With a ranker, days by its score, then coarser dates by date_scores;
+    without, all by date_scores.  Earlier dates first on ties."""
     scores = date_scores(candidates, span)
-    return sorted(scores, key=lambda d: (-scores[d], d))
+    if ranker is None:
+        return sorted(scores, key=lambda d: (-scores[d], d))
+    learned = {d: ranker.score(f) for d, f in date_features(candidates, articles, duplicate_of, span).items()}
+    days = sorted(learned, key=lambda d: (-learned[d], d))
+    return days + sorted((d for d in scores if d not in learned), key=lambda d: (-scores[d], d))
 
 
 def compose_timeline(
     articles: list[AnnotatedArticle],
     settings: TimelineSettings | None = None,
     duplicate_of: dict[str, str] | None = None,
+    ranker: DateRanker | None | str = "shipped",
 ) -> list[TimelineEntry]:
     """The story's timeline, ordered by date; within a date, by how central the entry is to that day.
 
-    Dates are ranked by how strongly the story points at them (rank_dates); each chosen date, best
+    Dates are ranked by how strongly the story points at them (rank_dates, with the shipped date ranker
+    unless ``ranker`` says otherwise; None ranks by date_scores); each chosen date, best
     first, gets the happenings (groups of same-date sentences) closest to the date's tf-idf centroid,
     skipping sentences redundant with those already chosen.  With keywords, only sentences containing
     one may be shown, and a date without such a sentence gives its place to the next date.
@@ -321,7 +415,10 @@ def compose_timeline(
     for candidate in candidates:
         if not keywords or any(k in candidate.ref.sentence.lower() for k in keywords):
             shown[candidate.date].append(candidate)
-    ranked_dates = [d for d in rank_dates(candidates, span) if shown.get(d)]
+    if ranker == "shipped":
+        ranker = shipped_ranker()
+    ranked_dates = [d for d in rank_dates(candidates, articles, duplicate_of, span, ranker)  # type: ignore[arg-type]
+                    if shown.get(d)]
 
     if settings.max_dates and settings.sentences_per_date:
         max_dates, per_date = settings.max_dates, settings.sentences_per_date
