@@ -204,7 +204,10 @@ class DedupIndex:
         self.lsh = MinHashLSH(threshold=settings.near_duplicate_candidate_threshold, num_perm=settings.num_perm)
         self.exact: dict[str, str] = {}  # exact digest → first article (kept for all articles: small)
         self.prints: dict[str, Fingerprint] = {}  # active articles only
-        self.paragraph_index: dict[int, list[tuple[str, int]]] = {}  # sketch value → (article, paragraph)
+        # sketch value → owner code(s): ordinal << 16 | paragraph (plain ints: fast to pickle and load)
+        self.paragraph_index: dict[int, int | tuple[int, ...]] = {}
+        self.ordinal: dict[str, int] = {}  # article id → ordinal, for articles with sketches
+        self.id_of: list[str | None] = []  # ordinal → article id (None once forgotten)
         self.template = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
 
     def fingerprint(self, article: Article, paragraphs_words: list[list[str]] | None = None,
@@ -225,10 +228,11 @@ class DedupIndex:
         cap = self.settings.paragraph_max_owners
         for sketch in fp.paragraphs:
             for value in sketch:
-                owners = self.paragraph_index.get(value)
+                owners = self._owners(value)
                 if owners and len(owners) < cap:
-                    for owner in owners:
-                        votes[owner[0]] = votes.get(owner[0], 0) + 1
+                    for code in owners:
+                        owner = self.id_of[code >> 16]
+                        votes[owner] = votes.get(owner, 0) + 1
         if votes:
             share = self.settings.paragraph_candidate_share
             for other_id, count in votes.items():
@@ -267,16 +271,16 @@ class DedupIndex:
         need, cap = self.settings.paragraph_min_shared, self.settings.paragraph_max_owners
         found: dict[str, set[int]] = {}
         for index, sketch in enumerate(fp.paragraphs):
-            votes: dict[tuple[str, int], int] = {}
+            votes: dict[int, int] = {}
             for value in sketch:
-                owners = self.paragraph_index.get(value)
+                owners = self._owners(value)
                 if not owners or len(owners) >= cap:
                     continue
-                for owner in owners:
-                    if owner[0] != fp.article_id:
-                        votes[owner] = votes.get(owner, 0) + 1
-            for (article_id, _), count in votes.items():
-                if count >= min(need, len(sketch)):
+                for code in owners:
+                    votes[code] = votes.get(code, 0) + 1
+            for code, count in votes.items():
+                article_id = self.id_of[code >> 16]
+                if count >= min(need, len(sketch)) and article_id != fp.article_id:
                     found.setdefault(article_id, set()).add(index)
         total = len(fp.paragraphs)
         reuses = [ParagraphReuse(a, len(ix), len(ix) / total) for a, ix in found.items()]
@@ -290,11 +294,25 @@ class DedupIndex:
         if fp.shingles:
             self.lsh.insert(fp.article_id, _minhash(fp.signature, self.template), check_duplication=False)
         cap = self.settings.paragraph_max_owners
+        ordinal = self.ordinal[fp.article_id] = len(self.id_of)
+        self.id_of.append(fp.article_id)
+        index = self.paragraph_index
         for p_index, sketch in enumerate(fp.paragraphs):
+            code = ordinal << 16 | min(p_index, 0xFFFF)
             for value in sketch:
-                owners = self.paragraph_index.setdefault(value, [])
-                if len(owners) < cap:  # a line in this many articles is page furniture
-                    owners.append((fp.article_id, p_index))
+                owners = index.get(value)
+                if owners is None:
+                    index[value] = code
+                elif isinstance(owners, int):
+                    index[value] = (owners, code) if cap > 1 else owners
+                elif len(owners) < cap:  # a line in this many articles is page furniture
+                    index[value] = owners + (code,)
+
+    def _owners(self, value: int) -> tuple[int, ...]:
+        owners = self.paragraph_index.get(value)
+        if owners is None:
+            return ()
+        return (owners,) if isinstance(owners, int) else owners
 
     def forget(self, article_id: str) -> None:
         """Drop an article's sketches (its story closed); its exact digest stays."""
@@ -303,10 +321,12 @@ class DedupIndex:
             return
         if fp.shingles:
             self.lsh.remove(article_id)
+        ordinal = self.ordinal.pop(article_id)
+        self.id_of[ordinal] = None
         for sketch in fp.paragraphs:
             for value in sketch:
-                owners = self.paragraph_index.get(value)
-                if owners:
-                    owners[:] = [o for o in owners if o[0] != article_id]
-                    if not owners:
-                        del self.paragraph_index[value]
+                kept = tuple(c for c in self._owners(value) if c >> 16 != ordinal)
+                if not kept:
+                    self.paragraph_index.pop(value, None)
+                else:
+                    self.paragraph_index[value] = kept[0] if len(kept) == 1 else kept
