@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import datetime as dt
 import pickle
-import zlib
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -34,7 +33,7 @@ from storyline.group.dedup import DedupIndex, Fingerprint, paragraph_words
 from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
 CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
-STATE_MAGIC = b"storyline-group/1\n"  # bump when the pickled classes change shape
+STATE_MAGIC = b"storyline-group/2\n"  # bump when the pickled classes change shape
 
 
 @dataclass
@@ -117,7 +116,7 @@ class StoryGrouper:
             "n_added": self.n_added,
             "dedup": self.dedup, "index": self.index,
         }
-        return STATE_MAGIC + zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), 1)
+        return STATE_MAGIC + pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)  # not compressed: speed
 
     # ── internals ──
 
@@ -248,8 +247,8 @@ class StoryGrouper:
             raise ValueError("The stored grouping state was written by another storyline version "
                              "or is not a grouping state; rebuild the output folder.")
         try:
-            state = pickle.loads(zlib.decompress(blob[len(STATE_MAGIC):]))
-        except (zlib.error, pickle.UnpicklingError, EOFError, AttributeError) as err:
+            state = pickle.loads(blob[len(STATE_MAGIC):])
+        except (pickle.UnpicklingError, EOFError, AttributeError, ValueError) as err:
             raise ValueError(f"The stored grouping state is unreadable ({err}); rebuild the output folder.") from err
         for name in ("story_of", "redirect", "duplicate_of", "reuses", "closed_sketches", "_queued", "n_added",
                      "dedup", "index"):
