@@ -78,3 +78,23 @@ def test_help_teaches_the_first_command():
     result = runner.invoke(app, ["--help"])
     assert result.exit_code == 0
     assert "storyline build" in result.output
+
+
+def test_an_annotator_failure_skips_that_article_only(tmp_path, resources, monkeypatch):
+    from storyline.annotate import temporal
+
+    original = temporal.TemporalTagger.tag
+
+    def tag(self, doc, dct, sentences):
+        if "bridge" in doc.text:
+            raise RuntimeError("simulated tagger bug")
+        return original(self, doc, dct, sentences)
+
+    monkeypatch.setattr(temporal.TemporalTagger, "tag", tag)
+    (tmp_path / "a.txt").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(" date 2024-05-03\nThe harbour master retired on Friday after 30 years.\n",
+                                    encoding="utf-8")
+    report = build([str(tmp_path / "a.txt"), str(tmp_path / "b.txt")], tmp_path / "out", resources=resources)
+    assert [Path(a.path).name for a in report.added] == ["b.txt"]
+    (skipped,) = report.skipped
+    assert skipped.source.endswith("a.txt") and "temporal annotator failed" in skipped.reason

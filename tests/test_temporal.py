@@ -270,3 +270,8 @@ def test_seed_traps(seed_timexes):
     text, timexes = seed_timexes["003"]
     shutter = [t for t in timexes if t.text == "this Monday"]
     assert shutter and shutter[0].value != "2019-09-30"
+
+
+def test_a_fortnight_is_two_weeks(nlp):
+    found = tag_text("The strike began a fortnight ago.", dt.date(2019, 10, 2), nlp)
+    assert [(e.text, e.value) for e in found] == [("a fortnight ago", "2019-W38")]

@@ -122,7 +122,11 @@ def build(
         if fresh:
             with times.stage("load model"):
                 resources.nlp  # noqa: B018 - load once, outside the per-article timings
-        for annotated in annotate(fresh, resources, settings.batch_size, progress.on_article, processes, times):
+        def failed(article: Article, reason: str) -> None:
+            report.skipped.append(SkippedInput(article.path or article.url or article.id, reason))
+
+        for annotated in annotate(fresh, resources, settings.batch_size, progress.on_article, processes, times,
+                                  on_error=failed):
             with times.stage("store"):
                 store.save_annotated(annotated, ANNOTATION_VERSION)
             new_annotated.append(annotated)

@@ -28,11 +28,14 @@ def annotate(
     on_article: Callable[[Article], None] | None = None,
     processes: int = 1,
     times: StageTimes | None = None,
+    on_error: Callable[[Article, str], None] | None = None,
 ) -> Iterator[AnnotatedArticle]:
     """Annotate articles lazily, in batches through spaCy; yields them in input order.
 
     ``processes`` > 1 runs spaCy in that many worker processes; ``times`` (optional)
-    collects the seconds spent in spaCy and in each annotator.
+    collects the seconds spent in spaCy and in each annotator.  An article on which an
+    annotator fails is reported to ``on_error`` (or raised, without one) and the rest goes on:
+    one odd article must not cost a long run.
     """
     times = times or StageTimes()
     tagger = TemporalTagger()
@@ -43,15 +46,26 @@ def annotate(
         if item is None:
             return
         article, doc = item
-        with times.stage("sentences+mentions"):
-            sentences = sentences_of(doc)
-            mentions = mentions_of(doc, sentences)
-        with times.stage("temporal"):
-            timexes = tagger.tag(doc, article.published, sentences)
-        with times.stage("quotes"):
-            quotes = find_quotes(doc, sentences)
-        with times.stage("claims"):
-            claims = find_claims(doc, sentences)
+        stage = "sentences"
+        try:
+            with times.stage("sentences+mentions"):
+                sentences = sentences_of(doc)
+                mentions = mentions_of(doc, sentences)
+            stage = "temporal"
+            with times.stage("temporal"):
+                timexes = tagger.tag(doc, article.published, sentences)
+            stage = "quotes"
+            with times.stage("quotes"):
+                quotes = find_quotes(doc, sentences)
+            stage = "claims"
+            with times.stage("claims"):
+                claims = find_claims(doc, sentences)
+        except Exception as error:  # noqa: BLE001 - reported with the article, the run goes on
+            if on_error is None:
+                raise
+            on_error(article, f"the {stage} annotator failed ({type(error).__name__}: {error}); "
+                              "please report this with the article")
+            continue
         if on_article:
             on_article(article)
         yield AnnotatedArticle(article=article, sentences=sentences, mentions=mentions,

@@ -70,6 +70,8 @@ def shift_value(anchor: dt.date | None, unit: str, n: int) -> str:
         return day_value(anchor + dt.timedelta(days=n) if anchor else None)
     if unit == "week":
         return week_value(anchor + dt.timedelta(weeks=n) if anchor else None)
+    if unit == "fortnight":
+        return week_value(anchor + dt.timedelta(weeks=2 * n) if anchor else None)
     if unit == "weekend":
         return (week_value(anchor + dt.timedelta(weeks=n)) if anchor else "XXXX-WXX") + "-WE"
     if unit == "month":
