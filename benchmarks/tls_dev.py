@@ -19,6 +19,8 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import inspect
 import json
 import pickle
 import sqlite3
@@ -114,8 +116,9 @@ def run(inputs, counter: RougeCounter, ranker: str = "shipped") -> dict[str, tup
     by_topic = rankers(ranker, [topic.name for topic, _, _ in inputs])
     for topic, articles, dup in inputs:
         for j, gold in enumerate(topic.timelines):
+            extra = (by_topic[topic.name],) if "ranker" in inspect.signature(composer.compose_timeline).parameters else ()
             entries = composer.compose_timeline(in_span(articles, gold), protocol_settings(gold, topic.keywords), dup,
-                                                by_topic[topic.name])
+                                                *extra)
             pred = as_dated(entries)
             results[f"{topic.name}/{j}"] = (score_timeline(pred, gold, counter), pred)
     return results
@@ -137,7 +140,14 @@ def main() -> int:
                              "(.bench/date_ranker_loto.json from train_date_ranker.py)")
     parser.add_argument("--quiet", action="store_true", help="only the averages")
     parser.add_argument("--json", type=Path, help="write per-timeline figures here")
+    parser.add_argument("--composer", type=Path, help="compose with this timeline.py instead (e.g. an older commit's)")
     args = parser.parse_args()
+    global composer
+    if args.composer:
+        spec = importlib.util.spec_from_file_location("composer_under_test", args.composer)
+        composer = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+        sys.modules["composer_under_test"] = composer
+        spec.loader.exec_module(composer)  # type: ignore[union-attr]
     for item in args.set:
         name, value = item.split("=", 1)
         if not hasattr(composer, name):

@@ -67,15 +67,29 @@ def train(x: np.ndarray, y: np.ndarray, w: np.ndarray, l2: float, steps: int = 3
     return b - float(raw @ mean), raw
 
 
-def fit(data: dict, keys: list[str], l2: float, balance: bool) -> dict:
+def pairs(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, most: int = 2000) -> tuple[np.ndarray, np.ndarray]:
+    """Differences gold − other day (label 1) and other − gold (label 0) within one timeline."""
+    pos, neg = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+    if not len(pos) or not len(neg):
+        return np.zeros((0, x.shape[1])), np.zeros(0)
+    i = rng.choice(pos, most)
+    j = rng.choice(neg, most)
+    d = x[i] - x[j]
+    return np.vstack([d, -d]), np.concatenate([np.ones(most), np.zeros(most)])
+
+
+def fit(data: dict, keys: list[str], l2: float, balance: bool, pairwise: bool = False) -> dict:
     xs, ys, ws = [], [], []
+    rng = np.random.default_rng(0)
     for k in keys:
         _, _, x, y, _ = data[k]
+        if pairwise:
+            x, y = pairs(x, y, rng)
         xs.append(x)
         ys.append(y)
-        ws.append(np.full(len(y), 1.0 / len(y) if balance else 1.0))
+        ws.append(np.full(len(y), 1.0 / max(len(y), 1) if balance else 1.0))
     bias, raw = train(np.vstack(xs), np.concatenate(ys), np.concatenate(ws), l2)
-    return {"bias": bias, "weights": dict(zip(FEATURES, map(float, raw)))}
+    return {"bias": 0.0 if pairwise else bias, "weights": dict(zip(FEATURES, map(float, raw)))}
 
 
 def top_k_f1(model: dict, item) -> float:  # type: ignore[no-untyped-def]
@@ -92,6 +106,7 @@ def main() -> int:
     parser.add_argument("--annotations", choices=("store", "pickle"), default="store")
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--balance", action="store_true", help="every timeline weighs the same")
+    parser.add_argument("--pairwise", action="store_true", help="train on gold-vs-other day pairs of a timeline")
     parser.add_argument("--write", action="store_true", help="install the all-topics model in the package")
     args = parser.parse_args()
     data = examples(load_inputs(None, args.annotations))
@@ -100,7 +115,7 @@ def main() -> int:
     held_out, f1s, base = {}, [], []
     print(f"{'timeline':<12} {'held-out F1':>11} {'named only':>10}")
     for topic in topics:
-        model = fit(data, [k for k in data if data[k][0] != topic], args.l2, args.balance)
+        model = fit(data, [k for k in data if data[k][0] != topic], args.l2, args.balance, args.pairwise)
         held_out[topic] = model
         for k in (k for k in data if data[k][0] == topic):
             f1s.append(top_k_f1(model, data[k]))
@@ -108,10 +123,10 @@ def main() -> int:
             print(f"{k:<12} {f1s[-1]:>11.3f} {base[-1]:>10.3f}")
     print(f"{'mean':<12} {np.mean(f1s):>11.3f} {np.mean(base):>10.3f}  ({len(f1s)} timelines, {len(topics)} topics)")
     (CACHE / "date_ranker_loto.json").write_text(json.dumps(held_out, indent=1))
-    full = fit(data, list(data), args.l2, args.balance)
+    full = fit(data, list(data), args.l2, args.balance, args.pairwise)
     full["about"] = ("Logistic regression over compose.timeline.DATE_FEATURES, trained on all Timeline17 topics "
                      f"({len(data)} timelines) by benchmarks/train_date_ranker.py (l2={args.l2}, "
-                     f"balance={args.balance}, annotations={args.annotations}); leave-one-topic-out top-k "
+                     f"balance={args.balance}, pairwise={args.pairwise}, annotations={args.annotations}); leave-one-topic-out top-k "
                      f"date F1 {np.mean(f1s):.3f}.")
     print(json.dumps(full, indent=1))
     if args.write:

@@ -194,6 +194,8 @@ def _auto_limits(groups_per_date: dict[str, int], article_count: int) -> tuple[i
 SMALL_STORY = 20
 #: in a larger story, this many leading sentences of an article may summarise its publication date
 POOL_SENTENCES = 5
+#: weight of a pool sentence in the centroid of its date
+POOL_WEIGHT = 1.0
 #: weight of a publication-date (lead sentence) anchor against an explicit time expression
 LEAD_WEIGHT = 0.5
 #: extra weight when a later article refers back to the date: retrospective mentions mark key days
@@ -206,6 +208,8 @@ OUTSIDE_FACTOR = 0.1
 REDUNDANT = 0.5
 #: weight of the happening's support (log of distinct articles) beside its closeness to the date's centroid
 SUPPORT_WEIGHT = 0.1
+#: relevance factor of a sentence reported the day itself or the day after (not in retrospect)
+FRESH_FACTOR = 1.5
 #: weight of the similarity to sentences already chosen for other dates (MMR)
 NOVELTY_WEIGHT = 0.0
 #: sentences longer than this many words lose relevance in proportion (short summaries read better)
@@ -274,11 +278,12 @@ def _dot(a: dict[str, float], b: dict[str, float]) -> float:
 
 
 def _centroid(members: list[Candidate], idf: dict[str, float]) -> dict[str, float]:
-    """The date's content: tf-idf sum of its candidate sentences, unit length."""
+    """The date's content: tf-idf sum of its candidate sentences (pool sentences weigh POOL_WEIGHT), unit length."""
     vector: dict[str, float] = defaultdict(float)
     for m in members:
+        weight = POOL_WEIGHT if m.pool else 1.0
         for w in m.words:
-            vector[w] += idf.get(w, 1.0)
+            vector[w] += weight * idf.get(w, 1.0)
     norm = math.sqrt(sum(v * v for v in vector.values()))
     return {w: v / norm for w, v in vector.items()} if norm else {}
 
@@ -299,7 +304,7 @@ def _form_factor(sentence: str) -> float:
 
 
 #: the features a date ranker reads, in order (see date_features)
-DATE_FEATURES = ("named", "retrospective", "named_days", "named_sentences", "lead", "published",
+DATE_FEATURES = ("support", "named", "retrospective", "named_days", "named_sentences", "lead", "published",
                  "published_next", "outside")
 RANKER_PATH = Path(__file__).with_name("date_ranker.json")
 
@@ -331,7 +336,7 @@ def date_features(candidates: list[Candidate], articles: list[AnnotatedArticle],
                   duplicate_of: dict[str, str], span: tuple[dt.date, dt.date] | None) -> dict[str, dict[str, float]]:
     """For every day the candidates point at: how the story points at it (log counts of distinct articles).
 
-    named: articles whose time expressions name the day; retrospective: of those, published later;
+    support: date_scores (hand-weighted distinct articles); named: articles whose time expressions name the day; retrospective: of those, published later;
     named_days: distinct publication days among them; named_sentences: sentences naming it;
     lead: articles whose lead sentence takes the day as publication date; published / published_next:
     articles published that day / the day after; outside: the day lies outside the publication period.
@@ -357,12 +362,13 @@ def date_features(candidates: list[Candidate], articles: list[AnnotatedArticle],
     for a in articles:
         if a.article.published and a.article.published_source != "missing":
             published[a.article.published.isoformat()].add(duplicate_of.get(a.article.id, a.article.id))
+    support = date_scores(candidates, span)
     out = {}
     for date in set(named) | set(lead):
         day = dt.date.fromisoformat(date)
         nxt = (day + dt.timedelta(days=1)).isoformat()
         outside = bool(span) and not span[0] <= day <= span[1]  # type: ignore[index]
-        out[date] = {"named": math.log1p(len(named[date])), "retrospective": math.log1p(len(retro[date])),
+        out[date] = {"support": math.log1p(support.get(date, 0.0)), "named": math.log1p(len(named[date])), "retrospective": math.log1p(len(retro[date])),
                      "named_days": math.log1p(len(named_days[date])),
                      "named_sentences": math.log1p(sentences[date]), "lead": math.log1p(len(lead[date])),
                      "published": math.log1p(len(published[date])),
@@ -433,12 +439,15 @@ def compose_timeline(
     chosen_vectors: list[dict[str, float]] = []
     for date in ranked_dates[:max_dates]:
         centroid = _centroid(by_date[date], idf)
+        day = dt.date.fromisoformat(date) if len(date) == 10 else None
         ranked = []
         for group in groups_by_date[date]:
             best_value, representative, rep_vector = -math.inf, None, {}
             for m in group.members:
                 vector = _vector(m.words, idf)
                 value = _dot(vector, centroid) * _form_factor(m.ref.sentence)
+                if day and m.published and 0 <= (m.published - day).days <= 1:
+                    value *= FRESH_FACTOR
                 if NOVELTY_WEIGHT and chosen_vectors:
                     value -= NOVELTY_WEIGHT * max(_dot(vector, c) for c in chosen_vectors)
                 key = (value, -(m.published or dt.date.max).toordinal())
