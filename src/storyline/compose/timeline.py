@@ -210,8 +210,6 @@ REDUNDANT = 0.5
 SUPPORT_WEIGHT = 0.1
 #: relevance factor of a sentence reported the day itself or the day after (not in retrospect)
 FRESH_FACTOR = 1.5
-#: weight of the similarity to sentences already chosen for other dates (MMR)
-NOVELTY_WEIGHT = 0.0
 #: sentences longer than this many words lose relevance in proportion (short summaries read better)
 LONG_SENTENCE = 40
 #: relevance kept by a sentence that quotes someone or asks a question
@@ -376,6 +374,15 @@ def date_features(candidates: list[Candidate], articles: list[AnnotatedArticle],
     return out
 
 
+def _relevance(candidate: Candidate, centroid: dict[str, float], idf: dict[str, float], day: dt.date | None) -> float:
+    """How well the sentence can summarise its date: closeness to the date's centroid, scaled by its form
+    and by FRESH_FACTOR when it was reported the day itself or the day after."""
+    value = _dot(_vector(candidate.words, idf), centroid) * _form_factor(candidate.ref.sentence)
+    if day and candidate.published and 0 <= (candidate.published - day).days <= 1:
+        value *= FRESH_FACTOR
+    return value
+
+
 def rank_dates(candidates: list[Candidate], articles: list[AnnotatedArticle], duplicate_of: dict[str, str],
                span: tuple[dt.date, dt.date] | None, ranker: DateRanker | None) -> list[str]:
     """Dates best first.  With a ranker, days by its score, then coarser dates by date_scores;
@@ -436,34 +443,23 @@ def compose_timeline(
         per_date = settings.sentences_per_date or auto_per_date
 
     entries: list[TimelineEntry] = []
-    chosen_vectors: list[dict[str, float]] = []
     for date in ranked_dates[:max_dates]:
         centroid = _centroid(by_date[date], idf)
         day = dt.date.fromisoformat(date) if len(date) == 10 else None
         ranked = []
         for group in groups_by_date[date]:
-            best_value, representative, rep_vector = -math.inf, None, {}
-            for m in group.members:
-                vector = _vector(m.words, idf)
-                value = _dot(vector, centroid) * _form_factor(m.ref.sentence)
-                if day and m.published and 0 <= (m.published - day).days <= 1:
-                    value *= FRESH_FACTOR
-                if NOVELTY_WEIGHT and chosen_vectors:
-                    value -= NOVELTY_WEIGHT * max(_dot(vector, c) for c in chosen_vectors)
-                key = (value, -(m.published or dt.date.max).toordinal())
-                if representative is None or key > (best_value, -(representative.published or dt.date.max).toordinal()):
-                    best_value, representative, rep_vector = value, m, vector
-            ranked.append((best_value + SUPPORT_WEIGHT * math.log1p(_support(group)), group, representative,
-                           rep_vector))
+            representative = max(group.members, key=lambda m: (_relevance(m, centroid, idf, day),
+                                                                -(m.published or dt.date.max).toordinal()))
+            value = _relevance(representative, centroid, idf, day) + SUPPORT_WEIGHT * math.log1p(_support(group))
+            ranked.append((value, group, representative))
         ranked.sort(key=lambda item: -item[0])
         chosen: list[Candidate] = []
-        for _, group, representative, vector in ranked:
+        for _, group, representative in ranked:
             if len(chosen) >= per_date:
                 break
             if any(jaccard(representative.words, c.words) >= REDUNDANT for c in chosen):
                 continue
             chosen.append(representative)
-            chosen_vectors.append(vector)
             ordered = [representative] + [m for m in group.members if m is not representative]
             entries.append(TimelineEntry(date=date, summary=representative.ref.sentence,
                                          sources=[m.ref for m in ordered], score=round(scores.get(date, 0.0), 3)))
