@@ -6,6 +6,13 @@ own, by the publication date (news reports the day's events first).  Candidates 
 same date that tell the same happening merge into one entry; every entry keeps each
 supporting sentence with its offsets and the time expression used.  A near-duplicate
 article is kept as a source but never adds support twice.
+
+In a story of more than SMALL_STORY articles, the first POOL_SENTENCES sentences of an article
+that name no day may also summarise its publication date, without counting as evidence for it.
+A date's summary sentences are those closest to the date's tf-idf centroid, preferring sentences
+reported the day itself or the day after, and avoiding page furniture (bylines, timestamps,
+comment headers) and very long sentences.  Constants were chosen on four Timeline17 topics (mj,
+finan, h1n1, haiti) with benchmarks/tls_dev.py; the other five serve as held-out check.
 """
 
 from __future__ import annotations
