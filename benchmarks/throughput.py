@@ -63,6 +63,10 @@ def measure(name: str, inputs: list[str], resources: Resources, dates: Path | No
     for stage, seconds in sorted(times.seconds.items(), key=lambda kv: -kv[1]):
         if stage != "load model":
             print(f"  {stage:<20} {seconds:7.2f} s  {seconds / elapsed:5.1%}")
+    actors = sum(times.seconds.get(s, 0.0) for s in ("quotes", "claims", "compose entities", "compose figures"))
+    print(f"  temporal tagger share of build time: {times.seconds.get('temporal', 0.0) / elapsed:.1%} (issue 3: must not dominate)")
+    print(f"  quotes + figures + entities add {actors / max(elapsed - actors, 1e-9):.1%} to the rest of the build "
+          "(issue 6: at most 30 %)")
 
 
 def main() -> None:

@@ -150,8 +150,7 @@ def build(
         for story in to_render:
             with times.stage("store"):
                 members = store.load_annotated(story.article_ids)
-            with times.stage("compose"):
-                view = compose_story(story, members, grouping.duplicate_of, grouping.reuses, settings.timeline)
+            view = compose_story(story, members, grouping.duplicate_of, grouping.reuses, settings.timeline, times)
             story_dir = out / "stories" / story.id
             previous = _previous_document(story_dir / "story.json")
             with times.stage("render"):

@@ -12,6 +12,7 @@ from storyline.compose.summary import compose_summary
 from storyline.compose.timeline import compose_timeline
 from storyline.config import TimelineSettings
 from storyline.model import AnnotatedArticle, Reuse, Story, StoryView
+from storyline.timing import StageTimes
 
 
 def story_title(articles: list[AnnotatedArticle]) -> str:
@@ -33,12 +34,19 @@ def compose_story(
     duplicate_of: dict[str, str],
     reuses: list[Reuse],
     settings: TimelineSettings | None = None,
+    times: StageTimes | None = None,
 ) -> StoryView:
+    """Compose one story from its annotated articles (``times`` collects seconds per part)."""
+    times = times or StageTimes()
     ids = set(story.article_ids)
     members = [a for a in articles if a.article.id in ids]
     duplicates = {k: v for k, v in duplicate_of.items() if k in ids}
-    timeline = compose_timeline(members, settings, duplicates)
-    entities, quotes = compose_entities(members)
+    with times.stage("compose timeline"):
+        timeline = compose_timeline(members, settings, duplicates)
+    with times.stage("compose entities"):
+        entities, quotes = compose_entities(members)
+    with times.stage("compose figures"):
+        claims = compose_claims(members, duplicates)
     return StoryView(
         story=story,
         articles=members,
@@ -47,7 +55,7 @@ def compose_story(
         timeline=timeline,
         entities=entities,
         quotes=quotes,
-        claims=compose_claims(members, duplicates),
+        claims=claims,
         summary=compose_summary(timeline),
         title=story_title(members),
     )
