@@ -1,11 +1,11 @@
 """Reported figures: numbers with their units, normalized values and what they measure.
 
 Read from the spaCy parse the annotate stage already made.  A figure is a written number
-("55,000", "$235 million", "93 per cent", "15 sick days") with its currency or percent
+("1,200", "$2.4 million", "94 per cent", "12 sick days") with its currency or percent
 sign and scale word.  What it measures comes from the parse: the noun it counts
-("members", "Local Priorities Fund"), the "of" phrase and verb of a percentage
-("of its members supported job action"), or the clause a sum is the object of
-("sick leave costs").  A rate ("per day", "a year", "annually") is kept beside it.
+("commuters", "Pier Repair Fund"), the "of" phrase and verb of a percentage
+("of its members backed strike action"), or the clause a sum is the object of
+("overtime costs").  A rate ("per day", "a year", "annually") is kept beside it.
 Years, times, dates, ordinals and numbers with no measured thing are left out: a figure
 nobody can say the meaning of is not a claim.
 """

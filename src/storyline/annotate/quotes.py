@@ -9,7 +9,7 @@ earlier person (or organisation for "it"/"they"), common nouns ("the union", "th
 minister") to the nearest earlier name they describe, documents ("the statement") to
 whoever issued them.  A quote without a cue inherits the speaker of the quote before it
 in the same paragraph, or of the speech verb that closes the paragraph before it (news
-style: "Lecce told reporters …" then the quote).  When none of this applies the speaker
+style: "Marsh told reporters …" then the quote).  When none of this applies the speaker
 stays ``None``: storyline never guesses.
 """
 
@@ -230,7 +230,7 @@ def _subject_of(verb: Token, quoted: set[int]) -> Token | None:
             current = current.head  # "issued a statement saying …": the issuer speaks
         else:
             break
-    # inverted order without a parsed subject: "…," said Walton. / "…," read the statement.
+    # inverted order without a parsed subject: "…," said Okonjo. / "…," read the statement.
     for child in verb.rights:
         if child.dep_ in ("dobj", "attr", "npadvmod", "appos", "nsubj") and child.i not in quoted:
             if child.pos_ == "PROPN" or child.ent_type_ in SPEAKER_LABELS \

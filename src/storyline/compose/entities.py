@@ -3,14 +3,14 @@
 Named-entity mentions from the annotate stage are resolved into entities:
 
 - the same name (without "the" or a possessive) is one entity, whatever label the NER
-  gave each mention (the majority label wins, so a stray ORG for "Walton" is outvoted);
+  gave each mention (the majority label wins, so a stray ORG for "Okonjo" is outvoted);
 - an acronym joins its long form when an article writes "Long Form (ACR)", or when its
   letters are the initials of exactly one organisation of the story ("TDSB");
 - a lone surname joins the one full name it ends — in its own article first, then in the
   story — and stays apart when two people share it;
-- titles come from pre-modifiers ("Education Minister Stephen Lecce"), appositions
-  ("Laura Walton, president of …", "Ryan Bird, a spokesperson for …") and fronted
-  appositions ("The president of the union, Laura Walton, …"), each with its source.
+- titles come from pre-modifiers ("Transport Minister Helen Ward"), appositions
+  ("Marta Okonjo, president of …", "Tom Reyes, a spokesperson for …") and fronted
+  appositions ("The president of the union, Marta Okonjo, …"), each with its source.
 
 Quotes become ``QuoteView`` objects whose ``speaker`` is the id of the speaker's entity.
 """
@@ -91,7 +91,7 @@ PREMOD = re.compile(
 
 
 def _premodifier_role(text: str, start: int) -> str | None:
-    """Title words written right before a name: "Ontario Minister of Education Stephen Lecce"."""
+    """Title words written right before a name: "Harbour Minister of Transport Helen Ward"."""
     m = PREMOD.search(text[max(0, start - 100):start])
     if not m:
         return None
@@ -120,7 +120,7 @@ def _roles_for(text: str, mention: Mention) -> list[str]:
 
 
 def _long_forms(articles: list[AnnotatedArticle]) -> tuple[dict[str, str], list[tuple[str, int, int]]]:
-    """Acronym → long form, from "Canadian Union of Public Employees (CUPE)" in any article,
+    """Acronym → long form, from "Harbour Transit Authority (HTA)" in any article,
     and where each such parenthesised acronym is written (article id, start, end)."""
     found: dict[str, str] = {}
     places: list[tuple[str, int, int]] = []
@@ -144,8 +144,8 @@ TITLE_AFTER = re.compile(r"\s+(?:%s)\b" % "|".join(sorted(TITLE_NOUNS, key=len, 
 
 
 def _title_words(groups: dict[str, _Group], articles: list[AnnotatedArticle]) -> list[str]:
-    """Names that are only ever a common word in a title: the tagger's ORG "Education" from
-    "Education Minister Stephen Lecce".  A one-word, non-person name qualifies when every
+    """Names that are only ever a common word in a title: the tagger's ORG "Transport" from
+    "Transport Minister Helen Ward".  A one-word, non-person name qualifies when every
     mention is followed by a title noun and the story also writes the word in lower case
     ("education workers"); "Ontario Premier …" keeps Ontario, never written "ontario"."""
     texts = {a.article.id: a.article.text for a in articles}

@@ -14,7 +14,7 @@ Protocol (written down here because PolNeAR has no official quote task):
   report), are left out of that subset's precision rather than counted wrong.
 - Speaker accuracy, over matched direct quotes whose gold has a source: correct when the
   predicted speaker words (or the name they resolve to) overlap the gold source span, or
-  the predicted name's last word is a word of the gold source ("Walton" for "Laura Walton").
+  the predicted name's last word is a word of the gold source ("Okonjo" for "Marta Okonjo").
 """
 
 from __future__ import annotations

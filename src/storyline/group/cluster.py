@@ -90,7 +90,7 @@ def entity_keys(article: AnnotatedArticle) -> list[str]:
         keys.append(name)
         parts = name.split()
         if mention.label == "PERSON" and len(parts) > 1:
-            keys.append(parts[-1])  # "Laura Walton" and "Walton" meet
+            keys.append(parts[-1])  # "Marta Okonjo" and "Okonjo" meet
     return keys
 
 
