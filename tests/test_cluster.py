@@ -166,3 +166,27 @@ def test_scorers_on_a_hand_computed_example():
     assert pairwise(gold, pred)[:2] == (0.0, 0.0)
     assert pairwise(gold, {"a": "x", "b": "x", "c": "x"})[:2] == (1 / 3, 1.0)  # 1 of 3 predicted pairs is right
     assert link_pairs([("b", "a"), ("c", "a")]) == {frozenset("ab"), frozenset("ac"), frozenset("bc")}
+
+
+def test_saved_and_loaded_state_groups_the_next_articles_like_the_live_one():
+    # small caps so that the next adds close stories and forget sketches loaded from the blob
+    settings = GroupSettings(quiet_days=3, max_closed_sketches=2)
+    first = [make(f"b{i}", BRIDGE, i, i) for i in range(4)] + [make(f"o{i}", ORCHARD, 100 + i, i) for i in range(4)]
+    live = StoryGrouper(settings)
+    live.add(first)
+    restored = StoryGrouper(settings, live.dumps())
+    later = [
+        AnnotatedArticle(article=Article(id="copy", text=first[1].article.text, published=dt.date(2024, 3, 5))),
+        AnnotatedArticle(article=Article(id="near", published=dt.date(2024, 3, 5),
+                                         text=first[5].article.text.replace("frost", "cold snap", 1))),
+        make("b9", BRIDGE, 9, 6),
+        make("o9", ORCHARD, 109, 30),  # far later: the bridge story closes, its sketches are dropped
+        make("b10", BRIDGE, 10, 31),
+    ]
+    for step in (later[:3], later[3:]):
+        expected, got = live.add(step), restored.add(step)
+        assert got == expected
+        restored = StoryGrouper(settings, restored.dumps())
+    assert restored.grouping() == live.grouping()
+    assert restored.grouping().duplicate_of  # the copies were found through the loaded sketches
+    assert set(restored.dedup.prints) == set(live.dedup.prints)

@@ -77,7 +77,7 @@ def test_index_forgets_sketches_but_keeps_exact_digest():
     fp = index.fingerprint(Article(id="x", text="\n\n".join(BRIDGE)))
     index.add(fp)
     index.forget("x")
-    assert index.prints == {} and index.paragraph_index == {}
+    assert index.prints == {} and index.paragraph_index == {}  # nothing of "x" but its digest
     again = index.fingerprint(Article(id="y", text="\n\n".join(BRIDGE)))
     assert index.check(again).of == "x"  # exact copies are still caught
 

@@ -33,7 +33,7 @@ from storyline.group.dedup import DedupIndex, Fingerprint, paragraph_words
 from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
 CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
-STATE_MAGIC = b"storyline-group/2\n"  # bump when the pickled classes change shape
+STATE_MAGIC = b"storyline-group/3\n"  # bump when the pickled classes change shape
 
 
 @dataclass
@@ -105,14 +105,16 @@ class StoryGrouper:
         )
 
     def dumps(self) -> bytes:
-        """The state as bytes: sketches, centroids and ids (no texts), pickled and compressed.
+        """The state as bytes: sketches, centroids and ids (no texts), pickled, not compressed.
 
         The blob is storyline's own data in the user's own store and is read back only from
-        there; it is pickled because loading must take well under a second for a large store.
+        there.  Loading must take well under a second for a large store, so the bulky parts
+        (MinHash signatures, the paragraph index, document frequencies) are numpy arrays, and
+        what can be derived (LSH band keys, each row's paragraph values) is rebuilt when needed.
         """
         state = {
             "story_of": self.story_of, "redirect": self.redirect, "duplicate_of": self.duplicate_of,
-            "reuses": self.reuses, "closed_sketches": self.closed_sketches, "_queued": self._queued,
+            "reuses": [(r.article_id, r.source_id, r.paragraphs, r.share) for r in self.reuses], "closed_sketches": self.closed_sketches, "_queued": self._queued,
             "n_added": self.n_added,
             "dedup": self.dedup, "index": self.index,
         }
@@ -253,6 +255,7 @@ class StoryGrouper:
         for name in ("story_of", "redirect", "duplicate_of", "reuses", "closed_sketches", "_queued", "n_added",
                      "dedup", "index"):
             setattr(self, name, state[name])
+        self.reuses = [Reuse(*r) for r in self.reuses]
         self.dedup.settings = self.settings  # settings given now win (thresholds may change between runs)
         self.index.settings = self.settings
 

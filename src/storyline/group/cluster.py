@@ -382,5 +382,18 @@ class StoryIndex:
             self.set_status(story, "archived")
         return oldest
 
+    def __getstate__(self) -> dict:
+        """Pickled state: the document frequencies as their non-zero entries (most buckets are 0)."""
+        state = dict(self.__dict__)
+        nonzero = np.flatnonzero(self.df).astype(np.int32)
+        state["df"] = (nonzero, self.df[nonzero])
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        nonzero, counts = state["df"]
+        df = np.zeros(1 << _DF_BITS, dtype=np.int32)
+        df[nonzero] = counts
+        self.__dict__.update(state, df=df)
+
     def active_count(self) -> int:
         return self.n_status["active"]

@@ -3,13 +3,14 @@
 Three checks, from cheap to fine, on the article text only (no language model):
 
 - **exact**: the same normalized word sequence (case, punctuation and spacing ignored);
-- **near-duplicate**: MinHash over word shingles, candidates from LSH (datasketch), then a
+- **near-duplicate**: MinHash over word shingles (datasketch), candidates from LSH bands (the
+  bands and rows datasketch's ``MinHashLSH`` picks, kept in our own arrays and dicts), then a
   decision on the estimated Jaccard similarity *or* containment (a truncated copy of a wire story
   is contained in the full one even when their Jaccard similarity is low);
 - **reused paragraphs**: each paragraph keeps a tiny bottom-k sketch of its shingles, so a
   paragraph copied with a word changed ("said" → "says") is still found in the earlier article.
 
-Only sketches are kept (integers), never texts.  ``DedupIndex`` holds the sketches of recent
+Only sketches are kept (integers in numpy arrays, which save and load as a few blocks), never texts.  ``DedupIndex`` holds the sketches of recent
 articles; ``forget`` drops an article's sketches (the grouper keeps those of open stories and of
 the most recently closed ones), which keeps memory bounded.
 
@@ -23,6 +24,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import zlib
@@ -180,39 +182,105 @@ class ParagraphReuse:
     share: float  # … as a share of the new article's fingerprinted paragraphs
 
 
-class _Signature:
-    """What ``MinHashLSH`` reads from a MinHash (its values and length), without rebuilding one."""
-
-    __slots__ = ("hashvalues",)
-
-    def __init__(self, hashvalues: np.ndarray):
-        self.hashvalues = hashvalues
-
-    def __len__(self) -> int:
-        return len(self.hashvalues)
+@functools.lru_cache(maxsize=8)
+def lsh_bands(threshold: float, num_perm: int) -> tuple[int, int]:
+    """(bands, rows per band) that datasketch's ``MinHashLSH`` picks for this threshold."""
+    lsh = MinHashLSH(threshold=threshold, num_perm=num_perm)
+    return lsh.b, lsh.r
 
 
-def _minhash(signature: np.ndarray, template: MinHash) -> _Signature:
-    return _Signature(signature)
+class _Rows:
+    """A growable numpy array (amortised appends), so per-article data stays in a few arrays."""
+
+    def __init__(self, dtype: type, width: int = 0, data: np.ndarray | None = None):
+        shape = (16, width) if width else (16,)
+        self.data = np.zeros(shape, dtype=dtype) if data is None else data
+        self.n = 0 if data is None else len(data)
+
+    def extend(self, values: np.ndarray) -> None:
+        need = self.n + len(values)
+        if need > len(self.data):
+            grown = np.zeros((max(need, 2 * len(self.data)),) + self.data.shape[1:], dtype=self.data.dtype)
+            grown[:self.n] = self.data[:self.n]
+            self.data = grown
+        self.data[self.n:need] = values
+        self.n = need
+
+    def view(self) -> np.ndarray:
+        return self.data[:self.n]
+
+
+_EMPTY_KEYS = np.zeros(0, dtype=np.uint64)
+_EMPTY_CODES = np.zeros(0, dtype=np.int64)
 
 
 class DedupIndex:
-    """Sketches of the active articles, with exact, near-duplicate and paragraph look-ups."""
+    """Sketches of the active articles, with exact, near-duplicate and paragraph look-ups.
+
+    Per-article data lives in numpy rows indexed by an ordinal (signatures, sizes, the paragraph
+    sketches), so the state saves and loads as a few arrays.  Rows added in this process are
+    found through dicts (LSH buckets, paragraph value → owners); rows that came from a saved
+    state are searched in arrays (a band scan, a sorted paragraph index) and are changed through
+    an overlay, so loading builds no per-article Python objects.
+    """
 
     def __init__(self, settings: GroupSettings):
         self.settings = settings
-        self.lsh = MinHashLSH(threshold=settings.near_duplicate_candidate_threshold, num_perm=settings.num_perm)
+        self.bands, self.band_rows = lsh_bands(settings.near_duplicate_candidate_threshold, settings.num_perm)
         self.exact: dict[str, str] = {}  # exact digest → first article (kept for all articles: small)
-        self.prints: dict[str, Fingerprint] = {}  # active articles only
-        # sketch value → owner code(s): ordinal << 16 | paragraph (plain ints: fast to pickle and load)
+        self.ordinal: dict[str, int] = {}  # active article id → its row
+        self.id_of: list[str | None] = []  # row → article id (None once forgotten)
+        self._sig = _Rows(np.uint32, settings.num_perm)
+        self._band = _Rows(np.uint64, self.bands)
+        self._shingles = _Rows(np.int64)
+        self._sketch_values = _Rows(np.int64)
+        self._row_values: dict[int, list[int]] = {}  # row added here → its paragraph sketch values
+        self._base = 0  # rows below this came from a saved state
+        self._base_rows: np.ndarray | None = None  # row of each loaded owner code (built when needed)
+        self._base_by_row: tuple[np.ndarray, np.ndarray] | None = None  # loaded codes grouped by row
+        self._base_forgets = 0
+        self._buckets: list[dict[int, list[int]]] = [{} for _ in range(self.bands)]
+        # paragraph sketch value → owner code(s) (row << 16 | paragraph): the changes since the
+        # state was loaded (an empty tuple: all owners gone); the loaded index is sorted arrays
         self.paragraph_index: dict[int, int | tuple[int, ...]] = {}
-        self.ordinal: dict[str, int] = {}  # article id → ordinal, for articles with sketches
-        self.id_of: list[str | None] = []  # ordinal → article id (None once forgotten)
+        self._pk, self._poff, self._pcodes = _EMPTY_KEYS, np.zeros(1, dtype=np.int64), _EMPTY_CODES
         self.template = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
+
+    @property
+    def prints(self) -> dict[str, int]:
+        """Active articles (those whose sketches are kept) → their row."""
+        return self.ordinal
 
     def fingerprint(self, article: Article, paragraphs_words: list[list[str]] | None = None,
                     cache: dict[str, int] | None = None) -> Fingerprint:
         return fingerprint(article, self.settings, self.template, paragraphs_words, cache)
+
+    def _band_keys(self, signatures: np.ndarray) -> np.ndarray:
+        """One 64-bit key per LSH band (rows × bands); equal bands give equal keys."""
+        r = self.band_rows
+        cut = signatures[:, : self.bands * r].astype(np.uint64).reshape(len(signatures), self.bands, r)
+        with np.errstate(over="ignore"):
+            keys = np.zeros(cut.shape[:2], dtype=np.uint64)
+            for j in range(r):
+                keys = keys * _MIX + cut[:, :, j]
+        return keys
+
+    def _lsh_candidates(self, signature: np.ndarray) -> set[int]:
+        """Rows sharing a whole band with ``signature`` (what ``MinHashLSH.query`` returns)."""
+        keys = self._band_keys(signature[None, :])[0]
+        rows: set[int] = set()
+        for band, key in enumerate(keys.tolist()):
+            rows.update(self._buckets[band].get(key, ()))
+        if self._base:
+            hit = np.flatnonzero((self._band.data[: self._base] == keys).any(axis=1))
+            rows.update(hit.tolist())
+        if not rows:
+            return rows
+        # keys are hashes: confirm a whole band is equal (and that the row is still active)
+        cand = np.fromiter(rows, dtype=np.int64, count=len(rows))
+        r, b = self.band_rows, self.bands
+        same = (self._sig.data[cand, : b * r] == signature[: b * r]).reshape(len(cand), b, r).all(axis=2).any(axis=1)
+        return {int(c) for c in cand[same] if self.id_of[c] is not None and self._shingles.data[c] > 0}
 
     def check(self, fp: Fingerprint) -> Match | None:
         """The earlier article ``fp`` duplicates, if any (exact first, then the most similar near copy)."""
@@ -221,39 +289,38 @@ class DedupIndex:
             return Match("exact", first, 1.0, 1.0)
         if fp.shingles == 0:
             return None
-        candidates = set(self.lsh.query(_minhash(fp.signature, self.template)))
+        candidates = self._lsh_candidates(fp.signature)
         # a truncated or re-wrapped copy can have a low Jaccard similarity (below the LSH band
         # threshold) yet share a good part of its paragraphs: those articles are candidates too
-        votes: dict[str, int] = {}
+        votes: dict[int, int] = {}
         cap = self.settings.paragraph_max_owners
         for sketch in fp.paragraphs:
             for value in sketch:
                 owners = self._owners(value)
                 if owners and len(owners) < cap:
                     for code in owners:
-                        owner = self.id_of[code >> 16]
-                        votes[owner] = votes.get(owner, 0) + 1
+                        row = code >> 16
+                        votes[row] = votes.get(row, 0) + 1
         if votes:
             share = self.settings.paragraph_candidate_share
-            for other_id, count in votes.items():
-                other = self.prints.get(other_id)
-                if other is not None:
-                    if count >= share * min(fp.sketch_values, other.sketch_values):
-                        candidates.add(other_id)
-        candidates.discard(fp.article_id)
-        ids = sorted(c for c in candidates if c in self.prints)
-        if not ids:
+            for row, count in votes.items():
+                if self.id_of[row] is not None:
+                    if count >= share * min(fp.sketch_values, int(self._sketch_values.data[row])):
+                        candidates.add(row)
+        rows = sorted((r for r in candidates if self.id_of[r] is not None and self.id_of[r] != fp.article_id),
+                      key=lambda r: self.id_of[r])
+        if not rows:
             return None
-        others = [self.prints[c] for c in ids]
-        jaccards = (np.stack([o.signature for o in others]) == fp.signature).mean(axis=1)
+        jaccards = (self._sig.data[rows] == fp.signature).mean(axis=1)
         best: Match | None = None
-        for other, jaccard in zip(others, jaccards.tolist()):
-            shared = jaccard * (fp.shingles + other.shingles) / (1.0 + jaccard)
-            containment = min(1.0, shared / max(1, min(fp.shingles, other.shingles)))
-            if not self.is_near_duplicate(jaccard, containment, fp.shingles, other.shingles):
+        for row, jaccard in zip(rows, jaccards.tolist()):
+            other_shingles = int(self._shingles.data[row])
+            shared = jaccard * (fp.shingles + other_shingles) / (1.0 + jaccard)
+            containment = min(1.0, shared / max(1, min(fp.shingles, other_shingles)))
+            if not self.is_near_duplicate(jaccard, containment, fp.shingles, other_shingles):
                 continue
             if best is None or (jaccard, containment) > (best.similarity, best.containment):
-                best = Match("near", other.article_id, jaccard, containment)
+                best = Match("near", self.id_of[row], jaccard, containment)
         return best
 
     def is_near_duplicate(self, jaccard: float, containment: float, size_a: int, size_b: int) -> bool:
@@ -288,45 +355,130 @@ class DedupIndex:
 
     def add(self, fp: Fingerprint) -> None:
         self.exact.setdefault(fp.exact, fp.article_id)
-        if fp.article_id in self.prints:
+        if fp.article_id in self.ordinal:
             return
-        self.prints[fp.article_id] = fp
-        if fp.shingles:
-            self.lsh.insert(fp.article_id, _minhash(fp.signature, self.template), check_duplication=False)
-        cap = self.settings.paragraph_max_owners
-        ordinal = self.ordinal[fp.article_id] = len(self.id_of)
+        row = self.ordinal[fp.article_id] = len(self.id_of)
         self.id_of.append(fp.article_id)
+        self._sig.extend(fp.signature[None, :])
+        keys = self._band_keys(fp.signature[None, :])
+        self._band.extend(keys)
+        self._shingles.extend(np.array([fp.shingles], dtype=np.int64))
+        self._sketch_values.extend(np.array([fp.sketch_values], dtype=np.int64))
+        if fp.shingles:
+            for band, key in enumerate(keys[0].tolist()):
+                self._buckets[band].setdefault(key, []).append(row)
+        cap = self.settings.paragraph_max_owners
         index = self.paragraph_index
+        self._row_values[row] = [v for sketch in fp.paragraphs for v in sketch]
         for p_index, sketch in enumerate(fp.paragraphs):
-            code = ordinal << 16 | min(p_index, 0xFFFF)
+            code = row << 16 | min(p_index, 0xFFFF)
             for value in sketch:
-                owners = index.get(value)
-                if owners is None:
+                owners = index.get(value) if not self._base else self._owners_raw(value)
+                if owners is None or owners == ():
                     index[value] = code
                 elif isinstance(owners, int):
                     index[value] = (owners, code) if cap > 1 else owners
                 elif len(owners) < cap:  # a line in this many articles is page furniture
                     index[value] = owners + (code,)
 
-    def _owners(self, value: int) -> tuple[int, ...]:
+    def _owners_raw(self, value: int) -> int | tuple[int, ...] | None:
         owners = self.paragraph_index.get(value)
+        if owners is not None or not len(self._pk):
+            return owners
+        i = int(np.searchsorted(self._pk, value))
+        if i < len(self._pk) and int(self._pk[i]) == value:
+            return tuple(self._pcodes[self._poff[i]:self._poff[i + 1]].tolist())
+        return None
+
+    def _owners(self, value: int) -> tuple[int, ...]:
+        owners = self._owners_raw(value)
         if owners is None:
             return ()
         return (owners,) if isinstance(owners, int) else owners
 
+    def _row_sketch_values(self, row: int) -> list[int]:
+        """The paragraph sketch values ``row`` owns in the index (a loaded row: read off the arrays)."""
+        if row >= self._base:
+            return self._row_values.pop(row, [])
+        if self._base_rows is None:
+            self._base_rows = (self._pcodes >> 16).astype(np.int64)
+        self._base_forgets += 1
+        if self._base_forgets <= 16:  # a few forgets: scan; many: group the codes by row once
+            found = np.flatnonzero(self._base_rows == row)
+        else:
+            if self._base_by_row is None:
+                order = np.argsort(self._base_rows, kind="stable")
+                self._base_by_row = (order, np.searchsorted(self._base_rows[order], np.arange(self._base + 1)))
+            order, starts = self._base_by_row
+            found = order[starts[row]:starts[row + 1]]
+        owner = np.searchsorted(self._poff, found, side="right") - 1  # position of the owning key
+        return self._pk[owner].tolist()
+
     def forget(self, article_id: str) -> None:
         """Drop an article's sketches (its story closed); its exact digest stays."""
-        fp = self.prints.pop(article_id, None)
-        if fp is None:
+        row = self.ordinal.pop(article_id, None)
+        if row is None:
             return
-        if fp.shingles:
-            self.lsh.remove(article_id)
-        ordinal = self.ordinal.pop(article_id)
-        self.id_of[ordinal] = None
-        for sketch in fp.paragraphs:
-            for value in sketch:
-                kept = tuple(c for c in self._owners(value) if c >> 16 != ordinal)
-                if not kept:
-                    self.paragraph_index.pop(value, None)
+        self.id_of[row] = None
+        if self._shingles.data[row] and row >= self._base:
+            for band, key in enumerate(self._band.data[row].tolist()):
+                bucket = self._buckets[band].get(key)
+                if bucket is not None:
+                    bucket.remove(row)
+                    if not bucket:
+                        del self._buckets[band][key]
+        for value in dict.fromkeys(self._row_sketch_values(row)):
+            kept = tuple(c for c in self._owners(value) if c >> 16 != row)
+            if not kept:
+                if len(self._pk):
+                    self.paragraph_index[value] = ()
                 else:
-                    self.paragraph_index[value] = kept[0] if len(kept) == 1 else kept
+                    self.paragraph_index.pop(value, None)
+            else:
+                self.paragraph_index[value] = kept[0] if len(kept) == 1 else kept
+
+    # ── persistence: a few arrays, compacted to the active rows ──
+
+    def __getstate__(self) -> dict:
+        live = np.array([a is not None for a in self.id_of], dtype=bool)
+        new_row = np.full(len(self.id_of), -1, dtype=np.int64)
+        new_row[live] = np.arange(int(live.sum()))
+        # the paragraph index: loaded arrays minus what the overlay changed, plus the overlay
+        overlay = self.paragraph_index
+        okeys = np.fromiter(overlay.keys(), dtype=np.uint64, count=len(overlay))
+        counts = np.diff(self._poff)
+        keep = ~np.isin(self._pk, okeys) if len(okeys) else np.ones(len(self._pk), dtype=bool)
+        o_items = [(k, (v,) if isinstance(v, int) else v) for k, v in overlay.items() if v != ()]
+        keys = np.concatenate([self._pk[keep].astype(np.uint64), np.array([k for k, _ in o_items], dtype=np.uint64)])
+        sizes = np.concatenate([counts[keep], np.array([len(v) for _, v in o_items], dtype=np.int64)])
+        codes = np.concatenate([self._pcodes[np.repeat(keep, counts)].astype(np.int64),
+                                np.array([c for _, v in o_items for c in v], dtype=np.int64)])
+        order = np.argsort(keys, kind="stable")
+        offsets = np.concatenate([[0], np.cumsum(sizes)])
+        new_offsets = np.concatenate([[0], np.cumsum(sizes[order])])
+        gather = np.repeat(offsets[:-1][order] - new_offsets[:-1], sizes[order])
+        codes = codes[gather + np.arange(len(gather), dtype=np.int64)]
+        codes = (new_row[codes >> 16] << 16) | (codes & 0xFFFF)
+        return {
+            "settings": self.settings, "exact": self.exact,
+            "id_of": [a for a in self.id_of if a is not None],
+            "sig": self._sig.view()[live], "shingles": self._shingles.view()[live].astype(np.int32),
+            "sketch_values": self._sketch_values.view()[live].astype(np.int32),
+            # sketch values are 32-bit; codes fit 32 bits while there are fewer than 65,536 rows
+            "pk": keys[order].astype(np.uint32), "psize": sizes[order].astype(np.uint16),
+            "pcodes": codes.astype(np.uint32 if len(live) < 1 << 16 else np.int64),
+        }
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["settings"])
+        self.exact = state["exact"]
+        self.id_of = state["id_of"]
+        self.ordinal = {a: i for i, a in enumerate(self.id_of)}
+        self._base = len(self.id_of)
+        self._sig = _Rows(np.uint32, data=state["sig"])
+        self._band = _Rows(np.uint64, data=self._band_keys(state["sig"]))
+        self._shingles = _Rows(np.int64, data=state["shingles"].astype(np.int64))
+        self._sketch_values = _Rows(np.int64, data=state["sketch_values"].astype(np.int64))
+        self._pk = state["pk"]
+        self._poff = np.concatenate([[0], np.cumsum(state["psize"], dtype=np.int64)]).astype(np.int64)
+        self._pcodes = state["pcodes"].astype(np.int64)
