@@ -98,3 +98,24 @@ def test_an_annotator_failure_skips_that_article_only(tmp_path, resources, monke
     assert [Path(a.path).name for a in report.added] == ["b.txt"]
     (skipped,) = report.skipped
     assert skipped.source.endswith("a.txt") and "temporal annotator failed" in skipped.reason
+
+
+def test_articles_stored_before_a_crash_are_grouped_by_the_next_build(tmp_path, resources, monkeypatch):
+    from storyline import pipeline
+
+    files = sorted(p for p in EXAMPLES.iterdir() if p.suffix in (".txt", ".md"))
+    out = tmp_path / "out"
+
+    def crash(self, articles):
+        raise KeyboardInterrupt("simulated crash after annotation")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(pipeline.StoryGrouper, "add", crash)
+        try:
+            build([str(f) for f in files[:2]], out, resources=resources)
+        except KeyboardInterrupt:
+            pass
+    report = build([str(f) for f in files[:3]], out, resources=resources)
+    assert report.reused == 2 and len(report.added) == 1  # the stored annotations survived the crash
+    story = json.loads((out / "story.json").read_text())
+    assert len(story["articles"]) == 3  # and the stranded two were grouped with the new one

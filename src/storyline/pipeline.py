@@ -8,6 +8,7 @@ rendered again.
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +18,7 @@ from storyline.compose.story import compose_story
 from storyline.config import Settings
 from storyline.group import StoryGrouper
 from storyline.ingest import SidecarDates, ingest
-from storyline.model import Article, SkippedInput, StoryView
+from storyline.model import AnnotatedArticle, Article, SkippedInput, StoryView
 from storyline.render.outputs import write_outputs, write_story_index
 from storyline.resources import Resources
 from storyline.store import Store
@@ -134,15 +135,17 @@ def build(
 
         with times.stage("group"):
             grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
-            update = grouper.add(new_annotated)
+            pending = new_annotated + _stranded(store, grouper, new_annotated)
+            update = grouper.add(pending)
             store.put_state(GROUPER_STATE, grouper.dumps())
             grouping = grouper.grouping()
         for absorbed in update.merged:
             store.drop_story(absorbed)
+            shutil.rmtree(out / "stories" / absorbed, ignore_errors=True)
 
         existing_stories = {s["id"] for s in store.stories()}
         rendered_dirs = {p.name for p in (out / "stories").glob("*") if p.is_dir()} if (out / "stories").exists() else set()
-        new_ids = {a.id for a in report.added} | {a.id for a in fresh}
+        new_ids = {a.article.id for a in pending} | {a.id for a in fresh}
         to_render = [s for s in grouping.stories
                      if s.id not in existing_stories or s.id not in rendered_dirs
                      or s.id in update.touched or s.id in update.created or new_ids & set(s.article_ids)]
@@ -165,6 +168,13 @@ def build(
     finally:
         store.close()
     return report
+
+
+def _stranded(store: Store, grouper: StoryGrouper, new: list[AnnotatedArticle]) -> list[AnnotatedArticle]:
+    """Articles an earlier run annotated and stored but stopped before grouping (a crash)."""
+    grouped = {article_id for story in grouper.grouping().stories for article_id in story.article_ids}
+    missing = store.annotated_ids(ANNOTATION_VERSION) - grouped - {a.article.id for a in new}
+    return store.load_annotated(sorted(missing)) if missing else []
 
 
 def _change(view: StoryView, document: dict, previous: dict | None, new_ids: set[str], path: Path) -> StoryChange:
