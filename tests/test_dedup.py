@@ -90,3 +90,16 @@ def test_state_round_trip_keeps_duplicate_detection():
     edited = [p.replace("Maplebrook", "Maplebrook town") for p in BRIDGE]
     restored.add([article("a2", edited, day=2)])
     assert restored.grouping().duplicate_of == {"a2": "a1"}
+
+
+def test_vectorised_minhash_update_matches_datasketch():
+    from datasketch import MinHash
+
+    from storyline.group.dedup import _SCHEME, _identity, _update, shingle_hashes, word_hashes
+
+    hashes = shingle_hashes(word_hashes(" ".join(BRIDGE).lower().split()), 5)
+    ours = MinHash(num_perm=128, hashfunc=_identity, seed=1, scheme=_SCHEME)
+    theirs = MinHash(num_perm=128, hashfunc=_identity, seed=1, scheme=_SCHEME)
+    _update(ours, hashes)
+    theirs.update_batch(hashes.tolist())
+    assert len(hashes) > 50 and (ours.hashvalues == theirs.hashvalues).all()

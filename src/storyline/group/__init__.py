@@ -28,8 +28,8 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from storyline.config import GroupSettings
-from storyline.group.cluster import Features, StoryIndex, StoryState, features
-from storyline.group.dedup import DedupIndex, Fingerprint, paragraph_words
+from storyline.group.cluster import BodyWords, Features, StoryIndex, StoryState, features
+from storyline.group.dedup import DedupIndex, Fingerprint, WordHashes, paragraph_words
 from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
 CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
@@ -125,14 +125,15 @@ class StoryGrouper:
     def _prepare(self, chunk: list[AnnotatedArticle]) -> list[tuple[AnnotatedArticle, Fingerprint, Features | None]]:
         """Sketches and features of a chunk; its words count in the IDF before any of it is clustered."""
         term_cache: dict[str, int] = {}
-        word_cache: dict[str, int] = {}
+        word_cache = WordHashes()
+        keep = BodyWords()
         out = []
         for item in chunk:
             split = paragraph_words(item.article.text)
             fp = self.dedup.fingerprint(item.article, split, word_cache)
             feats = None
             if not self.settings.single_story:
-                feats = features(item, self.settings, term_cache, [w for p in split for w in p])
+                feats = features(item, self.settings, term_cache, [w for p in split for w in p], keep)
                 self.index.count(feats)
             out.append((item, fp, feats))
         return out

@@ -29,10 +29,12 @@ from __future__ import annotations
 import datetime as dt
 import heapq
 import math
+import operator
 import re
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import repeat
 
 import numpy as np
 
@@ -65,17 +67,26 @@ def tokens(text: str) -> list[str]:
     return [t for t in _TOKEN.findall(text.lower()) if len(t) > 1 and t not in STOP_WORDS]
 
 
-def _hashed(channel: str, counts: Counter, cache: dict[str, int]) -> Counter:
+def _hashed(channel: str, counts: Counter, cache: dict[str, int]) -> dict[int, int]:
     """Term counts → hashed-bucket counts (crc32 once per distinct term, salted per channel)."""
     salt, mask = _CHANNEL_SALT[channel], (1 << _DF_BITS) - 1
-    out: Counter = Counter()
-    get = cache.get
+    out: dict[int, int] = {}
+    get, out_get = cache.get, out.get
     for term, n in counts.items():
         h = get(term)
         if h is None:
             h = cache[term] = zlib.crc32(term.encode())
-        out[(h ^ salt) & mask] += n
+        bucket = (h ^ salt) & mask
+        out[bucket] = out_get(bucket, 0) + n
     return out
+
+
+class BodyWords(dict):
+    """word → whether it counts as a body term (not a stop word, letters only), decided once."""
+
+    def __missing__(self, word: str) -> bool:
+        keep = self[word] = len(word) > 1 and word.isalpha() and word not in STOP_WORDS
+        return keep
 
 
 def entity_keys(article: AnnotatedArticle) -> list[str]:
@@ -99,7 +110,7 @@ class Features:
     """One article's clustering features: hashed-term counts per channel and its date."""
 
     article_id: str
-    counts: dict[str, Counter]
+    counts: dict[str, dict[int, int]]  # channel → hashed term → count
     published: dt.date | None
 
 
@@ -108,14 +119,15 @@ def features(
     settings: GroupSettings,
     cache: dict[str, int] | None = None,
     words: list[str] | None = None,
+    keep: BodyWords | None = None,
 ) -> Features:
-    """``cache`` (term → crc32) may be shared across articles and ``words`` are the article's
-    lower-cased words if already split (``dedup.words_of``); both only save time."""
+    """``cache`` (term → crc32) and ``keep`` may be shared across articles and ``words`` are the
+    article's lower-cased words if already split (``dedup.words_of``); all only save time."""
     cache = {} if cache is None else cache
     text = article.article.text
     title = article.article.title or ""
-    body_tokens = tokens(text) if words is None else [
-        w for w in words if len(w) > 1 and w.isalpha() and w not in STOP_WORDS]
+    keep = BodyWords() if keep is None else keep
+    body_tokens = tokens(text) if words is None else list(filter(keep.__getitem__, words))
     lead_tokens = tokens(title) * 2 + body_tokens[: settings.lead_words]
     counts = {
         "lead": _hashed("lead", Counter(lead_tokens), cache),
@@ -260,7 +272,7 @@ class StoryIndex:
                 continue
             if len(ca) > len(cb):
                 ca, cb = cb, ca
-            dot = sum(w * cb.get(k, 0.0) for k, w in ca.items())
+            dot = sum(map(operator.mul, ca.values(), map(cb.get, ca.keys(), repeat(0.0))))  # in ca's order
             total += self.weights[channel] * dot / math.sqrt(a.norm2[channel] * b.norm2[channel])
         if a.first and b.first:
             gap = max(0, (a.first - b.last).days, (b.first - a.last).days)
@@ -286,7 +298,8 @@ class StoryIndex:
                 dot += old * w
                 centroid[key] = old + w
                 postings.setdefault(key, {})[story.id] = old + w
-            story.norm2[channel] += 2 * dot + sum(w * w for w in vecs[channel].values())
+            weights = vecs[channel].values()
+            story.norm2[channel] += 2 * dot + sum(map(operator.mul, weights, weights))
             limit = self.settings.centroid_terms
             if len(centroid) > 2 * limit:
                 self.prune(story, channel, limit)

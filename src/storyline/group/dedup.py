@@ -33,6 +33,11 @@ from dataclasses import dataclass, field
 import numpy as np
 from datasketch import MinHash, MinHashLSH
 
+try:  # datasketch's pre-mix, for a vectorised update (``_update``); optional
+    from datasketch.minhash import _fmix
+except ImportError:  # pragma: no cover - another datasketch version: update_batch is used
+    _fmix = None
+
 from storyline.config import GroupSettings
 from storyline.model import Article
 
@@ -54,9 +59,19 @@ def _identity(value: int) -> int:
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
+class WordHashes(dict):
+    """word → its hash (crc32 + 1), computed on first look-up; share one across a batch."""
+
+    def __missing__(self, word: str) -> int:
+        value = self[word] = zlib.crc32(word.encode()) + 1
+        return value
+
+
 def word_hashes(words: list[str], cache: dict[str, int] | None = None) -> np.ndarray:
     """A 64-bit integer per word (crc32 + 1), hashed once per distinct word."""
-    cache = {} if cache is None else cache
+    cache = WordHashes() if cache is None else cache
+    if isinstance(cache, WordHashes):  # look-ups in C, no Python loop
+        return np.fromiter(map(cache.__getitem__, words), dtype=np.uint64, count=len(words))
     get = cache.get
     values = []
     for word in words:
@@ -98,6 +113,20 @@ class Fingerprint:
     sketch_values: int = 0  # total values in ``paragraphs``
 
 
+def _update(minhash: MinHash, hashes: np.ndarray) -> None:
+    """``minhash.update_batch(hashes)`` without a Python call per value.
+
+    Uses datasketch's own pre-mix (``_fmix``) and permutations, so the values are the same as
+    ``update_batch`` gives (a test checks it); falls back to ``update_batch`` if that changes.
+    """
+    if _fmix is None or minhash.scheme != _SCHEME:
+        minhash.update_batch(hashes.tolist())
+        return
+    a, b = minhash.permutations
+    hv = _fmix(hashes.astype(minhash.hashvalues.dtype).reshape(-1, 1), 32)
+    minhash.hashvalues = np.minimum(minhash.hashvalues, (hv * a + b).min(axis=0))
+
+
 def paragraph_words(text: str) -> list[list[str]]:
     """The words of each paragraph (line-separated blocks), lower-cased."""
     return [words_of(p) for p in _PARAGRAPH_SPLIT.split(text)]
@@ -127,7 +156,7 @@ def fingerprint(
         minhash = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME,
                           permutations=template.permutations)
     if len(hashes):
-        minhash.update_batch(hashes.tolist())
+        _update(minhash, hashes)
     sketches = _paragraph_sketches(paragraph_list, ids, settings)
     return Fingerprint(
         article_id=article.id,
@@ -160,9 +189,11 @@ def _paragraph_sketches(paragraph_list: list[list[str]], ids: np.ndarray, settin
     keys = np.unique((para_of_word[:n][inside].astype(np.uint64) << np.uint64(32)) | h[inside])
     paras = (keys >> np.uint64(32)).astype(np.int64)
     values = keys & np.uint64(0xFFFFFFFF)
-    starts = np.searchsorted(paras, wanted)
-    return [tuple(int(v) for v in values[start:start + keep][paras[start:start + keep] == p])
-            for p, start in zip(wanted, starts)]
+    # keys are sorted by (paragraph, value): the first ``keep`` of each paragraph are its bottom-k
+    rank = np.arange(len(paras)) - np.searchsorted(paras, paras)
+    paras, values = paras[rank < keep], values[rank < keep].tolist()
+    starts, ends = np.searchsorted(paras, wanted).tolist(), np.searchsorted(paras, wanted, side="right").tolist()
+    return [tuple(values[start:end]) for start, end in zip(starts, ends)]
 
 
 @dataclass
@@ -479,6 +510,6 @@ class DedupIndex:
         self._band = _Rows(np.uint64, data=self._band_keys(state["sig"]))
         self._shingles = _Rows(np.int64, data=state["shingles"].astype(np.int64))
         self._sketch_values = _Rows(np.int64, data=state["sketch_values"].astype(np.int64))
-        self._pk = state["pk"]
+        self._pk = state["pk"].astype(np.int64)  # int64: searched with Python ints without casting
         self._poff = np.concatenate([[0], np.cumsum(state["psize"], dtype=np.int64)]).astype(np.int64)
         self._pcodes = state["pcodes"].astype(np.int64)
