@@ -172,7 +172,7 @@ def _paragraph_sketches(paragraph_list: list[list[str]], ids: np.ndarray, settin
     """Bottom-k shingle hashes of each long-enough paragraph, computed for all paragraphs at once."""
     size, keep = settings.paragraph_shingle_size, settings.paragraph_sketch_size
     lengths = np.array([len(p) for p in paragraph_list], dtype=np.int64)
-    chars = [sum(map(len, p)) + len(p) for p in paragraph_list]
+    chars = [len("".join(p)) + len(p) for p in paragraph_list]
     wanted = [i for i, c in enumerate(chars) if c >= settings.min_paragraph_chars and lengths[i] >= size]
     if not wanted or len(ids) < size:
         return []
@@ -422,7 +422,7 @@ class DedupIndex:
         return None
 
     def _owners(self, value: int) -> tuple[int, ...]:
-        owners = self._owners_raw(value)
+        owners = self.paragraph_index.get(value) if not self._base else self._owners_raw(value)
         if owners is None:
             return ()
         return (owners,) if isinstance(owners, int) else owners
