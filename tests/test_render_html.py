@@ -354,3 +354,17 @@ def test_index_links_each_story_and_escapes():
     assert "<script>alert" not in page
     assert parsed.scripts == 0
     assert "3 articles" in " ".join("".join(parsed.all_text).split())
+
+
+def test_extractive_entry_does_not_repeat_its_sentence():
+    text = "Workers walked out on Monday. Talks resumed."
+    sentence = "Workers walked out on Monday."
+    doc = {"story": {"id": "s", "title": "t"},
+           "articles": [{"id": "x", "title": "x", "published": "2030-01-02", "text": text}],
+           "timeline": [{"date": "2030-01-01", "summary": sentence, "sources": [
+               {"article_id": "x", "sentence": sentence, "char_start": 0, "char_end": len(sentence)}]},
+               {"date": "2030-01-02", "summary": "Talks started again.", "sources": [
+               {"article_id": "x", "sentence": "Talks resumed.", "char_start": 30, "char_end": 44}]}]}
+    page = render_story_html(doc)
+    assert "<blockquote>Workers walked out" not in page
+    assert "<blockquote>Talks resumed.</blockquote>" in page

@@ -246,7 +246,8 @@ class _Page:
             parts.append("undated")
         return f'<span class="cite-line">{" · ".join(parts)}</span>'
 
-    def _source_item(self, src: dict, kind: str, note: str) -> str:
+    def _source_item(self, src: dict, kind: str, note: str, said: str | None = None) -> str:
+        """One cited source; its sentence is quoted unless it is the statement itself (``said``)."""
         aid = src.get("article_id")
         sentence = src.get("sentence")
         mark = self.cites.cite(aid, src.get("char_start"), src.get("char_end"), kind, note, sentence)
@@ -254,7 +255,8 @@ class _Page:
                 else ' <span class="badge warn">sentence not found in article text</span>')
         when = src.get("time_expression")
         when_html = f' <span class="muted small">(“{_e(when)}”)</span>' if when else ""
-        quoted = f"<blockquote>{_e(sentence)}</blockquote>" if sentence else ""
+        same = bool(sentence and said and " ".join(str(sentence).split()) == " ".join(str(said).split()))
+        quoted = f"<blockquote>{_e(sentence)}</blockquote>" if sentence and not same else ""
         return f"<li>{quoted}{self._byline(aid)}{when_html}{link}</li>"
 
     def _ref_link(self, article_id: Any, start: Any, end: Any, kind: str, note: str,
@@ -321,7 +323,7 @@ class _Page:
             date = entry.get("date")
             gran = _granularity(date)
             gran_html = f'<span class="gran">{gran}</span>' if gran else ""
-            srcs = "".join(self._source_item(s, "timeline", f"timeline, {format_date(date)}")
+            srcs = "".join(self._source_item(s, "timeline", f"timeline, {format_date(date)}", entry.get("summary"))
                            for s in entry.get("sources") or [])
             items.append(
                 "<li>"
