@@ -59,3 +59,17 @@ def examples_built(tmp_path_factory, resources) -> dict:
 def seed_ids(document: dict) -> dict[str, str]:
     """Seed number ("000") → article id, from the file names in story.json."""
     return {Path(a["path"]).name[:3]: a["id"] for a in document["articles"] if a.get("path")}
+
+
+@pytest.fixture(scope="session")
+def parse(resources):
+    """A text → (spaCy Doc, sentences) function, as the annotate stage makes them."""
+    from storyline.annotate.nlp import prepared, sentences_of
+
+    nlp = prepared(resources.nlp)
+
+    def run(text: str):
+        doc = nlp(text)
+        return doc, sentences_of(doc)
+
+    return run

@@ -8,16 +8,8 @@ from storyline.annotate.claims import find_claims
 
 
 @pytest.fixture(scope="module")
-def claims_of(resources):
-    from storyline.annotate.nlp import prepared, sentences_of
-
-    nlp = prepared(resources.nlp)
-
-    def run(text: str):
-        doc = nlp(text)
-        return find_claims(doc, sentences_of(doc))
-
-    return run
+def claims_of(parse):
+    return lambda text: find_claims(*parse(text))
 
 
 def test_money_with_scale_and_the_noun_it_measures(claims_of):

@@ -8,16 +8,8 @@ from storyline.annotate.quotes import find_quotes, quote_spans
 
 
 @pytest.fixture(scope="module")
-def quotes_of(resources):
-    from storyline.annotate.nlp import prepared, sentences_of
-
-    nlp = prepared(resources.nlp)
-
-    def run(text: str):
-        doc = nlp(text)
-        return find_quotes(doc, sentences_of(doc))
-
-    return run
+def quotes_of(parse):
+    return lambda text: find_quotes(*parse(text))
 
 
 def test_spans_straight_curly_and_mixed_marks():
