@@ -119,3 +119,18 @@ def test_articles_stored_before_a_crash_are_grouped_by_the_next_build(tmp_path, 
     assert report.reused == 2 and len(report.added) == 1  # the stored annotations survived the crash
     story = json.loads((out / "story.json").read_text())
     assert len(story["articles"]) == 3  # and the stranded two were grouped with the new one
+
+
+def test_a_new_dates_file_reannotates_the_articles_it_dates(tmp_path, resources):
+
+    (tmp_path / "plain.txt").write_text("The council voted on Monday to close the bridge.\n", encoding="utf-8")
+    (tmp_path / "dates.csv").write_text("file,published\nplain.txt,2024-05-08\n", encoding="utf-8")
+    out = tmp_path / "out"
+    first = build([str(tmp_path / "plain.txt")], out, resources=resources)
+    assert first.added[0].published is None
+    again = build([str(tmp_path / "plain.txt")], out, resources=resources)
+    assert again.added == [] and again.reused == 1
+    dated = build([str(tmp_path / "plain.txt")], out, resources=resources, dates=tmp_path / "dates.csv")
+    assert len(dated.added) == 1 and dated.added[0].published_source == "sidecar"
+    story = json.loads((out / "story.json").read_text())
+    assert any(e["date"] == "2024-05-06" for e in story["timeline"])

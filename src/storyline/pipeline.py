@@ -107,15 +107,12 @@ def build(
     store = Store.open(store_url or out / "storyline.db")
     try:
         done = store.annotated_ids(ANNOTATION_VERSION)
-        known = {a.article.id: a for a in store.load_annotated([a.id for a in result.articles if a.id in done])}
+        stored = store.published_of(a.id for a in result.articles if a.id in done)
         fresh = []
         for article in result.articles:
-            previous = known.get(article.id)
-            if previous is None:
-                fresh.append(article)
-            elif (previous.article.published, previous.article.published_source) != (
-                    article.published, article.published_source):
-                fresh.append(article)  # its date changed (e.g. a new --dates file): resolve again
+            published = article.published.isoformat() if article.published else None
+            if stored.get(article.id) != (published, article.published_source):
+                fresh.append(article)  # new, or its date changed (e.g. a new --dates file): resolve again
         report.reused = len(result.articles) - len(fresh)
         if progress.on_total:
             progress.on_total(len(fresh))

@@ -121,6 +121,17 @@ class Store:
     def article_count(self) -> int:
         return self._run("SELECT COUNT(*) FROM articles").fetchone()[0]
 
+    def published_of(self, ids: Iterable[str]) -> dict[str, tuple[str | None, str]]:
+        """Article id → (published, published_source), without reading texts or annotations."""
+        wanted = list(ids)
+        found: dict[str, tuple[str | None, str]] = {}
+        for chunk in range(0, len(wanted), 500):
+            part = wanted[chunk:chunk + 500]
+            marks = ", ".join("?" for _ in part)
+            rows = self._run(f"SELECT id, published, published_source FROM articles WHERE id IN ({marks})", part)
+            found.update({row[0]: (row[1], row[2]) for row in rows.fetchall()})
+        return found
+
     def save_annotated(self, annotated: AnnotatedArticle, version: str) -> None:
         """Save an article and its annotations in one transaction."""
         article = annotated.article

@@ -93,20 +93,18 @@ def align_rouge(pred: DatedSummaries, ref: DatedSummaries, counter: RougeCounter
             cache[(p, g)] = counter.score_summary(_split(pred[p]), {"0": _split(ref[g])})
         return cache[(p, g)]
 
-    for i, j in enumerate(prec_cols):
-        p, g = pred_dates[i], ref_dates[j]
-        weight = 1 / (abs(p.toordinal() - g.toordinal()) + 1)
-        c = counts(p, g)
-        for n in (1, 2):
-            num[n]["p"] += weight * c[f"rouge_{n}_h_count"]
-            den[n]["p"] += c[f"rouge_{n}_p_count"]
-    for i, j in enumerate(rec_cols):
-        g, p = ref_dates[i], pred_dates[j]
-        weight = 1 / (abs(p.toordinal() - g.toordinal()) + 1)
-        c = counts(p, g)
-        for n in (1, 2):
-            num[n]["r"] += weight * c[f"rouge_{n}_h_count"]
-            den[n]["r"] += c[f"rouge_{n}_m_count"]
+    def accumulate(rows: list[dt.date], cols: list[dt.date], best, side: str, den_key: str, rows_are_pred: bool):
+        """Add each row date's ROUGE counts against its aligned column date, weighted by their distance."""
+        for i, j in enumerate(best):
+            p, g = (rows[i], cols[j]) if rows_are_pred else (cols[j], rows[i])
+            weight = 1 / (abs(p.toordinal() - g.toordinal()) + 1)
+            c = counts(p, g)
+            for n in (1, 2):
+                num[n][side] += weight * c[f"rouge_{n}_h_count"]
+                den[n][side] += c[f"rouge_{n}_{den_key}_count"]
+
+    accumulate(pred_dates, ref_dates, prec_cols, "p", "p", rows_are_pred=True)
+    accumulate(ref_dates, pred_dates, rec_cols, "r", "m", rows_are_pred=False)
     result = []
     for n in (1, 2):
         precision = 0.0 if den[n]["p"] == 0 else num[n]["p"] / den[n]["p"]
