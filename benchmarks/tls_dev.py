@@ -61,13 +61,16 @@ def from_pickle() -> dict[str, list[AnnotatedArticle]]:
     return by_topic
 
 
-def from_store(path: Path = CACHE / "tls" / "t17.db") -> dict[str, list[AnnotatedArticle]]:
-    """Annotations of the current ANNOTATION_VERSION, read-only (an evaluation may be writing)."""
+def from_store(path: Path = CACHE / "tls" / "t17.db",
+               version: str = ANNOTATION_VERSION) -> dict[str, list[AnnotatedArticle]]:
+    """Annotations of ``version`` (default: the current ANNOTATION_VERSION), read-only (an evaluation may be writing)."""
+    if not path.exists():
+        sys.exit(f"no annotation store at {path}: run `storyline evaluate tls` first, or pass --db")
     connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     rows = connection.execute(
         "SELECT a.id, a.path, a.url, a.outlet, a.title, a.published, a.published_source, a.date_evidence, "
         "a.text, n.data FROM articles a JOIN annotations n ON n.article_id = a.id WHERE n.version = ?",
-        (ANNOTATION_VERSION,)).fetchall()
+        (version,)).fetchall()
     connection.close()
     by_topic: dict[str, list[AnnotatedArticle]] = {}
     for row in rows:
@@ -76,10 +79,15 @@ def from_store(path: Path = CACHE / "tls" / "t17.db") -> dict[str, list[Annotate
     return by_topic
 
 
-def load_inputs(topics: list[str] | None = None, source: str = "store"):  # type: ignore[no-untyped-def]
+def load_inputs(topics: list[str] | None = None, source: str = "store", db: Path = CACHE / "tls" / "t17.db",
+                version: str = ANNOTATION_VERSION):  # type: ignore[no-untyped-def]
     """Per topic: (Topic, annotated articles in evaluate.tls's selection, duplicate map)."""
-    by_topic = from_store() if source == "store" else from_pickle()
-    dup_cache = CACHE / f"tls_dev_duplicates_{source}.json"
+    by_topic = from_store(db, version) if source == "store" else from_pickle()
+    if not by_topic:
+        sys.exit(f"no annotations of version {version!r} in {db}")
+    tag = source if source == "pickle" or (db.name == "t17.db" and version == ANNOTATION_VERSION) \
+        else f"{db.stem}_v{version}"
+    dup_cache = CACHE / f"tls_dev_duplicates_{tag}.json"
     dups = json.loads(dup_cache.read_text()) if dup_cache.exists() else {}
     out = []
     for topic in load_topics(DATA):
@@ -111,14 +119,34 @@ def rankers(which: str, topics: list[str]) -> dict[str, object]:
     return {t: "shipped" if which == "shipped" else None for t in topics}
 
 
-def run(inputs, counter: RougeCounter, ranker: str = "shipped") -> dict[str, tuple[TimelineScores, dict]]:  # type: ignore[no-untyped-def]
+#: the topics constants are chosen on; the other timelines are held out
+TUNING = ("mj", "finan", "h1n1", "haiti")
+
+
+def _oracle_rank(gold):  # type: ignore[no-untyped-def]
+    """A rank_dates stand-in that returns the gold dates only (for --oracle-dates: sentence choice in isolation)."""
+    days = sorted(d.isoformat() for d in gold)
+
+    def rank(*args, **kwargs):  # type: ignore[no-untyped-def]
+        return days
+    return rank
+
+
+def run(inputs, counter: RougeCounter, ranker: str = "shipped",
+        oracle_dates: bool = False) -> dict[str, tuple[TimelineScores, dict]]:  # type: ignore[no-untyped-def]
     results = {}
     by_topic = rankers(ranker, [topic.name for topic, _, _ in inputs])
+    original_rank = composer.rank_dates
     for topic, articles, dup in inputs:
         for j, gold in enumerate(topic.timelines):
             extra = (by_topic[topic.name],) if "ranker" in inspect.signature(composer.compose_timeline).parameters else ()
-            entries = composer.compose_timeline(in_span(articles, gold), protocol_settings(gold, topic.keywords), dup,
-                                                *extra)
+            if oracle_dates:
+                composer.rank_dates = _oracle_rank(gold)
+            try:
+                entries = composer.compose_timeline(in_span(articles, gold), protocol_settings(gold, topic.keywords),
+                                                    dup, *extra)
+            finally:
+                composer.rank_dates = original_rank
             pred = as_dated(entries)
             results[f"{topic.name}/{j}"] = (score_timeline(pred, gold, counter), pred)
     return results
@@ -128,6 +156,17 @@ def fmt(name: str, s: TimelineScores, n: int) -> str:
     return f"{name:<28} {n:>3} {s.rouge_1.f1:>7.4f} {s.rouge_2.f1:>7.4f} {s.dates.f1:>7.4f}"
 
 
+def split_rows(results: dict[str, tuple[TimelineScores, dict]], label: str = "") -> list[str]:
+    """Averages over the tuning topics, the held-out timelines and all (news-tls averaging within each)."""
+    tuning = [s for k, (s, _) in results.items() if k.split("/")[0] in TUNING]
+    held = [s for k, (s, _) in results.items() if k.split("/")[0] not in TUNING]
+    rows = []
+    for name, scores in (("tuning", tuning), ("held-out", held), ("all", [s for s, _ in results.values()])):
+        if scores:
+            rows.append(fmt(f"{label}{name}".strip(), average(scores), len(scores)))
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--topics", nargs="*")
@@ -135,10 +174,16 @@ def main() -> int:
     parser.add_argument("--grid", nargs="*", default=[],
                         help="NAME=v1,v2 … : one run per value (and per combination), averages only")
     parser.add_argument("--annotations", choices=("store", "pickle"), default="store")
+    parser.add_argument("--db", type=Path, default=CACHE / "tls" / "t17.db",
+                        help="annotation store to read (default: the one `storyline evaluate tls` fills)")
+    parser.add_argument("--annotation-version", default=ANNOTATION_VERSION,
+                        help=f"annotation rows of this version (default: current, {ANNOTATION_VERSION})")
     parser.add_argument("--ranker", choices=("shipped", "none", "loto"), default="shipped",
                         help="date ranker: shipped model, none (hand score), or held-out per topic "
                              "(.bench/date_ranker_loto.json from train_date_ranker.py)")
     parser.add_argument("--quiet", action="store_true", help="only the averages")
+    parser.add_argument("--oracle-dates", action="store_true",
+                        help="compose on the gold dates (those with a candidate sentence): sentence choice alone")
     parser.add_argument("--json", type=Path, help="write per-timeline figures here")
     parser.add_argument("--composer", type=Path, help="compose with this timeline.py instead (e.g. an older commit's)")
     args = parser.parse_args()
@@ -153,7 +198,7 @@ def main() -> int:
         if not hasattr(composer, name):
             sys.exit(f"unknown composer constant {name}")
         setattr(composer, name, type(getattr(composer, name))(float(value)))
-    inputs = load_inputs(args.topics, args.annotations)
+    inputs = load_inputs(args.topics, args.annotations, args.db, args.annotation_version)
     counter = RougeCounter()
     if args.grid:
         import itertools
@@ -162,18 +207,19 @@ def main() -> int:
         for combo in itertools.product(*(values for _, values in axes)):
             for (name, _), value in zip(axes, combo):
                 setattr(composer, name, type(getattr(composer, name))(value))
-            results = run(inputs, counter, args.ranker)
+            results = run(inputs, counter, args.ranker, args.oracle_dates)
             label = " ".join(f"{name}={value:g}" for (name, _), value in zip(axes, combo))
-            print(fmt(label, average([s for s, _ in results.values()]), len(results)), flush=True)
+            print("\n".join(split_rows(results, label + " ")), flush=True)
         return 0
     started = time.perf_counter()
-    results = run(inputs, counter, args.ranker)
+    results = run(inputs, counter, args.ranker, args.oracle_dates)
     seconds = time.perf_counter() - started
     print(f"{'timeline':<28} {'n':>3} {'AR-1':>7} {'AR-2':>7} {'date':>7}")
     if not args.quiet:
         for key, (s, _) in results.items():
             print(fmt(key, s, 1))
     print(fmt(f"storyline ({args.annotations})", average([s for s, _ in results.values()]), len(results)))
+    print("\n".join("  " + row for row in split_rows(results)))
     for method in PEER_METHODS:
         peer = load_peer(CACHE / "newstls", method)
         if peer is None:
