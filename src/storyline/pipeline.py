@@ -89,7 +89,7 @@ def build(
 ) -> BuildReport:
     """Read, annotate, group, compose and render; returns what was done and skipped.
 
-    ``processes`` > 1 runs spaCy in worker processes; ``times`` collects seconds per stage;
+    ``processes`` > 1 annotates in worker processes; ``times`` collects seconds per stage;
     ``store_url`` (``postgresql://…``) keeps the store in PostgreSQL instead of OUT/storyline.db.
     """
     times = times or StageTimes()

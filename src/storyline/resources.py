@@ -45,3 +45,7 @@ class Resources:
     @cached_property
     def nlp(self) -> "Language":
         return load_spacy(self.model_name)
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickle the choice of model, not the loaded pipeline: a spawned worker loads its own."""
+        return {"model_name": self.model_name}

@@ -3,11 +3,19 @@
 ``annotate`` turns ``Article`` objects into ``AnnotatedArticle`` objects: sentences
 (never crossing a paragraph break), named-entity mentions, time expressions, quotes and
 figures.  The spaCy ``Doc`` lives only inside this stage; later stages see plain data.
+With ``processes`` > 1 whole articles are annotated in worker processes, each with its own
+pipeline, and only the plain results travel back: the taggers run in parallel too, and a
+``Doc`` is never pickled.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from itertools import islice
 
 from storyline.annotate.claims import find_claims
 from storyline.annotate.nlp import mentions_of, parse, sentences_of
@@ -20,26 +28,32 @@ from storyline.timing import StageTimes
 #: bump when an annotator changes its output, so stored annotations are redone
 ANNOTATION_VERSION = "4"
 
+OnArticle = Callable[[Article], None]
+OnError = Callable[[Article, str], None]
+
 
 def annotate(
     articles: Iterable[Article],
     resources: Resources,
     batch_size: int = 32,
-    on_article: Callable[[Article], None] | None = None,
+    on_article: OnArticle | None = None,
     processes: int = 1,
     times: StageTimes | None = None,
-    on_error: Callable[[Article, str], None] | None = None,
+    on_error: OnError | None = None,
 ) -> Iterator[AnnotatedArticle]:
     """Annotate articles lazily, in batches through spaCy; yields them in input order.
 
-    ``processes`` > 1 runs spaCy in that many worker processes; ``times`` (optional)
-    collects the seconds spent in spaCy and in each annotator.  An article on which an
-    annotator fails is reported to ``on_error`` (or raised, without one) and the rest goes on:
-    one odd article must not cost a long run.
+    ``processes`` > 1 annotates batches of articles in that many worker processes;
+    ``times`` (optional) collects the seconds spent in spaCy and in each annotator (summed
+    over workers).  An article on which an annotator fails is reported to ``on_error`` (or
+    raised, without one) and the rest goes on: one odd article must not cost a long run.
     """
     times = times or StageTimes()
+    if processes > 1:
+        yield from _annotate_in_workers(articles, resources, batch_size, on_article, processes, times, on_error)
+        return
     tagger = TemporalTagger()
-    parsed = parse(articles, resources, batch_size, processes)
+    parsed = parse(articles, resources, batch_size)
     while True:
         with times.stage("spacy"):
             item = next(parsed, None)
@@ -70,3 +84,74 @@ def annotate(
             on_article(article)
         yield AnnotatedArticle(article=article, sentences=sentences, mentions=mentions,
                                timexes=timexes, quotes=quotes, claims=claims)
+
+
+# ── worker processes ──────────────────────────────────────────────────────────────────────────────
+
+
+@dataclass
+class _BatchResult:
+    """What a worker sends back for one batch: plain data only."""
+
+    annotated: list[AnnotatedArticle] = field(default_factory=list)
+    failed: list[tuple[Article, str]] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+#: the pipeline of *this worker process*, set once by ``_start_worker`` (each worker owns one)
+_worker_resources: Resources | None = None
+
+
+def _start_worker(resources: Resources) -> None:
+    global _worker_resources  # noqa: PLW0603 - per-process worker state is what a process pool gives
+    _worker_resources = resources
+
+
+def _annotate_batch(batch: list[Article], batch_size: int) -> _BatchResult:
+    assert _worker_resources is not None, "worker started without resources"
+    result = _BatchResult()
+    times = StageTimes()
+
+    def failed(article: Article, reason: str) -> None:
+        result.failed.append((article, reason))
+
+    result.annotated = list(annotate(batch, _worker_resources, batch_size, times=times, on_error=failed))
+    result.seconds = dict(times.seconds)
+    return result
+
+
+def _annotate_in_workers(articles: Iterable[Article], resources: Resources, batch_size: int,
+                         on_article: OnArticle | None, processes: int, times: StageTimes,
+                         on_error: OnError | None) -> Iterator[AnnotatedArticle]:
+    """Batches go to a pool of ``processes`` workers, a few batches ahead; results come back in order.
+
+    On Linux the workers are forked after the parent has loaded the model, so they share it
+    instead of loading it again; elsewhere each worker loads its own on first use.
+    """
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    if method == "fork":
+        resources.nlp  # noqa: B018 - load before forking, so workers inherit it
+    source = iter(articles)
+    ahead = 2 * processes
+    with ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context(method),
+                             initializer=_start_worker, initargs=(resources,)) as pool:
+        pending: deque[Future[_BatchResult]] = deque()
+        while True:
+            while len(pending) < ahead:
+                batch = list(islice(source, batch_size))
+                if not batch:
+                    break
+                pending.append(pool.submit(_annotate_batch, batch, batch_size))
+            if not pending:
+                return
+            result = pending.popleft().result()
+            for name, seconds in result.seconds.items():
+                times.add(name, seconds)
+            for article, reason in result.failed:
+                if on_error is None:
+                    raise RuntimeError(f"annotating {article.id} failed: {reason}")
+                on_error(article, reason)
+            for annotated in result.annotated:
+                if on_article:
+                    on_article(annotated.article)
+                yield annotated

@@ -32,12 +32,11 @@ def prepared(nlp: Language) -> Language:
     return nlp
 
 
-def parse(articles: Iterable[Article], resources: Resources, batch_size: int = 32,
-          processes: int = 1) -> Iterator[tuple[Article, Doc]]:
-    """Run spaCy over the articles, in ``processes`` worker processes when more than one."""
+def parse(articles: Iterable[Article], resources: Resources, batch_size: int = 32) -> Iterator[tuple[Article, Doc]]:
+    """Run spaCy over the articles in batches (parallelism is the caller's: see ``annotate``)."""
     nlp = prepared(resources.nlp)
     pairs = ((article.text, article) for article in articles)
-    for doc, article in nlp.pipe(pairs, as_tuples=True, batch_size=batch_size, n_process=processes):
+    for doc, article in nlp.pipe(pairs, as_tuples=True, batch_size=batch_size):
         yield article, doc
 
 

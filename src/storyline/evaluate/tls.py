@@ -22,9 +22,6 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from functools import lru_cache
 from pathlib import Path
 
 from storyline.annotate import ANNOTATION_VERSION, annotate
@@ -75,28 +72,6 @@ def as_dated(entries) -> DatedSummaries:  # type: ignore[no-untyped-def]
 # ── annotation cache ──────────────────────────────────────────────────────────────────────────────
 
 
-def _annotate_chunk(args: tuple[list[Article], str | None]) -> list[AnnotatedArticle]:
-    articles, model = args
-    return list(annotate(articles, _worker_resources(model)))
-
-
-@lru_cache(maxsize=1)
-def _worker_resources(model: str | None) -> Resources:
-    return Resources(model)  # one per worker process, loaded on first use
-
-
-def annotate_parallel(articles: list[Article], resources: Resources, workers: int,
-                      chunk: int = 40) -> Iterator[AnnotatedArticle]:
-    """annotate() over ``workers`` processes (each loads its own pipeline); yields in input order."""
-    if workers <= 1 or len(articles) < 2 * chunk:
-        yield from annotate(articles, resources)
-        return
-    parts = [(articles[i:i + chunk], resources.model_name) for i in range(0, len(articles), chunk)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(_annotate_chunk, parts):
-            yield from done
-
-
 def annotated_topic(articles: list[Article], store: Store, resources: Resources, workers: int = 1,
                     log=lambda msg: None) -> tuple[list[AnnotatedArticle], int]:  # type: ignore[no-untyped-def]
     """Annotations of ``articles``, from the store when cached; returns them and how many were new."""
@@ -104,7 +79,7 @@ def annotated_topic(articles: list[Article], store: Store, resources: Resources,
     done = store.annotated_ids(version)
     cached = {a.article.id: a for a in store.load_annotated([a.id for a in articles if a.id in done])}
     fresh = [a for a in articles if a.id not in cached]
-    for i, annotated in enumerate(annotate_parallel(fresh, resources, workers), 1):
+    for i, annotated in enumerate(annotate(fresh, resources, processes=workers), 1):
         store.save_annotated(annotated, version)
         cached[annotated.article.id] = annotated
         if i % 200 == 0:
