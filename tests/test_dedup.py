@@ -95,9 +95,10 @@ def test_state_round_trip_keeps_duplicate_detection():
 def test_vectorised_minhash_update_matches_datasketch():
     from datasketch import MinHash
 
-    from storyline.group.dedup import _SCHEME, _identity, _update, shingle_hashes, word_hashes
+    from storyline.group.dedup import _SCHEME, _identity, _update, shingle_hashes
+    from storyline.group.words import tokenize
 
-    hashes = shingle_hashes(word_hashes(" ".join(BRIDGE).lower().split()), 5)
+    hashes = shingle_hashes(tokenize(" ".join(BRIDGE)).hashes, 5)
     ours = MinHash(num_perm=128, hashfunc=_identity, seed=1, scheme=_SCHEME)
     theirs = MinHash(num_perm=128, hashfunc=_identity, seed=1, scheme=_SCHEME)
     _update(ours, hashes)

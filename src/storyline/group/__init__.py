@@ -28,12 +28,13 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from storyline.config import GroupSettings
-from storyline.group.cluster import BodyWords, Features, StoryIndex, StoryState, features
-from storyline.group.dedup import DedupIndex, Fingerprint, WordHashes, paragraph_words
+from storyline.group.cluster import EntityKeys, Features, StoryIndex, StoryState, features
+from storyline.group.dedup import DedupIndex, Fingerprint
+from storyline.group.words import tokenize
 from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
 CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
-STATE_MAGIC = b"storyline-group/3\n"  # bump when the pickled classes change shape
+STATE_MAGIC = b"storyline-group/4\n"  # bump when the pickled classes change shape
 
 
 @dataclass
@@ -124,16 +125,14 @@ class StoryGrouper:
 
     def _prepare(self, chunk: list[AnnotatedArticle]) -> list[tuple[AnnotatedArticle, Fingerprint, Features | None]]:
         """Sketches and features of a chunk; its words count in the IDF before any of it is clustered."""
-        term_cache: dict[str, int] = {}
-        word_cache = WordHashes()
-        keep = BodyWords()
+        entities = EntityKeys()
         out = []
         for item in chunk:
-            split = paragraph_words(item.article.text)
-            fp = self.dedup.fingerprint(item.article, split, word_cache)
+            found = tokenize(item.article.text)
+            fp = self.dedup.fingerprint(item.article, found)
             feats = None
             if not self.settings.single_story:
-                feats = features(item, self.settings, term_cache, [w for p in split for w in p], keep)
+                feats = features(item, self.settings, found, entities)
                 self.index.count(feats)
             out.append((item, fp, feats))
         return out

@@ -27,22 +27,22 @@ archived: they keep only their article ids.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import heapq
 import math
 import operator
 import re
 import zlib
-from collections import Counter
 from dataclasses import dataclass, field
 from itertools import repeat
 
 import numpy as np
 
 from storyline.config import GroupSettings
+from storyline.group.words import Tokens, counts_sorted, hash_set, tokenize
 from storyline.model import AnnotatedArticle
 
 CHANNELS = ("lead", "body", "ents")
-_TOKEN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", re.UNICODE)
 _ENTITY_LABELS = {"PERSON", "ORG", "GPE", "NORP", "FAC", "LOC", "EVENT", "PRODUCT", "WORK_OF_ART", "LAW"}
 _ENTITY_CLEAN = re.compile(r"^(the|a|an)\s+|['’]s$", re.IGNORECASE)
 _DF_BITS = 21
@@ -63,46 +63,51 @@ mr mrs ms image caption photo copyright read more share reuters ap afp news clic
 _CHANNEL_SALT = {"lead": 0x5BD1E995, "body": 0x1B873593, "ents": 0x27D4EB2F}
 
 
-def tokens(text: str) -> list[str]:
-    return [t for t in _TOKEN.findall(text.lower()) if len(t) > 1 and t not in STOP_WORDS]
+@functools.lru_cache(maxsize=1)
+def _stop_hashes() -> np.ndarray:
+    """Sorted word hashes of ``STOP_WORDS`` (a constant, built on first use)."""
+    return hash_set(STOP_WORDS)
 
 
-def _hashed(channel: str, counts: Counter, cache: dict[str, int]) -> dict[int, int]:
-    """Term counts → hashed-bucket counts (crc32 once per distinct term, salted per channel)."""
-    salt, mask = _CHANNEL_SALT[channel], (1 << _DF_BITS) - 1
-    out: dict[int, int] = {}
-    get, out_get = cache.get, out.get
-    for term, n in counts.items():
-        h = get(term)
-        if h is None:
-            h = cache[term] = zlib.crc32(term.encode())
-        bucket = (h ^ salt) & mask
-        out[bucket] = out_get(bucket, 0) + n
-    return out
+def term_hashes(found: Tokens) -> np.ndarray:
+    """Hashes of the tokens that count as terms: letters only, two or more, not stop words."""
+    stop = _stop_hashes()
+    h = found.hashes
+    at = np.minimum(np.searchsorted(stop, h), len(stop) - 1)
+    return h[found.alpha & (found.length > 1) & (stop[at] != h)]
 
 
-class BodyWords(dict):
-    """word → whether it counts as a body term (not a stop word, letters only), decided once."""
+def _buckets(channel: str, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Term hashes → (distinct buckets salted per channel, counts)."""
+    salt, mask = np.uint64(_CHANNEL_SALT[channel]), np.uint64((1 << _DF_BITS) - 1)
+    keys, counts = counts_sorted(((hashes >> np.uint64(32)) ^ salt) & mask)
+    return keys.astype(np.int64), counts
 
-    def __missing__(self, word: str) -> bool:
-        keep = self[word] = len(word) > 1 and word.isalpha() and word not in STOP_WORDS
-        return keep
+
+def _entity_key(label: str, text: str) -> tuple[str, ...]:
+    """An entity's keys: its cleaned, lower-cased name and, for a person, the surname too."""
+    if label not in _ENTITY_LABELS:
+        return ()
+    name = _ENTITY_CLEAN.sub("", text.strip()).lower()
+    name = " ".join(name.split())
+    if len(name) < 2:
+        return ()
+    parts = name.split()
+    if label == "PERSON" and len(parts) > 1:
+        return (name, parts[-1])  # "Marta Okonjo" and "Okonjo" meet
+    return (name,)
+
+
+class EntityKeys(dict):
+    """(label, mention text) → (key hashes), worked out once; share one across articles."""
+
+    def __missing__(self, mention: tuple[str, str]) -> tuple[int, ...]:
+        value = self[mention] = tuple(zlib.crc32(k.encode()) << 32 for k in _entity_key(*mention))
+        return value
 
 
 def entity_keys(article: AnnotatedArticle) -> list[str]:
-    keys = []
-    for mention in article.mentions:
-        if mention.label not in _ENTITY_LABELS:
-            continue
-        name = _ENTITY_CLEAN.sub("", mention.text.strip()).lower()
-        name = " ".join(name.split())
-        if len(name) < 2:
-            continue
-        keys.append(name)
-        parts = name.split()
-        if mention.label == "PERSON" and len(parts) > 1:
-            keys.append(parts[-1])  # "Marta Okonjo" and "Okonjo" meet
-    return keys
+    return [k for m in article.mentions for k in _entity_key(m.label, m.text)]
 
 
 @dataclass
@@ -110,29 +115,27 @@ class Features:
     """One article's clustering features: hashed-term counts per channel and its date."""
 
     article_id: str
-    counts: dict[str, dict[int, int]]  # channel → hashed term → count
+    counts: dict[str, tuple[np.ndarray, np.ndarray]]  # channel → (hashed terms, counts)
     published: dt.date | None
 
 
 def features(
     article: AnnotatedArticle,
     settings: GroupSettings,
-    cache: dict[str, int] | None = None,
-    words: list[str] | None = None,
-    keep: BodyWords | None = None,
+    found: Tokens | None = None,
+    entities: EntityKeys | None = None,
 ) -> Features:
-    """``cache`` (term → crc32) and ``keep`` may be shared across articles and ``words`` are the
-    article's lower-cased words if already split (``dedup.words_of``); all only save time."""
-    cache = {} if cache is None else cache
-    text = article.article.text
-    title = article.article.title or ""
-    keep = BodyWords() if keep is None else keep
-    body_tokens = tokens(text) if words is None else list(filter(keep.__getitem__, words))
-    lead_tokens = tokens(title) * 2 + body_tokens[: settings.lead_words]
+    """``found`` (``words.tokenize`` of the text) and ``entities`` (shared across articles) only save time."""
+    found = tokenize(article.article.text) if found is None else found
+    entities = EntityKeys() if entities is None else entities
+    body = term_hashes(found)
+    title = term_hashes(tokenize(article.article.title)) if article.article.title else body[:0]
+    lead = np.concatenate([title, title, body[: settings.lead_words]])
+    ents = [k for m in article.mentions for k in entities[(m.label, m.text)]]
     counts = {
-        "lead": _hashed("lead", Counter(lead_tokens), cache),
-        "body": _hashed("body", Counter(body_tokens), cache),
-        "ents": _hashed("ents", Counter(entity_keys(article)), cache),
+        "lead": _buckets("lead", lead),
+        "body": _buckets("body", body),
+        "ents": _buckets("ents", np.array(ents, dtype=np.uint64)),
     }
     return Features(article.article.id, counts, article.article.published)
 
@@ -204,21 +207,19 @@ class StoryIndex:
         """Add an article to the document frequencies (done for a whole batch before clustering it)."""
         self.n_docs += 1
         for channel in CHANNELS:
-            counts = feats.counts[channel]
-            if counts:
-                self.df[np.fromiter(counts.keys(), dtype=np.int64, count=len(counts))] += 1
+            keys = feats.counts[channel][0]
+            if len(keys):
+                self.df[keys] += 1
 
     def vectors(self, feats: Features) -> dict[str, dict[int, float]]:
         """TF-IDF (sublinear tf), the strongest terms per channel, L2-normalised (call ``count`` first)."""
         limits = {"lead": 10_000, "body": self.settings.body_terms, "ents": 10_000}
         out: dict[str, dict[int, float]] = {}
         for channel in CHANNELS:
-            counts = feats.counts[channel]
-            if not counts:
+            keys, tf = feats.counts[channel]
+            if not len(keys):
                 out[channel] = {}
                 continue
-            keys = np.fromiter(counts.keys(), dtype=np.int64, count=len(counts))
-            tf = np.fromiter(counts.values(), dtype=np.float64, count=len(counts))
             # prior documents that contain none of the terms: with few articles, a term that all of
             # them share (the story's own words) still weighs something
             idf = np.log((self.n_docs + self.settings.idf_prior_docs + 1) / (self.df[keys] + 0.5))

@@ -26,8 +26,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import re
-import zlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -39,16 +37,10 @@ except ImportError:  # pragma: no cover - another datasketch version: update_bat
     _fmix = None
 
 from storyline.config import GroupSettings
+from storyline.group.words import Tokens, tokenize, unique_sorted
 from storyline.model import Article
 
-_WORD = re.compile(r"\w+", re.UNICODE)
-_PARAGRAPH_SPLIT = re.compile(r"\n\s*")
 _SCHEME = "affine32"  # datasketch >= 2: 32-bit values, collision-free permutations
-
-
-def words_of(text: str) -> list[str]:
-    """Lower-cased word tokens: what the duplicate checks compare (punctuation ignored)."""
-    return _WORD.findall(text.lower())
 
 
 def _identity(value: int) -> int:
@@ -59,47 +51,27 @@ def _identity(value: int) -> int:
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
-class WordHashes(dict):
-    """word → its hash (crc32 + 1), computed on first look-up; share one across a batch."""
-
-    def __missing__(self, word: str) -> int:
-        value = self[word] = zlib.crc32(word.encode()) + 1
-        return value
-
-
-def word_hashes(words: list[str], cache: dict[str, int] | None = None) -> np.ndarray:
-    """A 64-bit integer per word (crc32 + 1), hashed once per distinct word."""
-    cache = WordHashes() if cache is None else cache
-    if isinstance(cache, WordHashes):  # look-ups in C, no Python loop
-        return np.fromiter(map(cache.__getitem__, words), dtype=np.uint64, count=len(words))
-    get = cache.get
-    values = []
-    for word in words:
-        value = get(word)
-        if value is None:
-            value = cache[word] = zlib.crc32(word.encode()) + 1
-        values.append(value)
-    return np.array(values, dtype=np.uint64)
-
-
-def shingle_hashes(ids: np.ndarray, size: int) -> np.ndarray:
-    """Distinct 32-bit hashes of the word ``size``-shingles (the whole text when it is shorter).
-
-    Computed with numpy from per-word hashes (a polynomial rolling combination), so the cost
-    is a few vector operations per article rather than a Python call per shingle.
-    """
-    n = len(ids)
-    if n == 0:
-        return np.zeros(0, dtype=np.uint64)
-    size = min(size, n)
+def _rolling(ids: np.ndarray, size: int) -> np.ndarray:
+    """A 32-bit hash of each run of ``size`` consecutive word hashes (numpy, no Python loop per word)."""
+    n = len(ids) - size + 1
     with np.errstate(over="ignore"):
-        h = np.zeros(n - size + 1, dtype=np.uint64)
-        for j in range(size):
-            h = h * _MIX + ids[j:n - size + 1 + j]
+        h = ids[:n].copy()
+        for j in range(1, size):
+            h *= _MIX
+            h += ids[j:n + j]
         h ^= h >> np.uint64(31)
         h *= _MIX
         h >>= np.uint64(32)
-    return np.unique(h)
+    return h
+
+
+def shingle_hashes(ids: np.ndarray, size: int) -> np.ndarray:
+    """Distinct 32-bit hashes of the word ``size``-shingles (the whole text when it is shorter)."""
+    n = len(ids)
+    if n == 0:
+        return np.zeros(0, dtype=np.uint64)
+    return unique_sorted(_rolling(ids, min(size, n)))
+
 
 @dataclass
 class Fingerprint:
@@ -114,7 +86,7 @@ class Fingerprint:
 
 
 def _update(minhash: MinHash, hashes: np.ndarray) -> None:
-    """``minhash.update_batch(hashes)`` without a Python call per value.
+    """``minhash.update_batch(hashes)`` as one numpy product (shingles × permutations).
 
     Uses datasketch's own pre-mix (``_fmix``) and permutations, so the values are the same as
     ``update_batch`` gives (a test checks it); falls back to ``update_batch`` if that changes.
@@ -123,32 +95,27 @@ def _update(minhash: MinHash, hashes: np.ndarray) -> None:
         minhash.update_batch(hashes.tolist())
         return
     a, b = minhash.permutations
-    hv = _fmix(hashes.astype(minhash.hashvalues.dtype).reshape(-1, 1), 32)
-    minhash.hashvalues = np.minimum(minhash.hashvalues, (hv * a + b).min(axis=0))
-
-
-def paragraph_words(text: str) -> list[list[str]]:
-    """The words of each paragraph (line-separated blocks), lower-cased."""
-    return [words_of(p) for p in _PARAGRAPH_SPLIT.split(text)]
+    hv = _fmix(hashes.astype(np.uint32), 32)
+    with np.errstate(over="ignore"):
+        values = np.multiply.outer(hv, a.astype(np.uint32, copy=False))  # uint32: wraps modulo 2**32
+        values += b.astype(np.uint32, copy=False)
+    minhash.hashvalues = np.minimum(minhash.hashvalues, values.min(axis=0))
 
 
 def fingerprint(
     article: Article,
     settings: GroupSettings,
     template: MinHash | None = None,
-    paragraphs_words: list[list[str]] | None = None,
-    cache: dict[str, int] | None = None,
+    tokens: Tokens | None = None,
 ) -> Fingerprint:
     """The article's sketches.
 
-    ``template`` (any MinHash of the same settings) lends its permutations, and
-    ``paragraphs_words`` (from ``paragraph_words``) saves tokenizing twice, and ``cache`` (word →
-    hash, shared across a batch) saves hashing; all three only save time.
+    ``template`` (any MinHash of the same settings) lends its permutations and ``tokens`` (from
+    ``words.tokenize``) saves tokenizing twice; both only save time.
     """
-    paragraph_list = paragraphs_words if paragraphs_words is not None else paragraph_words(article.text)
-    words = [w for p in paragraph_list for w in p]
-    exact = hashlib.blake2b(" ".join(words).encode(), digest_size=12).hexdigest()
-    ids = word_hashes(words, cache)
+    tokens = tokenize(article.text) if tokens is None else tokens
+    ids = tokens.hashes
+    exact = hashlib.blake2b(ids.tobytes(), digest_size=12).hexdigest()
     hashes = shingle_hashes(ids, settings.shingle_size)
     if template is None:
         minhash = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
@@ -157,7 +124,7 @@ def fingerprint(
                           permutations=template.permutations)
     if len(hashes):
         _update(minhash, hashes)
-    sketches = _paragraph_sketches(paragraph_list, ids, settings)
+    sketches = _paragraph_sketches(tokens, settings)
     return Fingerprint(
         article_id=article.id,
         exact=exact,
@@ -168,25 +135,22 @@ def fingerprint(
     )
 
 
-def _paragraph_sketches(paragraph_list: list[list[str]], ids: np.ndarray, settings: GroupSettings) -> list[tuple[int, ...]]:
+def _paragraph_sketches(tokens: Tokens, settings: GroupSettings) -> list[tuple[int, ...]]:
     """Bottom-k shingle hashes of each long-enough paragraph, computed for all paragraphs at once."""
     size, keep = settings.paragraph_shingle_size, settings.paragraph_sketch_size
-    lengths = np.array([len(p) for p in paragraph_list], dtype=np.int64)
-    chars = [len("".join(p)) + len(p) for p in paragraph_list]
-    wanted = [i for i, c in enumerate(chars) if c >= settings.min_paragraph_chars and lengths[i] >= size]
-    if not wanted or len(ids) < size:
+    ids, para_of_word = tokens.hashes, tokens.paragraph
+    if len(ids) < size:
         return []
-    para_of_word = np.repeat(np.arange(len(paragraph_list)), lengths)
+    n_paras = int(para_of_word[-1]) + 1
+    lengths = np.bincount(para_of_word, minlength=n_paras)
+    chars = np.bincount(para_of_word, weights=tokens.length + 1, minlength=n_paras)  # words + a space each
+    wanted = np.flatnonzero((chars >= settings.min_paragraph_chars) & (lengths >= size))
+    if not len(wanted):
+        return []
     n = len(ids) - size + 1
-    with np.errstate(over="ignore"):
-        h = np.zeros(n, dtype=np.uint64)
-        for j in range(size):
-            h = h * _MIX + ids[j:n + j]
-        h ^= h >> np.uint64(31)
-        h *= _MIX
-        h >>= np.uint64(32)
+    h = _rolling(ids, size)
     inside = para_of_word[:n] == para_of_word[size - 1:]
-    keys = np.unique((para_of_word[:n][inside].astype(np.uint64) << np.uint64(32)) | h[inside])
+    keys = unique_sorted((para_of_word[:n][inside].astype(np.uint64) << np.uint64(32)) | h[inside])
     paras = (keys >> np.uint64(32)).astype(np.int64)
     values = keys & np.uint64(0xFFFFFFFF)
     # keys are sorted by (paragraph, value): the first ``keep`` of each paragraph are its bottom-k
@@ -282,9 +246,8 @@ class DedupIndex:
         """Active articles (those whose sketches are kept) → their row."""
         return self.ordinal
 
-    def fingerprint(self, article: Article, paragraphs_words: list[list[str]] | None = None,
-                    cache: dict[str, int] | None = None) -> Fingerprint:
-        return fingerprint(article, self.settings, self.template, paragraphs_words, cache)
+    def fingerprint(self, article: Article, tokens: Tokens | None = None) -> Fingerprint:
+        return fingerprint(article, self.settings, self.template, tokens)
 
     def _band_keys(self, signatures: np.ndarray) -> np.ndarray:
         """One 64-bit key per LSH band (rows × bands); equal bands give equal keys."""

@@ -1,0 +1,130 @@
+"""Word tokens of an article as 64-bit hashes, computed with numpy over the whole text at once.
+
+The duplicate checks and the clusterer both need the text's words, but only as integers
+(shingle hashes, hashed term buckets).  Splitting with a regex builds one Python string per
+word and hashing them costs a Python call per word; here the lower-cased text becomes one
+array of code points, a lookup table marks word characters (what ``\\w`` matches: letters,
+digits, underscore), and each token's hash is a polynomial over its characters read off
+prefix sums.  The cost is a few vector operations per article, whatever its length.
+
+``Tokens`` carries, per token: its hash, its paragraph (line-separated blocks), its length
+and whether it is letters only.  ``tokenize("Don't stop!").hashes`` equals
+``word_hash`` of ``don``, ``t`` and ``stop``.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+_BASE = np.uint64(0x100000001B3)  # odd, so it has an inverse modulo 2**64
+_MIX = np.uint64(0xFF51AFD7ED558CCD)
+_BMP = 0x10000
+
+
+@functools.lru_cache(maxsize=1)
+def _char_classes() -> np.ndarray:
+    """Per code point of the Basic Multilingual Plane: 0 not a word character, 1 letter, 2 other ``\\w``.
+
+    A constant table (64 KB), built once; code points above it count as non-word characters.
+    """
+    chars = "".join(map(chr, range(_BMP)))
+    letter = np.fromiter((c.isalpha() for c in chars), dtype=bool, count=_BMP)
+    word = np.fromiter((c.isalnum() for c in chars), dtype=bool, count=_BMP)
+    word[ord("_")] = True
+    return np.where(letter, 1, np.where(word, 2, 0)).astype(np.uint8)
+
+
+@functools.lru_cache(maxsize=8)
+def _powers(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """``_BASE ** i`` and its inverse for i < size (modulo 2**64); sizes are powers of two."""
+    inverse = pow(int(_BASE), -1, 1 << 64)
+    with np.errstate(over="ignore"):
+        up = np.cumprod(np.full(size, _BASE, dtype=np.uint64))
+        down = np.cumprod(np.full(size, np.uint64(inverse), dtype=np.uint64))
+    up = np.concatenate([[np.uint64(1)], up[:-1]])
+    down = np.concatenate([[np.uint64(1)], down[:-1]])
+    return up, down
+
+
+@dataclass
+class Tokens:
+    """The word tokens of one text (lower-cased), in order."""
+
+    hashes: np.ndarray  # uint64, one per token
+    paragraph: np.ndarray  # int64: index of the line-separated block the token is in
+    length: np.ndarray  # int64: characters
+    alpha: np.ndarray  # bool: letters only
+
+    def __len__(self) -> int:
+        return len(self.hashes)
+
+
+_EMPTY = Tokens(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64),
+                np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
+
+
+def tokenize(text: str) -> Tokens:
+    """Tokens of ``text`` as ``re.findall(r"\\w+", text.lower())`` would split it, hashed."""
+    points = np.frombuffer(text.lower().encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    n = len(points)
+    if n == 0:
+        return _EMPTY
+    cls = _char_classes().take(points, mode="clip")  # above the table: its last entry, a non-character
+    word = np.zeros(n + 2, dtype=bool)
+    np.not_equal(cls, 0, out=word[1:-1])
+    edges = np.flatnonzero(word[1:] != word[:-1])  # alternately a token's start and its end
+    if len(edges) == 0:
+        return _EMPTY
+    starts, ends = edges[0::2], edges[1::2]
+    up, down = _powers(max(1 << int(n).bit_length(), 1024))
+    with np.errstate(over="ignore"):
+        prefix = np.zeros(n + 1, dtype=np.uint64)
+        np.cumsum(points * up[:n], out=prefix[1:])
+        h = (prefix[ends] - prefix[starts]) * down[starts]
+        h += (ends - starts).astype(np.uint64)
+        h ^= h >> np.uint64(33)
+        h *= _MIX
+        h ^= h >> np.uint64(29)
+    others = np.flatnonzero(cls == 2)  # digits and underscores: rare, so found by position
+    alpha = np.searchsorted(others, starts) == np.searchsorted(others, ends) if len(others) else np.ones(len(starts), dtype=bool)
+    lines = np.flatnonzero(points == 10)
+    return Tokens(hashes=h, paragraph=np.searchsorted(lines, starts), length=ends - starts, alpha=alpha)
+
+
+def word_hash(word: str) -> int:
+    """The hash ``tokenize`` gives a single word (for stop lists and tests)."""
+    found = tokenize(word)
+    if len(found) != 1:
+        raise ValueError(f"not a single word: {word!r}")
+    return int(found.hashes[0])
+
+
+def hash_set(words: list[str] | frozenset[str]) -> np.ndarray:
+    """Sorted hashes of a list of words (a stop list), for ``np.isin``-style look-ups."""
+    return np.unique(tokenize(" ".join(sorted(words))).hashes)
+
+
+def unique_sorted(values: np.ndarray) -> np.ndarray:
+    """``np.unique`` by sorting (numpy's hash-based unique is slower on these small arrays)."""
+    if len(values) < 2:
+        return values.copy()
+    ordered = np.sort(values)
+    keep = np.empty(len(ordered), dtype=bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
+def counts_sorted(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct values and how often each occurs (``np.unique(..., return_counts=True)``)."""
+    if len(values) == 0:
+        return values, np.zeros(0, dtype=np.int64)
+    ordered = np.sort(values)
+    first = np.empty(len(ordered), dtype=bool)
+    first[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    at = np.flatnonzero(first)
+    return ordered[at], np.diff(np.append(at, len(ordered)))
