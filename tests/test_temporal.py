@@ -275,3 +275,41 @@ def test_seed_traps(seed_timexes):
 def test_a_fortnight_is_two_weeks(nlp):
     found = tag_text("The strike began a fortnight ago.", dt.date(2019, 10, 2), nlp)
     assert [(e.text, e.value) for e in found] == [("a fortnight ago", "2019-W38")]
+
+
+# ── coverage added for issue #3: sentences written for these tests ──────────
+
+@pytest.mark.parametrize("text, dct, expression, type_, value", [
+    # parts of the day after a preposition take the day the sentence (or the text) is about
+    ("The ferry left port on Friday and docked in the evening.", WED, "the evening", "TIME", "2019-09-27TEV"),
+    ("Ticket sales slowed in the afternoon, the organizers said.", TUE, "the afternoon", "TIME", "2019-09-24TAF"),
+    ("The minister will speak later in the day.", TUE, "the day", "DATE", "2019-09-24"),
+    # vague distances in the past
+    ("The bridge was closed months ago and never reopened.", TUE, "months ago", "DATE", "PAST_REF"),
+    ("Some time ago the club sold its stadium.", TUE, "Some time ago", "DATE", "PAST_REF"),
+    # seasons of a league, not of the calendar
+    ("The striker scored eleven goals last season.", TUE, "last season", "DATE", "PAST_REF"),
+    # "another", halves, "many"
+    ("The trial will continue for another week.", TUE, "another week", "DURATION", "P1W"),
+    ("Repairs took two and a half years.", TUE, "two and a half years", "DURATION", "P2Y6M"),
+    ("The climbers waited an hour and a half at the summit.", TUE, "an hour and a half", "DURATION", "PT1H30M"),
+    ("The lighthouse stood empty for many years.", TUE, "many years", "DURATION", "PXY"),
+    # ordinal units and the current week
+    ("Protesters gathered again on the second day of the strike.", TUE, "the second day", "DATE", "2019-09-24"),
+    ("Shares of the bank fell 3% for the week.", TUE, "the week", "DATE", "2019-W39"),
+])
+def test_issue3_patterns(nlp, text, dct, expression, type_, value):
+    found = one(nlp, text, dct, expression)
+    assert (found.type, found.value) == (type_, value)
+
+
+def test_year_ranges_are_two_expressions(nlp):
+    found = tag_text("The dam was built during the 1998-2001 drought and repaired in 2007-08.", TUE, nlp)
+    assert [(t.text, t.value) for t in found] == [("1998", "1998"), ("2001", "2001"), ("2007", "2007"),
+                                                  ("08", "2008")]
+
+
+def test_issue3_look_alikes(nlp):
+    texts = [t.text for t in tag_text("The morning paper reported it in as many years, and the score was 1-2.",
+                                      TUE, nlp)]
+    assert texts == []

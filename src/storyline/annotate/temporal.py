@@ -310,8 +310,10 @@ class TemporalTagger:
             unit = unit_name(groups["unit"])
             if unit == "second" and num in ("a", "an", "one", "the"):
                 return False
-            if num in ("some", "many") and not groups.get("det") and not groups.get("rel"):
+            if num == "some" and not groups.get("det") and not groups.get("rel"):
                 return False
+            if num == "many" and (not groups["unit"].lower().endswith("s") or ctx.previous_word(m.start()) == "as"):
+                return False  # "for many years" is a duration; "in as many years" is not
             if unit == "quarter" and re.search(r"\w-quarters?$", m.group(0), re.I):
                 return False  # "three-quarters" is a fraction
             following = ctx.text[m.end():m.end() + 6]
@@ -340,6 +342,9 @@ class TemporalTagger:
                 return False
             if rel == "the" and unit in ("day", "year"):
                 return False
+        if name == "part_rel" and groups["unit"].lower() == "day" and \
+                groups["rel"].lower() not in ("that", "the following", "the previous"):
+            return False  # "later in the day" is left to the in_the_day rule
         if name == "quarter":
             if not groups.get("ord") and not groups.get("pre"):
                 return False
@@ -655,7 +660,10 @@ class TemporalTagger:
     def _n_duration(self, m, ctx):
         unit = unit_name(m["unit"])
         n = parse_number(m["num"])
-        rel = (m["rel"] or "").lower()
+        groups = m.groupdict()
+        if n is not None and re.search(r"\s+and\s+a\s+half$", m.group(0), re.I):
+            n += 0.5  # "an hour and a half"
+        rel = (groups.get("rel") or "").lower()
         if unit == "weekend" and n == 1:
             return None
         if rel == "same":
@@ -830,6 +838,72 @@ class TemporalTagger:
         if ctx.dct.month <= 3 and ctx.tense_only(m.start(), m.end()) == "past":
             year -= 1
         return _Norm("DATE", f"{year:04d}", "END", anchor="dct")
+
+    # ── coverage added for issue #3 ──────────────────────────────────────────
+
+    def _discourse_day(self, ctx: _Context) -> dt.date | None:
+        """The day a "the morning" / "later in the day" refers to: this sentence's date, else the last one."""
+        return ctx.sentence_days.get(ctx.sentence, ctx.anchors["day"])
+
+    def _n_pod_the(self, m, ctx):
+        date = self._discourse_day(ctx)
+        pod = PARTS_OF_DAY[m["pod"].lower()]
+        start = m.start("part") if m["part"] else m.start("span")
+        return _Norm("TIME", f"{tr.day_value(date)}T{pod}", _part_of(m["part"]),
+                     anchor="discourse" if date else "none", span=(start, m.end("span")))
+
+    def _n_in_the_day(self, m, ctx):
+        date = self._discourse_day(ctx)
+        return _Norm("DATE", tr.day_value(date), anchor="discourse" if date else "none",
+                     span=(m.start("span"), m.end("span")))
+
+    def _n_vague_ago(self, m, ctx):
+        """ "years ago", "some time ago": before the DCT, by how much unsaid (TIMEX3 PAST_REF)."""
+        return _Norm("DATE", "PAST_REF", anchor="none", span=(m.start("span"), m.end("span")))
+
+    def _n_sport_season(self, m, ctx):
+        """A sports or business season: its calendar span varies by sport, so only its direction is kept."""
+        rel = m["rel"].lower()
+        value = {"last": "PAST_REF", "the previous": "PAST_REF", "this past": "PAST_REF", "the past": "PAST_REF",
+                 "next": "FUTURE_REF", "the coming": "FUTURE_REF", "the new": "FUTURE_REF"}.get(rel, "PRESENT_REF")
+        return _Norm("DATE", value, anchor="none")
+
+    def _n_another(self, m, ctx):
+        unit = unit_name(m["unit"])
+        n = parse_number(m["num"]) if m["num"] else 1
+        return _Norm("DURATION", _duration_value(n, unit), anchor="none")
+
+    def _n_ordinal_unit(self, m, ctx):
+        """ "the second day" (of an offensive), "his final month" (in office): the unit the anchor lies in."""
+        unit = m["unit"].lower()
+        date = ctx.anchors["day"] if unit == "day" else ctx.dct
+        value = tr.shift_value(date, unit, 0)
+        return _Norm("DATE", value, anchor="discourse" if date else "none")
+
+    @staticmethod
+    def _range_end(first: int, tail: str) -> int | None:
+        last = int(tail) if len(tail) == 4 else first // 100 * 100 + int(tail)
+        if len(tail) == 2 and last <= first:
+            last += 100  # "1998-01" is 1998 to 2001
+        return last if 0 < last - first <= 100 else None
+
+    def _n_year_range(self, m, ctx):
+        """The first year of "1980-88", "2007-13" (a range is two TIMEX3s)."""
+        if self._range_end(int(m["year"]), m["tail"]) is None:
+            return None
+        return _Norm("DATE", m["year"], anchor="absolute")
+
+    def _n_year_tail(self, m, ctx):
+        """The last year of "1980-88": "88" read in the century of the first year."""
+        last = self._range_end(int(ctx.text[m.start() - 5:m.start() - 1]), m["tail"])
+        return None if last is None else _Norm("DATE", f"{last:04d}", anchor="absolute")
+
+    def _n_the_period(self, m, ctx):
+        """ "for the week", "during the month": the current week / month of the story."""
+        unit = m["unit"].lower()
+        date = ctx.anchors["day"] if unit == "week" else ctx.anchor_for(unit)
+        return _Norm("DATE", tr.shift_value(date, unit, 0), anchor="discourse" if date else "none",
+                     span=(m.start("span"), m.end("span")))
 
 
 def tag_text(text: str, dct: dt.date | None, nlp: Language) -> list[TimeExpr]:

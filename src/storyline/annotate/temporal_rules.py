@@ -173,6 +173,26 @@ RULES: tuple[tuple[str, str], ...] = (
                       r"(?P<unit>period|fiscal year|quarter period)\b(?![- ](?:a year|last year|of))"),
     ("year_end", r"\b(?:the\s+)?(?:year[- ]end|year's end|end-of-year)\b(?![- ]\w)"),
     ("time", r"\b(?P<named>midday)\b"),
+    # ── coverage added for issue #3 (mined from TimeBank / AQUAINT / TE3-silver misses) ──
+    ("pod_the", rf"\b(?:(?P<part>early|late)\s+)?(?:in|during|through|throughout|by|over|until|till)\s+"
+                rf"(?P<span>the\s+(?P<pod>{POD}))\b(?!\s+(?:of|session|paper|newspaper|news|edition|shift|show|"
+                rf"prayers?|rush|before|after|flight|train)\b)"),
+    ("in_the_day", r"\b(?P<pre>later|earlier|during|throughout)\s+(?:in\s+)?(?P<span>the\s+day)\b"
+                   r"(?!\s+(?:of|before|after|when|that|on)\b)"),
+    ("vague_ago", r"\b(?:(?P<mod>just|only)\s+)?(?P<span>(?:some\s+time|(?P<unit>years|months|weeks|days|decades|"
+                  r"hours|minutes))\s+ago)\b"),
+    ("sport_season", r"\b(?P<rel>last|this|next|the current|the previous|the coming|the new|the whole|the regular|"
+                     r"the entire|this past|the past)\s+season\b(?!['’]s|\s+(?:of|tickets?|opener)\b)"),
+    ("another", rf"\banother\s+(?:(?P<num>{NUM})[- ])?(?P<unit>{UNIT})\b(?![- ](?:old|long))"),
+    ("ordinal_unit", r"\b(?P<det>the|his|her|its|their|our|my)\s+(?P<ord>first|second|third|fourth|fifth|opening|"
+                     r"closing|last|final)\s+(?P<unit>day|week|month|year)\b(?![- ](?:old|long)|\s+(?:or|and)\s+so)"),
+    # "1980-88": two expressions, as TimeML annotates ranges (the head here, the tail below)
+    ("year_range", rf"(?<![\w$£€#.,/-])(?P<year>{YEAR})(?=[-–](?P<tail>\d{{2}}|{YEAR})\b(?![\w%-]|[.,]\d))"),
+    ("year_tail", rf"(?<=(?:1[0-9]|20)\d\d[-–])(?P<tail>\d{{2}}|{YEAR})\b(?![\w%-]|[.,]\d)"),
+    ("the_period", r"\b(?P<pre>for|during|over|throughout|within|in|of)\s+(?P<span>the\s+(?P<unit>week|month))\b"
+                   r"(?!\s+(?:before|after|ahead|earlier|later|ago|that|when|in which)\b|['’]s|-)"),
+    ("duration", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>{NUMWORD}|\d+|an?)\s+(?P<unit>{UNIT})\s+and\s+a\s+half\b"),
+    ("duration", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>(?:{NUMWORD}|\d+)\s+and\s+a\s+half)\s+(?P<unit>{UNIT})\b"),
 )
 
 COMPILED_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -184,7 +204,10 @@ def parse_number(text: str | None) -> float | None:
     """A number written in digits or words ("17", "five", "twenty-one"); None if vague ("several")."""
     if text is None:
         return 1
-    lowered = text.lower().strip()
+    lowered = " ".join(text.lower().split())
+    if lowered.endswith(" and a half"):  # "two and a half", "3 and a half"
+        whole = parse_number(lowered[:-len(" and a half")])
+        return None if whole is None else whole + 0.5
     if lowered in VAGUE_NUMBERS:
         return None
     if lowered in NUMBER_WORDS:
