@@ -63,10 +63,10 @@ def test_resources_travel_to_a_worker_without_the_loaded_pipeline(resources):
 def test_build_starts_no_pool_for_a_small_input_and_at_most_one_worker_per_core():
     import os
 
-    from storyline.pipeline import _worker_count
+    from storyline.annotate import worker_count
 
     cores = len(os.sched_getaffinity(0))
-    assert _worker_count(10, batch_size=32) == 1
-    assert _worker_count(63, batch_size=32) == 1
-    assert _worker_count(64, batch_size=32) == min(2, cores)
-    assert _worker_count(100_000, batch_size=32) == cores
+    assert worker_count(10, batch_size=32) == 1
+    assert worker_count(63, batch_size=32) == 1
+    assert worker_count(64, batch_size=32) == min(2, cores)
+    assert worker_count(100_000, batch_size=32) == cores

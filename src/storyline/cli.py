@@ -216,11 +216,14 @@ def evaluate_tls(
     peers: bool = typer.Option(True, "--peers/--no-peers", help="Also run news-tls (needs --newstls)."),
     newstls: Optional[Path] = typer.Option(None, "--newstls", help="A checkout of news-tls to run beside storyline."),
     model: Optional[str] = typer.Option(None, "--model"),
+    store: Optional[Path] = typer.Option(None, "--store", help="SQLite file caching the annotations "
+                                         "(default .bench/tls/t17.db; a new file measures a cold run)."),
+    processes: int = typer.Option(0, "--processes", "-j", min=0, help="Annotation worker processes (default 0: one per available core)."),
 ) -> None:
     """Timeline17 under the news-tls protocol: alignment ROUGE-1/2 F1 and date F1."""
     from storyline.evaluate.tls import run
 
-    raise typer.Exit(run(dataset, data_root, as_json, _resources(model), peers, newstls))
+    raise typer.Exit(run(dataset, data_root, as_json, _resources(model), peers, newstls, store, processes or None))
 
 
 @evaluate_app.command("stories")

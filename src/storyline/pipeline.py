@@ -8,13 +8,12 @@ rendered again.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from storyline.annotate import ANNOTATION_VERSION, annotate
+from storyline.annotate import ANNOTATION_VERSION, annotate, worker_count
 from storyline.compose.story import compose_story
 from storyline.config import Settings
 from storyline.group import StoryGrouper
@@ -125,7 +124,7 @@ def build(
         def failed(article: Article, reason: str) -> None:
             report.skipped.append(SkippedInput(article.path or article.url or article.id, reason))
 
-        workers = processes if processes is not None else _worker_count(len(fresh), settings.batch_size)
+        workers = processes if processes is not None else worker_count(len(fresh), settings.batch_size)
         for annotated in annotate(fresh, resources, settings.batch_size, progress.on_article, workers, times,
                                   on_error=failed):
             with times.stage("store"):
@@ -168,12 +167,6 @@ def build(
     finally:
         store.close()
     return report
-
-
-def _worker_count(articles: int, batch_size: int) -> int:
-    """One worker per available core, but no pool for less than two batches: forking costs more than it saves."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(cores, articles // batch_size))
 
 
 def _stranded(store: Store, grouper: StoryGrouper, new: list[AnnotatedArticle]) -> list[AnnotatedArticle]:

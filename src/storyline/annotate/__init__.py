@@ -11,6 +11,7 @@ pipeline, and only the plain results travel back: the taggers run in parallel to
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -84,6 +85,12 @@ def annotate(
             on_article(article)
         yield AnnotatedArticle(article=article, sentences=sentences, mentions=mentions,
                                timexes=timexes, quotes=quotes, claims=claims)
+
+
+def worker_count(articles: int, batch_size: int = 32) -> int:
+    """One worker per available core, but no pool for less than two batches: forking costs more than it saves."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(cores, articles // batch_size))
 
 
 # ── worker processes ──────────────────────────────────────────────────────────────────────────────

@@ -17,19 +17,18 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import subprocess
 import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 
-from storyline.annotate import ANNOTATION_VERSION, annotate
+from storyline.annotate import ANNOTATION_VERSION, annotate, worker_count
 from storyline.compose.timeline import compose_timeline
 from storyline.config import GroupSettings, TimelineSettings
 from storyline.errors import StorylineError
 from storyline.evaluate.rouge import RougeCounter
-from storyline.evaluate.tls_data import GoldTimeline, Topic, load_articles, load_topics
+from storyline.evaluate.tls_data import GoldTimeline, load_articles, load_topics
 from storyline.evaluate.tls_metric import DatedSummaries, TimelineScores, average, score_timeline
 from storyline.group import StoryGrouper
 from storyline.model import AnnotatedArticle, Article
@@ -172,13 +171,19 @@ def _figures(scores: TimelineScores, n: int) -> dict:
 
 
 def evaluate_t17(data_root: Path, resources: Resources, peers: bool = True, newstls: Path | None = None,
-                 log=lambda msg: None) -> dict:  # type: ignore[no-untyped-def]
-    """Everything the command prints, as one dictionary."""
+                 log=lambda msg: None, store: Path | None = None,  # type: ignore[no-untyped-def]
+                 workers: int | None = None) -> dict:
+    """Everything the command prints, as one dictionary.
+
+    ``store`` caches the annotations (default ``.bench/tls/t17.db``; a new path measures a cold
+    run); ``workers`` annotation processes (default: one per available core).
+    """
     bench = BENCH_DIR / "tls"
-    workers = min(2, os.cpu_count() or 1)
     bench.mkdir(parents=True, exist_ok=True)
+    workers = workers or worker_count(10**9)
     started = time.perf_counter()
-    outputs, golds, stats = run_storyline(data_root, resources, bench / "t17.db", workers, log)
+    outputs, golds, stats = run_storyline(data_root, resources, store or bench / "t17.db", workers, log)
+    stats["workers"] = workers
     stats["storyline_seconds"] = time.perf_counter() - started
     (bench / "storyline-t17.json").write_text(json.dumps(
         {k: {d.isoformat(): s for d, s in sorted(tl.items())} for k, tl in outputs.items()}, indent=1))
@@ -251,12 +256,12 @@ def render_table(report: dict) -> str:
 
 
 def run(dataset: str, data_root: Path, as_json: bool, resources: Resources, peers: bool = True,
-        newstls: Path | None = None) -> int:
+        newstls: Path | None = None, store: Path | None = None, workers: int | None = None) -> int:
     """Entry point of ``storyline evaluate tls``; returns the exit code."""
     if dataset != "t17":
         raise StorylineError("E304", f"Unknown TLS dataset {dataset!r}.", "Only --dataset t17 is available.")
     log = (lambda msg: None) if as_json else (lambda msg: print(msg, file=sys.stderr, flush=True))
-    report = evaluate_t17(data_root, resources, peers, newstls, log)
+    report = evaluate_t17(data_root, resources, peers, newstls, log, store, workers)
     if as_json:
         print(json.dumps(report, default=str))
     else:
