@@ -313,3 +313,12 @@ def test_issue3_look_alikes(nlp):
     texts = [t.text for t in tag_text("The morning paper reported it in as many years, and the score was 1-2.",
                                       TUE, nlp)]
     assert texts == []
+
+
+@pytest.mark.parametrize("text, expression, value", [
+    ("The harbour reopened in March last year after the repairs.", "March last year", "2018-03"),
+    ("The lease was signed on Dec. 23 last year and ends soon.", "Dec. 23 last year", "2018-12-23"),
+    ("The firm listed its shares in Oct 2016 on the local exchange.", "Oct 2016", "2016-10"),
+])
+def test_month_with_relative_year(nlp, text, expression, value):
+    assert one(nlp, text, TUE, expression).value == value

@@ -394,14 +394,26 @@ class TemporalTagger:
     def _n_slash(self, m, ctx):
         return self._date_from_parts(m, ctx, int(m["month"]), int(m["day"]), m["year"])
 
+    @staticmethod
+    def _relative_year(m: re.Match[str], ctx: _Context) -> str | None:
+        """The year of "March last year", "Oct. 13 this year" (None without a DCT or such words)."""
+        rel = (m.groupdict().get("ryear") or "").lower()
+        if not rel or ctx.dct is None:
+            return None
+        return f"{ctx.dct.year + {'last': -1, 'this': 0, 'next': 1}[rel]:04d}"
+
     def _n_month_day(self, m, ctx):
-        return self._date_from_parts(m, ctx, _month_number(m["month"]), _day_number(m["day"]), m["year"])
+        year_text = m["year"] or self._relative_year(m, ctx)
+        return self._date_from_parts(m, ctx, _month_number(m["month"]), _day_number(m["day"]), year_text)
 
     _n_day_month = _n_month_day
 
     def _n_month_year(self, m, ctx):
-        return _Norm("DATE", tr.month_value(int(m["year"]), _month_number(m["month"])), _part_of(m["part"]),
-                     anchor="absolute")
+        year_text = m["year"] if "year" in m.groupdict() else self._relative_year(m, ctx)
+        if year_text is None:  # "March last year" in an undated article
+            return _Norm("DATE", tr.month_value(None, _month_number(m["month"])), _part_of(m["part"]), anchor="none")
+        return _Norm("DATE", tr.month_value(int(year_text), _month_number(m["month"])), _part_of(m["part"]),
+                     anchor="absolute" if m.groupdict().get("year") else "dct")
 
     def _n_month(self, m, ctx):
         month = _month_number(m["month"])

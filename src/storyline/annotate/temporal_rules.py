@@ -106,10 +106,11 @@ RULES: tuple[tuple[str, str], ...] = (
     ("iso", rf"\b(?P<year>{YEAR})-(?P<month>[01]\d)-(?P<day>[0-3]\d)(?:T(?P<hour>\d\d):(?P<minute>\d\d))?\b"),
     ("slash", r"\b(?P<month>1[0-2]|0?[1-9])/(?P<day>[12]\d|3[01]|0?[1-9])/(?P<year>\d{4}|\d{2})\b"),
     ("month_day", rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?P<month>{MONTH_D})\s+(?P<day>{DAYNUM})(?![\d,]\d)"
-                  rf"(?:,?\s+(?P<year>{YEAR}))?(?!\d|:\d)\b"),
+                  rf"(?:,?\s+(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?(?!\d|:\d)\b"),
     ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?:the\s+)?(?P<day>{DAYNUM})\s+(?:of\s+)?(?P<month>{MONTH_D})"
-                  rf"(?:,?\s+(?P<year>{YEAR}))?\b(?!\s*\d)"),
-    ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})(?:,|\s+of)?\s+(?P<year>{YEAR})\b(?![\d%])"),
+                  rf"(?:,?\s+(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?\b(?!\s*\d)"),
+    ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH_D})(?:,|\s+of)?\s+(?P<year>{YEAR})\b(?![\d%])"),
+    ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})(?:\s+of)?\s+(?P<ryear>last|this|next) year\b"),
     ("month", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past)\s+|(?P<part>{PART})[- ]?)?"
               rf"(?P<month>{MONTH})(?![\w-])"),
     ("year", rf"(?<![\w$£€#.,/-])(?:(?P<pre>fiscal year|fiscal|calendar|the year|the end of|the start of|"
