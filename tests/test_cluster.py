@@ -113,7 +113,10 @@ def test_merge_keeps_the_older_id_and_records_the_other():
     index.merge(older, newer)
     assert list(index.stories) == ["s-old"]
     assert older.article_ids == ["a", "b"] and older.merged_ids == ["s-new"]
-    assert index.postings["body"][3] == {"s-old": 1.0}
+    from storyline.group.cluster import as_arrays
+
+    # the absorbed story's terms now lead to the survivor, and only to it
+    assert set(index.score_candidates(as_arrays({"body": {3: 1.0}}), None)) == {"s-old"}
 
 
 def test_quiet_story_closes_and_far_later_article_starts_a_new_one():

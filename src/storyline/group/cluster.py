@@ -63,18 +63,28 @@ mr mrs ms image caption photo copyright read more share reuters ap afp news clic
 _CHANNEL_SALT = {"lead": 0x5BD1E995, "body": 0x1B873593, "ents": 0x27D4EB2F}
 
 
+_STOP_BITS = 16
+
+
 @functools.lru_cache(maxsize=1)
-def _stop_hashes() -> np.ndarray:
-    """Sorted word hashes of ``STOP_WORDS`` (a constant, built on first use)."""
-    return hash_set(STOP_WORDS)
+def _stop_hashes() -> tuple[np.ndarray, np.ndarray]:
+    """Sorted word hashes of ``STOP_WORDS`` and a table of their low bits (constants, built on first use)."""
+    stop = hash_set(STOP_WORDS)
+    table = np.zeros(1 << _STOP_BITS, dtype=bool)
+    table[(stop & np.uint64((1 << _STOP_BITS) - 1)).astype(np.int64)] = True
+    return stop, table
 
 
 def term_hashes(found: Tokens) -> np.ndarray:
     """Hashes of the tokens that count as terms: letters only, two or more, not stop words."""
-    stop = _stop_hashes()
+    stop, table = _stop_hashes()
     h = found.hashes
-    at = np.minimum(np.searchsorted(stop, h), len(stop) - 1)
-    return h[found.alpha & (found.length > 1) & (stop[at] != h)]
+    keep = found.alpha & (found.length > 1)
+    maybe = np.flatnonzero(table[(h & np.uint64((1 << _STOP_BITS) - 1)).astype(np.int64)])  # few false hits
+    if len(maybe):
+        at = np.minimum(np.searchsorted(stop, h[maybe]), len(stop) - 1)
+        keep[maybe[stop[at] == h[maybe]]] = False
+    return h[keep]
 
 
 def _buckets(channel: str, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -154,6 +164,7 @@ class StoryState:
     last: dt.date | None = None
     touched: int = 0  # sequence number of the last article added
     status: str = "active"  # active → closed (pruned centroid) → archived (ids only)
+    slot: int = -1  # its entries in the term index (-1: none)
 
     def widen(self, date: dt.date | None) -> None:
         if date is None:
@@ -162,19 +173,182 @@ class StoryState:
         self.last = date if self.last is None or date > self.last else self.last
 
 
+Vector = dict[str, tuple[np.ndarray, np.ndarray]]  # channel → (hashed terms, weights)
+_STATUS_CODE = {"active": 0, "closed": 1, "archived": 2}
+_NO_DATE = np.nan
+
+
+def as_arrays(vecs: dict) -> Vector:
+    """Vectors given as ``{channel: {term: weight}}`` (centroids, tests) → the array form."""
+    out: Vector = {}
+    for channel in CHANNELS:
+        value = vecs.get(channel, {})
+        if isinstance(value, dict):
+            value = (np.fromiter(value.keys(), dtype=np.int64, count=len(value)),
+                     np.fromiter(value.values(), dtype=np.float64, count=len(value)))
+        out[channel] = value
+    return out
+
+
+def _merge_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Two (sorted keys, values) pairs → one, still sorted (no sort: ``b``'s places are searched)."""
+    (akeys, avalues), (bkeys, bvalues) = a, b
+    at = np.searchsorted(akeys, bkeys, side="right") + np.arange(len(bkeys))
+    total = len(akeys) + len(bkeys)
+    from_a = np.ones(total, dtype=bool)
+    from_a[at] = False
+    keys, values = np.empty(total, dtype=np.int64), np.empty(total, dtype=np.float64)
+    keys[at], values[at] = bkeys, bvalues
+    keys[from_a], values[from_a] = akeys, avalues
+    return keys, values
+
+
+_SLOT_BITS = np.int64(32)
+_SLOT_MASK = np.int64((1 << 32) - 1)
+_CHANNEL_SHIFT = np.int64(32 + _DF_BITS)
+
+
+class TermIndex:
+    """Every story centroid's (term, weight) entries in sorted numpy arrays, searched in one pass.
+
+    Why: scoring an article against the stories is then a ``searchsorted`` and a ``bincount``
+    over the article's terms, not a Python loop over each term's stories.  An entry's key packs
+    ``channel << _DF_BITS | bucket`` above a 32-bit *slot* (the story's place), so the entries
+    of one term are contiguous.  An article added to a story enters its terms in a small sorted
+    delta (centroids only grow by addition, and a dot product is linear, so entries of one term
+    and slot simply add up).  A change that is not an addition (pruning, merging, archiving)
+    retires the story's slot and enters its whole centroid under a new one.  The delta folds
+    into the base when it grows; folding drops retired slots and renumbers the live ones.
+    """
+
+    def __init__(self) -> None:
+        empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64))
+        self.base = empty
+        self.delta = empty
+        self.slot_story: list[str | None] = []
+        # per slot: squared norm per channel, first/last date ordinal (nan: undated), status code
+        self.norm2 = np.zeros((16, len(CHANNELS)), dtype=np.float64)
+        self.first = np.full(16, _NO_DATE)
+        self.last = np.full(16, _NO_DATE)
+        self.status = np.full(16, _STATUS_CODE["archived"], dtype=np.int8)
+
+    def new_slot(self, story: StoryState) -> int:
+        slot = len(self.slot_story)
+        self.slot_story.append(story.id)
+        if slot >= len(self.first):
+            grow = len(self.first)
+            self.norm2 = np.concatenate([self.norm2, np.zeros((grow, len(CHANNELS)))])
+            self.first = np.concatenate([self.first, np.full(grow, _NO_DATE)])
+            self.last = np.concatenate([self.last, np.full(grow, _NO_DATE)])
+            self.status = np.concatenate([self.status, np.full(grow, _STATUS_CODE["archived"], dtype=np.int8)])
+        story.slot = slot
+        self.sync(story)
+        return slot
+
+    def sync(self, story: StoryState) -> None:
+        """Copy what scoring needs (norms, date span, status) into the slot's row."""
+        slot = story.slot
+        norm2 = story.norm2
+        self.norm2[slot] = (norm2["lead"], norm2["body"], norm2["ents"])
+        self.first[slot] = story.first.toordinal() if story.first is not None else _NO_DATE
+        self.last[slot] = story.last.toordinal() if story.last is not None else _NO_DATE
+        self.status[slot] = _STATUS_CODE[story.status]
+
+    def retire(self, story: StoryState) -> None:
+        if story.slot >= 0:
+            self.slot_story[story.slot] = None
+            self.status[story.slot] = _STATUS_CODE["archived"]
+            story.slot = -1
+
+    @staticmethod
+    def _terms(vecs: Vector) -> tuple[np.ndarray, np.ndarray]:
+        """The vector's terms over all channels (``channel << _DF_BITS | bucket``, sorted) and weights."""
+        keys = [vecs[c][0] + (i << _DF_BITS) for i, c in enumerate(CHANNELS) if len(vecs[c][0])]
+        if not keys:
+            return np.zeros(0, dtype=np.int64), np.zeros(0)
+        weights = [vecs[c][1] for c in CHANNELS if len(vecs[c][0])]
+        keys, weights = np.concatenate(keys), np.concatenate(weights)
+        if len(keys) > 1 and (keys[1:] < keys[:-1]).any():
+            order = np.argsort(keys, kind="stable")
+            keys, weights = keys[order], weights[order]
+        return keys, weights
+
+    def enter(self, story: StoryState, vecs: Vector) -> None:
+        """Add entries (an article's vector, or a whole centroid) under the story's slot."""
+        terms, weights = self._terms(vecs)
+        if len(terms):
+            self.delta = _merge_sorted(self.delta, ((terms << _SLOT_BITS) | story.slot, weights))
+
+    def reenter(self, story: StoryState) -> None:
+        """A centroid changed other than by addition: a fresh slot with the whole centroid."""
+        self.retire(story)
+        self.new_slot(story)
+        self.enter(story, as_arrays(story.centroid))
+
+    def fold(self, stories: dict[str, StoryState]) -> None:
+        """Merge the delta into the base, dropping retired slots and renumbering the live ones."""
+        keys, weights = _merge_sorted(self.base, self.delta)
+        live = np.array([s is not None for s in self.slot_story], dtype=bool)
+        slots = keys & _SLOT_MASK
+        keep = live[slots]
+        keys, weights, slots = keys[keep], weights[keep], slots[keep]
+        old = np.flatnonzero(live)
+        new_of = np.zeros(len(live), dtype=np.int64)
+        new_of[old] = np.arange(len(old))
+        keys = ((keys >> _SLOT_BITS) << _SLOT_BITS) | new_of[slots]  # order kept: the mapping is increasing
+        self.slot_story = [self.slot_story[i] for i in old.tolist()]
+        grow = max(16, len(old))
+        pad = grow - len(old)
+        self.norm2 = np.concatenate([self.norm2[old], np.zeros((pad, len(CHANNELS)))])
+        self.first = np.concatenate([self.first[old], np.full(pad, _NO_DATE)])
+        self.last = np.concatenate([self.last[old], np.full(pad, _NO_DATE)])
+        self.status = np.concatenate([self.status[old], np.full(pad, _STATUS_CODE["archived"], dtype=np.int8)])
+        for slot, sid in enumerate(self.slot_story):
+            stories[sid].slot = slot
+        self.base = (keys, weights)
+        self.delta = (keys[:0], weights[:0])
+
+    def dots(self, vecs: Vector) -> tuple[np.ndarray, np.ndarray]:
+        """(slots sharing a term with ``vecs``, their dot product per channel)."""
+        terms, qweights = self._terms(vecs)
+        n_slots = len(self.slot_story)
+        if not len(terms) or not n_slots:
+            return np.zeros(0, dtype=np.int64), np.zeros((0, len(CHANNELS)))
+        bounds = np.concatenate([terms << _SLOT_BITS, (terms + 1) << _SLOT_BITS])
+        cells, contribs = [], []
+        for keys, weights in (self.base, self.delta):
+            if not len(keys):
+                continue
+            edges = np.searchsorted(keys, bounds)
+            lo, hi = edges[: len(terms)], edges[len(terms):]
+            runs = hi - lo
+            hit = np.flatnonzero(runs)
+            if not len(hit):
+                continue
+            lo, runs = lo[hit], runs[hit]
+            ends = np.cumsum(runs)
+            # the entry positions of every run, and the article weight each one meets
+            pos = np.arange(int(ends[-1])) + np.repeat(lo - (ends - runs), runs)
+            found = keys[pos]
+            contribs.append(weights[pos] * np.repeat(qweights[hit], runs))
+            cells.append((found & _SLOT_MASK) * len(CHANNELS) + (found >> _CHANNEL_SHIFT))
+        if not cells:
+            return np.zeros(0, dtype=np.int64), np.zeros((0, len(CHANNELS)))
+        acc = np.bincount(np.concatenate(cells), weights=np.concatenate(contribs), minlength=n_slots * len(CHANNELS))
+        acc = acc.reshape(n_slots, len(CHANNELS))
+        found = np.flatnonzero(acc.any(axis=1))
+        return found, acc[found]
+
+
 class StoryIndex:
-    """The online clusterer: stories, their inverted index and the online document frequencies."""
+    """The online clusterer: stories, their term index and the online document frequencies."""
 
     def __init__(self, settings: GroupSettings):
         self.settings = settings
         self.df = np.zeros(1 << _DF_BITS, dtype=np.int32)
         self.n_docs = 0
         self.stories: dict[str, StoryState] = {}
-        # term → {story: weight}; open stories and closed ones apart, so an article that arrives
-        # in date order only scans open stories (a closed story is only searched by undated or
-        # late articles)
-        self.postings: dict[str, dict[int, dict[str, float]]] = {c: {} for c in CHANNELS}
-        self.closed_postings: dict[str, dict[int, dict[str, float]]] = {c: {} for c in CHANNELS}
+        self.terms = TermIndex()
         self.seq = 0
         self.clock: dt.date | None = None  # latest publication date seen
         self._quiet_heap: list[tuple[dt.date, str]] = []
@@ -186,20 +360,15 @@ class StoryIndex:
         return {"lead": s.lead_weight, "body": s.body_weight, "ents": s.entity_weight}
 
     def set_status(self, story: StoryState, status: str) -> None:
-        """Every status change goes through here: counts stay right and postings follow the story."""
+        """Every status change goes through here, so the counts stay right."""
         if story.status != status:
-            self.drop_postings(story)
             self.n_status[story.status] -= 1
             self.n_status[status] += 1
             story.status = status
-            if status != "archived":
-                for channel in CHANNELS:
-                    postings = self._postings(story)[channel]
-                    for key, w in story.centroid[channel].items():
-                        postings.setdefault(key, {})[story.id] = w
-
-    def _postings(self, story: StoryState) -> dict[str, dict[int, dict[str, float]]]:
-        return self.postings if story.status == "active" else self.closed_postings
+            if status == "archived":
+                self.terms.retire(story)
+            else:
+                self.terms.sync(story)
 
     # ── vectors ──
 
@@ -211,28 +380,29 @@ class StoryIndex:
             if len(keys):
                 self.df[keys] += 1
 
-    def vectors(self, feats: Features) -> dict[str, dict[int, float]]:
+    def vectors(self, feats: Features) -> Vector:
         """TF-IDF (sublinear tf), the strongest terms per channel, L2-normalised (call ``count`` first)."""
         limits = {"lead": 10_000, "body": self.settings.body_terms, "ents": 10_000}
-        out: dict[str, dict[int, float]] = {}
+        out: Vector = {}
+        empty = (np.zeros(0, dtype=np.int64), np.zeros(0))
         for channel in CHANNELS:
             keys, tf = feats.counts[channel]
             if not len(keys):
-                out[channel] = {}
+                out[channel] = empty
                 continue
             # prior documents that contain none of the terms: with few articles, a term that all of
             # them share (the story's own words) still weighs something
             idf = np.log((self.n_docs + self.settings.idf_prior_docs + 1) / (self.df[keys] + 0.5))
             weights = (1.0 + np.log(tf)) * np.maximum(idf, 0.0)
             if len(weights) > limits[channel]:
-                top = np.argpartition(-weights, limits[channel])[: limits[channel]]
+                top = np.sort(np.argpartition(-weights, limits[channel])[: limits[channel]])
                 keys, weights = keys[top], weights[top]
             norm = float(np.sqrt(np.dot(weights, weights)))
             if norm == 0.0:
-                out[channel] = {}
+                out[channel] = empty
                 continue
-            weights = weights / norm
-            out[channel] = {int(k): float(w) for k, w in zip(keys, weights) if w > 0}
+            positive = weights > 0
+            out[channel] = (keys[positive], weights[positive] / norm)
         return out
 
     # ── scoring ──
@@ -243,27 +413,28 @@ class StoryIndex:
         gap = max(0, (first - date).days, (date - last).days)
         return math.exp(-gap / self.settings.time_scale_days)
 
-    def score_candidates(self, vecs: dict[str, dict[int, float]], date: dt.date | None,
-                         include_closed: bool = True) -> dict[str, float]:
-        scores: dict[str, float] = {}
-        for channel in CHANNELS:
-            weight = self.weights[channel]
-            acc: dict[str, float] = {}
-            for postings in (self.postings, self.closed_postings) if include_closed else (self.postings,):
-                postings = postings[channel]
-                for key, w in vecs[channel].items():
-                    row = postings.get(key)
-                    if row:
-                        for sid, cw in row.items():
-                            acc[sid] = acc.get(sid, 0.0) + w * cw
-            for sid, dot in acc.items():
-                norm2 = self.stories[sid].norm2[channel]
-                if norm2 > 0:
-                    scores[sid] = scores.get(sid, 0.0) + weight * dot / math.sqrt(norm2)
-        for sid in scores:
-            story = self.stories[sid]
-            scores[sid] *= self.time_factor(date, story.first, story.last)
-        return scores
+    def score_candidates(self, vecs: Vector, date: dt.date | None, include_closed: bool = True) -> dict[str, float]:
+        """Stories sharing a term with the article → weighted cosine × time factor."""
+        terms = self.terms
+        slots, dots = terms.dots(vecs)
+        if not len(slots):
+            return {}
+        status = terms.status[slots]
+        ok = status == 0 if not include_closed else status <= 1
+        slots, dots = slots[ok], dots[ok]
+        norm2 = terms.norm2[slots]
+        weights = np.array([self.weights[c] for c in CHANNELS])
+        with np.errstate(divide="ignore", invalid="ignore"):
+            cos = np.where(norm2 > 0, dots / np.sqrt(np.where(norm2 > 0, norm2, 1.0)), 0.0)
+        scores = cos @ weights
+        if date is not None:
+            day = date.toordinal()
+            first, last = terms.first[slots], terms.last[slots]
+            gap = np.maximum(0.0, np.maximum(first - day, day - last))
+            scores = scores * np.where(np.isnan(gap), 1.0, np.exp(-np.nan_to_num(gap) / self.settings.time_scale_days))
+        shared = (norm2 > 0).any(axis=1)
+        story_of = terms.slot_story
+        return {story_of[s]: v for s, v, k in zip(slots.tolist(), scores.tolist(), shared.tolist()) if k}
 
     def story_similarity(self, a: StoryState, b: StoryState) -> float:
         total = 0.0
@@ -287,53 +458,52 @@ class StoryIndex:
         story = StoryState(id=story_id, seq=self.seq)
         self.stories[story_id] = story
         self.n_status["active"] += 1
+        self.terms.new_slot(story)
         return story
 
-    def add_vectors(self, story: StoryState, vecs: dict[str, dict[int, float]]) -> None:
+    def add_vectors(self, story: StoryState, vecs: Vector | dict) -> None:
+        vecs = as_arrays(vecs) if any(isinstance(v, dict) for v in vecs.values()) else vecs
+        limit = self.settings.centroid_terms
+        grown = []
         for channel in CHANNELS:
+            keys, weights = vecs[channel]
+            if not len(keys):
+                continue
             centroid = story.centroid[channel]
-            postings = self._postings(story)[channel]
-            dot = 0.0
-            for key, w in vecs[channel].items():
-                old = centroid.get(key, 0.0)
-                dot += old * w
-                centroid[key] = old + w
-                postings.setdefault(key, {})[story.id] = old + w
-            weights = vecs[channel].values()
-            story.norm2[channel] += 2 * dot + sum(map(operator.mul, weights, weights))
-            limit = self.settings.centroid_terms
+            kl, wl = keys.tolist(), weights.tolist()
+            old = list(map(centroid.get, kl, repeat(0.0)))
+            centroid.update(zip(kl, map(operator.add, old, wl)))
+            story.norm2[channel] += 2 * sum(map(operator.mul, old, wl)) + float(np.dot(weights, weights))
             if len(centroid) > 2 * limit:
-                self.prune(story, channel, limit)
+                grown.append(channel)
+        for channel in grown:
+            self._prune_centroid(story, channel, limit)
+        if grown:
+            self.terms.reenter(story)
+        else:
+            self.terms.sync(story)
+            self.terms.enter(story, vecs)
+        self._fold_if_due()
 
-    def prune(self, story: StoryState, channel: str, keep: int) -> None:
-        """Keep a story's ``keep`` strongest terms in one channel (bounded memory)."""
+    def _prune_centroid(self, story: StoryState, channel: str, keep: int) -> None:
         centroid = story.centroid[channel]
         if len(centroid) <= keep:
             return
-        ranked = sorted(centroid.items(), key=lambda kv: -kv[1])
-        postings = self._postings(story)[channel]
-        for key, _ in ranked[keep:]:
-            row = postings.get(key)
-            if row is not None:
-                row.pop(story.id, None)
-                if not row:
-                    del postings[key]
-        story.centroid[channel] = dict(ranked[:keep])
-        story.norm2[channel] = sum(w * w for _, w in ranked[:keep])
+        keys = np.fromiter(centroid.keys(), dtype=np.int64, count=len(centroid))
+        weights = np.fromiter(centroid.values(), dtype=np.float64, count=len(centroid))
+        top = np.sort(np.argpartition(-weights, keep)[:keep])
+        story.centroid[channel] = dict(zip(keys[top].tolist(), weights[top].tolist()))
+        story.norm2[channel] = float(np.dot(weights[top], weights[top]))
 
-    def drop_postings(self, story: StoryState) -> None:
-        for channel in CHANNELS:
-            postings = self._postings(story)[channel]
-            for key in story.centroid[channel]:
-                row = postings.get(key)
-                if row is not None:
-                    row.pop(story.id, None)
-                    if not row:
-                        del postings[key]
+    def prune(self, story: StoryState, channel: str, keep: int) -> None:
+        """Keep a story's ``keep`` strongest terms in one channel (bounded memory)."""
+        if len(story.centroid[channel]) > keep:
+            self._prune_centroid(story, channel, keep)
+            self._reenter(story)
 
     def merge(self, survivor: StoryState, absorbed: StoryState) -> None:
         """Fold ``absorbed`` into ``survivor`` (centroids add, members and merged ids move)."""
-        self.drop_postings(absorbed)
+        self.terms.retire(absorbed)
         self.add_vectors(survivor, absorbed.centroid)
         survivor.article_ids.extend(absorbed.article_ids)
         survivor.merged_ids.extend([absorbed.id, *absorbed.merged_ids])
@@ -341,12 +511,14 @@ class StoryIndex:
         survivor.widen(absorbed.last)
         survivor.touched = max(survivor.touched, absorbed.touched)
         self.set_status(survivor, "active")
+        self.terms.sync(survivor)
         self.n_status[absorbed.status] -= 1
         del self.stories[absorbed.id]
 
     def observe(self, story: StoryState, date: dt.date | None, touched: int) -> None:
         story.widen(date)
         story.touched = touched
+        self.terms.sync(story)
         if story.last is not None:
             heapq.heappush(self._quiet_heap, (story.last, story.id))
         self.advance(date)
@@ -379,7 +551,17 @@ class StoryIndex:
     def close(self, story: StoryState) -> None:
         self.set_status(story, "closed")
         for channel in CHANNELS:
-            self.prune(story, channel, self.settings.closed_story_terms)
+            self._prune_centroid(story, channel, self.settings.closed_story_terms)
+        self._reenter(story)
+
+    def _reenter(self, story: StoryState) -> None:
+        self.terms.reenter(story)
+        self._fold_if_due()
+
+    def _fold_if_due(self) -> None:
+        terms = self.terms
+        if len(terms.delta[0]) > max(8192, len(terms.base[0]) // 8) or len(terms.slot_story) > 2 * len(self.stories) + 64:
+            terms.fold(self.stories)
 
     def archive_excess(self) -> list[StoryState]:
         if self.n_status["closed"] <= self.settings.max_closed_stories:
@@ -390,7 +572,6 @@ class StoryIndex:
             return []
         oldest = sorted(closed, key=lambda s: (s.last or dt.date.min, s.touched))[:excess]
         for story in oldest:
-            self.drop_postings(story)
             story.centroid = {c: {} for c in CHANNELS}
             story.norm2 = {c: 0.0 for c in CHANNELS}
             self.set_status(story, "archived")
@@ -398,6 +579,7 @@ class StoryIndex:
 
     def __getstate__(self) -> dict:
         """Pickled state: the document frequencies as their non-zero entries (most buckets are 0)."""
+        self.terms.fold(self.stories)  # compact: the delta joins the base, retired slots go
         state = dict(self.__dict__)
         nonzero = np.flatnonzero(self.df).astype(np.int32)
         state["df"] = (nonzero, self.df[nonzero])

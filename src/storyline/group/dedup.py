@@ -83,6 +83,8 @@ class Fingerprint:
     shingles: int  # number of distinct shingles (for containment)
     paragraphs: list[tuple[int, ...]] = field(default_factory=list)  # bottom-k sketch per paragraph
     sketch_values: int = 0  # total values in ``paragraphs``
+    bands: np.ndarray | None = field(default=None, repr=False)  # LSH band keys (worked out once)
+    owners: tuple | None = field(default=None, repr=False)  # (index version, owners per sketch value)
 
 
 def _update(minhash: MinHash, hashes: np.ndarray) -> None:
@@ -231,6 +233,7 @@ class DedupIndex:
         self._sketch_values = _Rows(np.int64)
         self._row_values: dict[int, list[int]] = {}  # row added here → its paragraph sketch values
         self._base = 0  # rows below this came from a saved state
+        self._version = 0  # changes with every add or forget (cached look-ups are then stale)
         self._base_rows: np.ndarray | None = None  # row of each loaded owner code (built when needed)
         self._base_by_row: tuple[np.ndarray, np.ndarray] | None = None  # loaded codes grouped by row
         self._base_forgets = 0
@@ -259,9 +262,29 @@ class DedupIndex:
                 keys = keys * _MIX + cut[:, :, j]
         return keys
 
-    def _lsh_candidates(self, signature: np.ndarray) -> set[int]:
-        """Rows sharing a whole band with ``signature`` (what ``MinHashLSH.query`` returns)."""
-        keys = self._band_keys(signature[None, :])[0]
+    def _bands_of(self, fp: Fingerprint) -> np.ndarray:
+        if fp.bands is None:
+            fp.bands = self._band_keys(fp.signature[None, :])[0]
+        return fp.bands
+
+    def _paragraph_owners(self, fp: Fingerprint) -> list[tuple[int, ...]]:
+        """Owner codes of each of ``fp``'s sketch values (paragraph by paragraph), looked up once
+        per state of the index (``check``, ``reused_paragraphs`` and ``add`` share them)."""
+        if fp.owners is not None and fp.owners[0] == self._version:
+            return fp.owners[1]
+        values = [v for sketch in fp.paragraphs for v in sketch]
+        if self._base:
+            found = [self._owners(v) for v in values]
+        else:
+            found = [() if o is None else (o,) if isinstance(o, int) else o
+                     for o in map(self.paragraph_index.get, values)]
+        fp.owners = (self._version, found)
+        return found
+
+    def _lsh_candidates(self, fp: Fingerprint) -> set[int]:
+        """Rows sharing a whole band with ``fp`` (what ``MinHashLSH.query`` returns)."""
+        signature = fp.signature
+        keys = self._bands_of(fp)
         rows: set[int] = set()
         for band, key in enumerate(keys.tolist()):
             rows.update(self._buckets[band].get(key, ()))
@@ -283,18 +306,16 @@ class DedupIndex:
             return Match("exact", first, 1.0, 1.0)
         if fp.shingles == 0:
             return None
-        candidates = self._lsh_candidates(fp.signature)
+        candidates = self._lsh_candidates(fp)
         # a truncated or re-wrapped copy can have a low Jaccard similarity (below the LSH band
         # threshold) yet share a good part of its paragraphs: those articles are candidates too
         votes: dict[int, int] = {}
         cap = self.settings.paragraph_max_owners
-        for sketch in fp.paragraphs:
-            for value in sketch:
-                owners = self._owners(value)
-                if owners and len(owners) < cap:
-                    for code in owners:
-                        row = code >> 16
-                        votes[row] = votes.get(row, 0) + 1
+        for owners in self._paragraph_owners(fp):
+            if owners and len(owners) < cap:
+                for code in owners:
+                    row = code >> 16
+                    votes[row] = votes.get(row, 0) + 1
         if votes:
             share = self.settings.paragraph_candidate_share
             for row, count in votes.items():
@@ -331,10 +352,14 @@ class DedupIndex:
             return []
         need, cap = self.settings.paragraph_min_shared, self.settings.paragraph_max_owners
         found: dict[str, set[int]] = {}
+        all_owners = self._paragraph_owners(fp)
+        if not any(all_owners):
+            return []
+        at = 0
         for index, sketch in enumerate(fp.paragraphs):
             votes: dict[int, int] = {}
-            for value in sketch:
-                owners = self._owners(value)
+            at += len(sketch)
+            for owners in all_owners[at - len(sketch):at]:
                 if not owners or len(owners) >= cap:
                     continue
                 for code in owners:
@@ -351,10 +376,12 @@ class DedupIndex:
         self.exact.setdefault(fp.exact, fp.article_id)
         if fp.article_id in self.ordinal:
             return
+        all_owners = self._paragraph_owners(fp)
+        self._version += 1
         row = self.ordinal[fp.article_id] = len(self.id_of)
         self.id_of.append(fp.article_id)
         self._sig.extend(fp.signature[None, :])
-        keys = self._band_keys(fp.signature[None, :])
+        keys = self._bands_of(fp)[None, :]
         self._band.extend(keys)
         self._shingles.extend(np.array([fp.shingles], dtype=np.int64))
         self._sketch_values.extend(np.array([fp.sketch_values], dtype=np.int64))
@@ -364,14 +391,18 @@ class DedupIndex:
         cap = self.settings.paragraph_max_owners
         index = self.paragraph_index
         self._row_values[row] = [v for sketch in fp.paragraphs for v in sketch]
+        seen: set[int] = set()
+        at = 0
         for p_index, sketch in enumerate(fp.paragraphs):
             code = row << 16 | min(p_index, 0xFFFF)
             for value in sketch:
-                owners = index.get(value) if not self._base else self._owners_raw(value)
-                if owners is None or owners == ():
+                owners = all_owners[at] if value not in seen else self._owners(value)
+                at += 1
+                seen.add(value)
+                if not owners:
                     index[value] = code
-                elif isinstance(owners, int):
-                    index[value] = (owners, code) if cap > 1 else owners
+                elif len(owners) == 1:
+                    index[value] = (owners[0], code) if cap > 1 else owners[0]
                 elif len(owners) < cap:  # a line in this many articles is page furniture
                     index[value] = owners + (code,)
 
@@ -413,6 +444,7 @@ class DedupIndex:
         row = self.ordinal.pop(article_id, None)
         if row is None:
             return
+        self._version += 1
         self.id_of[row] = None
         if self._shingles.data[row] and row >= self._base:
             for band, key in enumerate(self._band.data[row].tolist()):
