@@ -267,17 +267,23 @@ class DedupIndex:
             fp.bands = self._band_keys(fp.signature[None, :])[0]
         return fp.bands
 
-    def _paragraph_owners(self, fp: Fingerprint) -> list[tuple[int, ...]]:
-        """Owner codes of each of ``fp``'s sketch values (paragraph by paragraph), looked up once
-        per state of the index (``check``, ``reused_paragraphs`` and ``add`` share them)."""
+    def _paragraph_owners(self, fp: Fingerprint) -> list[tuple[int, ...]] | None:
+        """Owner codes of each of ``fp``'s sketch values (paragraph by paragraph), or None when no
+        value has an owner (most articles); looked up once per state of the index (``check``,
+        ``reused_paragraphs`` and ``add`` share them)."""
         if fp.owners is not None and fp.owners[0] == self._version:
             return fp.owners[1]
         values = [v for sketch in fp.paragraphs for v in sketch]
         if self._base:
             found = [self._owners(v) for v in values]
+            if not any(found):
+                found = None
         else:
-            found = [() if o is None else (o,) if isinstance(o, int) else o
-                     for o in map(self.paragraph_index.get, values)]
+            raw = list(map(self.paragraph_index.get, values))
+            if raw.count(None) == len(raw):
+                found = None
+            else:
+                found = [() if o is None else (o,) if isinstance(o, int) else o for o in raw]
         fp.owners = (self._version, found)
         return found
 
@@ -311,7 +317,7 @@ class DedupIndex:
         # threshold) yet share a good part of its paragraphs: those articles are candidates too
         votes: dict[int, int] = {}
         cap = self.settings.paragraph_max_owners
-        for owners in self._paragraph_owners(fp):
+        for owners in self._paragraph_owners(fp) or ():
             if owners and len(owners) < cap:
                 for code in owners:
                     row = code >> 16
@@ -353,7 +359,7 @@ class DedupIndex:
         need, cap = self.settings.paragraph_min_shared, self.settings.paragraph_max_owners
         found: dict[str, set[int]] = {}
         all_owners = self._paragraph_owners(fp)
-        if not any(all_owners):
+        if all_owners is None:
             return []
         at = 0
         for index, sketch in enumerate(fp.paragraphs):
@@ -391,6 +397,14 @@ class DedupIndex:
         cap = self.settings.paragraph_max_owners
         index = self.paragraph_index
         self._row_values[row] = [v for sketch in fp.paragraphs for v in sketch]
+        if all_owners is None and not self._base:  # no value has an owner yet: one C-level update
+            codes = [row << 16 | min(p, 0xFFFF) for p, sketch in enumerate(fp.paragraphs) for _ in sketch]
+            values = self._row_values[row]
+            if len(set(values)) == len(values):
+                index.update(zip(values, codes))
+                return
+        if all_owners is None:
+            all_owners = [()] * fp.sketch_values
         seen: set[int] = set()
         at = 0
         for p_index, sketch in enumerate(fp.paragraphs):
