@@ -40,6 +40,20 @@ LEAD_SENTENCES = 1
 #: two candidates of one date are the same happening at this content-word overlap
 SAME_HAPPENING = 0.2
 
+#: a dateline or page timestamp glued before the sentence proper ("LONDON | Mon Aug 9 , 2010 7:34 am EDT
+#: LONDON ( Reuters ) - ", "Wednesday 5 May 2010 16.20 BST ", "By the CNN Wire Staff "): up to the last one is cut
+_FURNITURE_PREFIX = re.compile(r"""^.*(?:
+    \b\d{1,2}[.:]\d{2}\s*(?:[AaPp]\.?[Mm]\.?\s*)?(?:GMT|BST|EDT|EST|ET|CET|UTC|JST)\b\s*\)?\s*:?(?:\s*Help\b)?(?=\s*(?:[A-Z(]|$))
+  | \(\s*(?:Reuters|AP|AFP|CNN|UPI)\s*\)\s*(?:--|-|–|—)
+  | \bBy\ the\ CNN\ Wire\ Staff\b
+  )\s*""", re.X)
+
+
+def furniture_end(sentence: str) -> int:
+    """Where the sentence proper starts after a glued-on dateline, page timestamp or wire credit (0 if none)."""
+    match = _FURNITURE_PREFIX.match(sentence)
+    return match.end() if match else 0
+
 
 def calendar_date(value: str) -> str | None:
     """The calendar date a TIMEX3 value names, at its own granularity, or None.
@@ -123,9 +137,14 @@ def candidates_of(
             by_sentence[timex.sentence].append(timex)
     found: list[Candidate] = []
     for index, sentence in enumerate(annotated.sentences):
-        words = frozenset(content_words(sentence.text))
-        if len(words) < 3:
-            continue
+        cut = furniture_end(sentence.text)
+        text = sentence.text[cut:]
+        words = frozenset(content_words(text))
+        if len(words) < 3:  # nothing but the dateline: keep the sentence whole
+            cut, text, words = 0, sentence.text, frozenset(content_words(sentence.text))
+            if len(words) < 3:
+                continue
+        start = sentence.start + cut
         anchors: list[tuple[str, str | None]] = []
         for timex in by_sentence.get(index, []):
             date = calendar_date(timex.value) if timex.resolved else None
@@ -144,7 +163,7 @@ def candidates_of(
             anchors.append((article.published.isoformat(), None))
             pool = not lead
         for date, expression in anchors:
-            ref = SourceRef(article_id=article.id, sentence=sentence.text, char_start=sentence.start,
+            ref = SourceRef(article_id=article.id, sentence=text, char_start=start,
                             char_end=sentence.end, time_expression=expression)
             found.append(Candidate(date, article.id, canonical_id, index, ref, words, lead, article.published,
                                    pool=pool and expression is None))
@@ -225,6 +244,12 @@ QUOTE_FACTOR = 1.0
 PERSONAL_FACTOR = 1.0
 #: relevance kept by page furniture: bylines, timestamps, links, comment headers
 FURNITURE_FACTOR = 0.2
+#: EXPERIMENT relevance factor 1 + POSITION_BONUS / (1 + sentence index)
+POSITION_BONUS = 0.0
+#: EXPERIMENT weight of bigram cosine to the date's bigram centroid
+BIGRAM_WEIGHT = 0.0
+#: EXPERIMENT unigram cosine weight
+UNIGRAM_WEIGHT = 1.0
 
 _QUOTE = re.compile(r"[\"“”]|``|''|^'|'$")
 _PERSONAL = re.compile(r"\b(?:I|[Mm]e|[Mm]y|[Ww]e|us|[Oo]ur|[Yy]ou|[Yy]our)\b")
@@ -381,10 +406,32 @@ def date_features(candidates: list[Candidate], articles: list[AnnotatedArticle],
     return out
 
 
-def _relevance(candidate: Candidate, centroid: dict[str, float], idf: dict[str, float], day: dt.date | None) -> float:
+def _bigrams(candidate: Candidate) -> frozenset[tuple[str, str]]:
+    words = content_words(candidate.ref.sentence)
+    return frozenset(zip(words, words[1:]))
+
+
+def _bigram_centroid(members: list[Candidate]) -> dict:
+    vector: dict = defaultdict(float)
+    for m in members:
+        for b in _bigrams(m):
+            vector[b] += 1.0
+    norm = math.sqrt(sum(v * v for v in vector.values()))
+    return {w: v / norm for w, v in vector.items()} if norm else {}
+
+
+def _relevance(candidate: Candidate, centroid: dict[str, float], idf: dict[str, float], day: dt.date | None,
+               bigram_centroid: dict | None = None) -> float:
     """How well the sentence can summarise its date: closeness to the date's centroid, scaled by its form
     and by FRESH_FACTOR when it was reported the day itself or the day after."""
-    value = _dot(_vector(candidate.words, idf), centroid) * _form_factor(candidate.ref.sentence)
+    value = UNIGRAM_WEIGHT * _dot(_vector(candidate.words, idf), centroid)
+    if BIGRAM_WEIGHT and bigram_centroid:
+        bigrams = _bigrams(candidate)
+        if bigrams:
+            value += BIGRAM_WEIGHT * sum(bigram_centroid.get(b, 0.0) for b in bigrams) / math.sqrt(len(bigrams))
+    value *= _form_factor(candidate.ref.sentence)
+    if POSITION_BONUS:
+        value *= 1 + POSITION_BONUS / (1 + candidate.sentence_index)
     if day and candidate.published and 0 <= (candidate.published - day).days <= 1:
         value *= FRESH_FACTOR
     return value
@@ -452,12 +499,14 @@ def compose_timeline(
     entries: list[TimelineEntry] = []
     for date in ranked_dates[:max_dates]:
         centroid = _centroid(by_date[date], idf)
+        bigram_centroid = _bigram_centroid(by_date[date]) if BIGRAM_WEIGHT else None
         day = dt.date.fromisoformat(date) if len(date) == 10 else None
         ranked = []
         for group in groups_by_date[date]:
-            representative = max(group.members, key=lambda m: (_relevance(m, centroid, idf, day),
+            representative = max(group.members, key=lambda m: (_relevance(m, centroid, idf, day, bigram_centroid),
                                                                 -(m.published or dt.date.max).toordinal()))
-            value = _relevance(representative, centroid, idf, day) + SUPPORT_WEIGHT * math.log1p(_support(group))
+            value = (_relevance(representative, centroid, idf, day, bigram_centroid)
+                     + SUPPORT_WEIGHT * math.log1p(_support(group)))
             ranked.append((value, group, representative))
         ranked.sort(key=lambda item: -item[0])
         chosen: list[Candidate] = []

@@ -1,0 +1,74 @@
+"""The timeline composer on small hand-made stories: which dates it picks and what it cites."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from storyline.compose.timeline import candidates_of, compose_timeline, furniture_end
+from storyline.config import TimelineSettings
+from storyline.model import AnnotatedArticle, Article, Sentence, TimeExpr
+
+
+def _article(article_id: str, published: str, sentences: list[str],
+             dates: dict[int, tuple[str, str]] | None = None) -> AnnotatedArticle:
+    """An annotated article from sentences; ``dates`` maps a sentence index to (expression, TIMEX3 value)."""
+    text, spans = "", []
+    for sentence in sentences:
+        start = len(text)
+        text += sentence + "\n\n"
+        spans.append(Sentence(start=start, end=start + len(sentence), text=sentence, paragraph=len(spans)))
+    timexes = []
+    for index, (expression, value) in (dates or {}).items():
+        start = text.index(expression, spans[index].start)
+        timexes.append(TimeExpr(start=start, end=start + len(expression), text=expression, type="DATE",
+                                value=value, sentence=index, resolved=True))
+    article = Article(id=article_id, text=text, published=dt.date.fromisoformat(published),
+                      published_source="sidecar")
+    return AnnotatedArticle(article=article, sentences=spans, timexes=timexes)
+
+
+def test_dateline_and_page_stamp_are_cut():
+    assert furniture_end("LONDON | Mon Aug 9 , 2010 7:34 am EDT LONDON ( Reuters ) - The harbour reopened.") == \
+        len("LONDON | Mon Aug 9 , 2010 7:34 am EDT LONDON ( Reuters ) - ")
+    assert furniture_end("Wednesday 5 May 2010 16.20 BST Boats gathered at the pier.") == \
+        len("Wednesday 5 May 2010 16.20 BST ")
+    stamped = "12 March 2011 Last updated at 06:50 GMT Help The mill closed its gates."
+    assert stamped[furniture_end(stamped):] == "The mill closed its gates."
+
+
+def test_a_time_of_day_inside_the_sentence_is_kept():
+    assert furniture_end("The council meets at 10:30 am ET on Monday to vote on the ferry budget.") == 0
+    assert furniture_end("The ferry left the harbour on Tuesday.") == 0
+
+
+def test_trimmed_source_cites_the_exact_words_and_keeps_its_date():
+    sentence = "Tue Mar 8 , 2011 9:03 pm EDT PORTVILLE ( Reuters ) - The ferry company closed the harbour on Monday ."
+    annotated = _article("a1", "2011-03-08", [sentence], {0: ("on Monday", "2011-03-07")})
+    found = candidates_of(annotated, "a1", [annotated])
+    named = [c for c in found if c.ref.time_expression]
+    assert [c.date for c in named] == ["2011-03-07"]
+    ref = named[0].ref
+    assert ref.sentence.startswith("The ferry company")
+    assert annotated.article.text[ref.char_start:ref.char_end] == ref.sentence
+
+
+def test_dateline_only_sentence_is_kept_whole():
+    sentence = "Tue Mar 8 , 2011 9:03 pm EDT ( Reuters ) -"
+    annotated = _article("a1", "2011-03-08", [sentence, "The ferry company closed the harbour ."])
+    found = candidates_of(annotated, "a1", [annotated])
+    assert all(annotated.article.text[c.ref.char_start:c.ref.char_end] == c.ref.sentence for c in found)
+
+
+def test_the_date_most_articles_name_is_chosen():
+    articles = [
+        _article("a1", "2011-03-10", ["The ferry strike began on March 7 in the northern port .",
+                                      "Talks about ferry wages were held on March 9 ."],
+                 {0: ("March 7", "2011-03-07"), 1: ("March 9", "2011-03-09")}),
+        _article("a2", "2011-03-12", ["Ferry crews walked out on March 7 after wage talks failed ."],
+                 {0: ("March 7", "2011-03-07")}),
+        _article("a3", "2011-03-15", ["Since the ferry strike of March 7 , no boat has sailed ."],
+                 {0: ("March 7", "2011-03-07")}),
+    ]
+    entries = compose_timeline(articles, TimelineSettings(max_dates=1, sentences_per_date=1, keywords=("ferry",)))
+    assert [e.date for e in entries] == ["2011-03-07"]
+    assert "ferry" in entries[0].summary.lower()
