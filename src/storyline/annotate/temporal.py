@@ -30,7 +30,7 @@ from spacy.tokens import Doc
 
 from storyline.annotate import temporal_resolve as tr
 from storyline.annotate.temporal_rules import (
-    COMPILED_RULES, DAY_WORDS, HOLIDAYS, MODIFIERS, MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES,
+    COMPILED_RULES, DAY_WORDS, RULE_TRIGGERS, HOLIDAYS, MODIFIERS, MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES,
     TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
 from storyline.annotate.temporal_filter import WEAK_RULES, WeakFilter, features
@@ -211,8 +211,12 @@ class TemporalTagger:
     def find(self, ctx: _Context) -> list[tuple[str, re.Match[str]]]:
         """All plausible matches, overlaps settled by length (then rule order), in text order."""
         text = ctx.text  # Doc.text is rebuilt on every access: read it once
+        lowered = text.lower()
         candidates = []
         for priority, (name, pattern) in enumerate(self._rules):
+            triggers = RULE_TRIGGERS.get(name)
+            if triggers is not None and not any(t in lowered for t in triggers):
+                continue  # none of the words this rule needs is in the text
             for match in pattern.finditer(text):
                 if match.end() > match.start():
                     candidates.append((match.start() - match.end(), priority, match.start(), name, match))
@@ -673,7 +677,7 @@ class TemporalTagger:
         unit = unit_name(m["unit"])
         n = parse_number(m["num"])
         groups = m.groupdict()
-        if n is not None and re.search(r"\s+and\s+a\s+half$", m.group(0), re.I):
+        if n is not None and groups.get("half"):
             n += 0.5  # "an hour and a half"
         rel = (groups.get("rel") or "").lower()
         if unit == "weekend" and n == 1:

@@ -65,9 +65,9 @@ REFERENCES = {  # TIMEX3 "reference" values
     "nowadays": "PRESENT_REF", "these days": "PRESENT_REF", "at present": "PRESENT_REF",
     "the present": "PRESENT_REF", "at the moment": "PRESENT_REF",
     "recently": "PAST_REF", "lately": "PAST_REF",
-    "the past": "PAST_REF", "recent years": "PAST_REF", "recent decades": "PAST_REF",
+    "the past": "PAST_REF",
     "the future": "FUTURE_REF", "soon": "FUTURE_REF", "the near future": "FUTURE_REF",
-    "a later date": "FUTURE_REF", "coming years": "FUTURE_REF",
+    "a later date": "FUTURE_REF",  # "recent years", "coming years": DURATION PXY (vague_span)
 }
 
 # ── regex building blocks ─────────────────────────────────────────────────────
@@ -145,9 +145,9 @@ RULES: tuple[tuple[str, str], ...] = (
     ("year_ago", r"\b(?:the\s+)?year[- ](?P<dir>earlier|ago)(?:\s+(?P<unit>quarter|period|third quarter|second "
                  r"quarter|first quarter|fourth quarter|nine months|month))?\b"),
     ("duration", rf"\b(?:(?P<mod>{MOD})\s+)?(?:(?P<det>the|its|their)\s+)?(?:(?P<rel>past|last|next|first|"
-                 rf"coming|previous|final|following|initial|remaining|same)\s+)?(?P<num>{NUM})(?:-|\s+)(?:more\s+|"
-                 rf"additional\s+|straight\s+|consecutive\s+|full\s+)?(?P<unit>{UNIT})(?P<adj>-long|-old)?"
-                 rf"(?:\s+or\s+so)?\b"),
+                 rf"coming|previous|final|following|initial|remaining|same)\s+)?(?P<num>{NUM}(?:\s+and\s+a\s+half)?)(?:-|\s+)"
+                 rf"(?:more\s+|additional\s+|straight\s+|consecutive\s+|full\s+)?(?P<unit>{UNIT})(?P<adj>-long|-old)?"
+                 rf"(?P<half>\s+and\s+a\s+half)?(?:\s+or\s+so)?\b"),
     ("plural_unit", r"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting)\s+(?P<unit>years|decades|"
                     r"months|weeks|days|hours|centuries|minutes)\b(?!\s+(?:ago|of|to|later|earlier))"),
     ("set", rf"\b(?P<q>every|each|per|a|an)\s+(?:(?P<num>other|{NUM})\s+)?(?P<unit>{UNIT}|{WEEKDAY}|{MONTH})"
@@ -192,9 +192,34 @@ RULES: tuple[tuple[str, str], ...] = (
     ("year_tail", rf"(?<=(?:1[0-9]|20)\d\d[-–])(?P<tail>\d{{2}}|{YEAR})\b(?![\w%-]|[.,]\d)"),
     ("the_period", r"\b(?P<pre>for|during|over|throughout|within|in|of)\s+(?P<span>the\s+(?P<unit>week|month))\b"
                    r"(?!\s+(?:before|after|ahead|earlier|later|ago|that|when|in which)\b|['’]s|-)"),
-    ("duration", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>{NUMWORD}|\d+|an?)\s+(?P<unit>{UNIT})\s+and\s+a\s+half\b"),
-    ("duration", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>(?:{NUMWORD}|\d+)\s+and\s+a\s+half)\s+(?P<unit>{UNIT})\b"),
 )
+
+#: Lower-case words one of which every match of a rule contains: a rule whose words are all
+#: absent from a document is not run on it (most news has no "season", "quarter" or "ago").
+RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
+    "ago": ("ago", "earlier", "later", "hence", "from now", "before", "after", "prior", "back"),
+    "year_ago": ("year",),
+    "quarter": ("quarter", "half"),
+    "season": ("spring", "summer", "fall", "autumn", "winter"),
+    "sport_season": ("season",),
+    "in_the_day": ("the day",),
+    "vague_ago": ("ago",),
+    "another": ("another",),
+    "ordinal_unit": ("day", "week", "month", "year"),
+    "the_period": ("the week", "the month"),
+    "year_range": ("-", "–"),
+    "year_tail": ("-", "–"),
+    "pod_the": ("morning", "afternoon", "evening", "night"),
+    "that_day": ("that day", "same day", "that morning", "same morning", "that afternoon", "same afternoon",
+                 "that evening", "same evening", "that night", "same night"),
+    "latest_period": ("period", "fiscal year", "quarter"),
+    "year_end": ("year-end", "year end", "year's end", "end-of-year"),
+    "the_year": ("the year", "the full year", "the fiscal year", "the calendar year", "the entire year",
+                 "the whole year"),
+    "day_around": ("the day",),
+    "century": ("century",),
+    "spelled_year": ("nineteen", "two thousand"),
+}
 
 COMPILED_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern, re.IGNORECASE)) for name, pattern in RULES
