@@ -322,3 +322,20 @@ def test_issue3_look_alikes(nlp):
 ])
 def test_month_with_relative_year(nlp, text, expression, value):
     assert one(nlp, text, TUE, expression).value == value
+
+
+@pytest.mark.parametrize("text, dct, expression, type_, value", [
+    # Easter moves: 2019's fell on April 21, 2013's on March 31
+    ("The cathedral will reopen at Easter, the bishop said.", TUE, "Easter", "DATE", "2020-04-12"),
+    ("Shops closed on Good Friday and reopened after the holiday.", dt.date(2013, 4, 10), "Good Friday", "DATE",
+     "2013-03-29"),
+    ("Crowds filled the streets for St. Patrick's Day.", dt.date(2013, 3, 19), "St. Patrick's Day", "DATE",
+     "2013-03-17"),
+    # decades count in years, as "for decades" does
+    ("The decades-long dispute over the border ended.", TUE, "decades-long", "DURATION", "PXY"),
+    ("The talks collapsed on Sept. 20, 2019, and the miners left the next morning.", TUE, "the next morning",
+     "TIME", "2019-09-21TMO"),
+])
+def test_holidays_compounds_and_next_morning(nlp, text, dct, expression, type_, value):
+    found = one(nlp, text, dct, expression)
+    assert (found.type, found.value) == (type_, value)

@@ -30,7 +30,7 @@ from spacy.tokens import Doc
 
 from storyline.annotate import temporal_resolve as tr
 from storyline.annotate.temporal_rules import (
-    COMPILED_RULES, DAY_WORDS, RULE_TRIGGERS, HOLIDAYS, MODIFIERS, MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES,
+    COMPILED_RULES, DAY_WORDS, EASTER_HOLIDAYS, RULE_TRIGGERS, HOLIDAYS, MODIFIERS, MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES,
     TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
 from storyline.annotate.temporal_filter import WEAK_RULES, WeakFilter, features
@@ -789,6 +789,8 @@ class TemporalTagger:
 
     def _n_holiday(self, m, ctx):
         name = m["name"].lower()
+        if name in EASTER_HOLIDAYS:
+            return self._easter_holiday(m, ctx, EASTER_HOLIDAYS[name])
         if name in HOLIDAYS:
             month, day = HOLIDAYS[name]
         else:
@@ -806,6 +808,33 @@ class TemporalTagger:
                     if dt.date(year, month, d).weekday() == weekday]
             day = days[nth - 1] if nth > 0 else days[nth]
         return _Norm("DATE", dt.date(year, month, day).isoformat(), anchor=anchor)
+
+    def _easter_holiday(self, m, ctx, offset: int) -> _Norm | None:
+        """Easter and the days counted from it (Good Friday, Palm Sunday …), nearest the DCT by tense."""
+        if m["year"]:
+            year, anchor = int(m["year"]), "absolute"
+        elif ctx.dct is None:
+            return _Norm("DATE", "XXXX-XX-XX", anchor="none")
+        else:
+            this = tr.easter(ctx.dct.year) + dt.timedelta(days=offset)
+            year = tr.nearest_year(ctx.dct, this.month, this.day, ctx.tense_only(m.start(), m.end()))
+            anchor = "dct"
+        if m["name"][0].islower():
+            return None  # "easter" in lower case is rarely the feast
+        return _Norm("DATE", (tr.easter(year) + dt.timedelta(days=offset)).isoformat(), anchor=anchor)
+
+    def _n_unit_long(self, m, ctx):
+        """ "decades-long", "day-long": a duration whose length is the unit (or several of it)."""
+        unit = m["unit"].lower()
+        return _Norm("DURATION", _duration_value(None if m["plural"] else 1, unit), anchor="none")
+
+    def _n_next_pod(self, m, ctx):
+        """ "the next morning": a part of the day after (or before) the day the text is about."""
+        anchor = ctx.anchors["day"]
+        shift = -1 if m["rel"].lower() == "the previous" else 1
+        date = anchor + dt.timedelta(days=shift) if anchor else None
+        return _Norm("TIME", f"{tr.day_value(date)}T{PARTS_OF_DAY[m['pod'].lower()]}",
+                     anchor="discourse" if date else "none")
 
     def _n_reference(self, m, ctx):
         return _Norm("DATE", REFERENCES[m["word"].lower()], anchor="none")

@@ -54,11 +54,18 @@ HOLIDAYS = {  # fixed-date holidays; the moving ones are computed in the tagger
     "new year's day": (1, 1), "new year's eve": (12, 31), "independence day": (7, 4),
     "halloween": (10, 31), "xmas": (12, 25), "x-mas": (12, 25), "valentine's day": (2, 14), "boxing day": (12, 26), "canada day": (7, 1),
     "remembrance day": (11, 11), "veterans day": (11, 11), "veterans' day": (11, 11),
+    "st. patrick's day": (3, 17), "st patrick's day": (3, 17), "saint patrick's day": (3, 17),
+    "april fools' day": (4, 1), "april fool's day": (4, 1), "bastille day": (7, 14), "all saints' day": (11, 1),
+}
+EASTER_HOLIDAYS = {  # days from Easter Sunday
+    "easter": 0, "easter sunday": 0, "easter day": 0, "easter monday": 1, "good friday": -2, "holy thursday": -3,
+    "maundy thursday": -3, "palm sunday": -7, "ash wednesday": -46, "pentecost": 49, "whit sunday": 49,
 }
 MOVING_HOLIDAYS = {  # (month, weekday, n-th; -1 = last)
     "thanksgiving": (11, 3, 4), "thanksgiving day": (11, 3, 4), "labor day": (9, 0, 1),
     "labour day": (9, 0, 1), "memorial day": (5, 0, -1), "mother's day": (5, 6, 2),
-    "father's day": (6, 6, 3), "martin luther king day": (1, 0, 3),
+    "father's day": (6, 6, 3), "martin luther king day": (1, 0, 3), "presidents' day": (2, 0, 3),
+    "presidents day": (2, 0, 3), "columbus day": (10, 0, 2),
 }
 REFERENCES = {  # TIMEX3 "reference" values
     "now": "PRESENT_REF", "right now": "PRESENT_REF", "currently": "PRESENT_REF", "current": "PRESENT_REF",
@@ -98,7 +105,8 @@ MOD = (r"(?:about|around|some|roughly|approximately|nearly|almost|more than|over
        r"at least|up to|no more than|at most|just over|just under|only|just)")
 TZ = r"(?:EST|EDT|CST|CDT|MST|MDT|PST|PDT|GMT|UTC|ET|BST|CET)"
 AMPM = r"(?:a\.m\.?|p\.m\.?|am\b|pm\b)"
-_HOLIDAY_NAMES = "|".join(sorted((re.escape(h) for h in list(HOLIDAYS) + list(MOVING_HOLIDAYS)), key=len, reverse=True))
+_HOLIDAY_NAMES = "|".join(sorted((re.escape(h) for h in list(HOLIDAYS) + list(MOVING_HOLIDAYS) + list(EASTER_HOLIDAYS)),
+                                  key=len, reverse=True))
 _REFERENCE_NAMES = "|".join(sorted((re.escape(r) for r in REFERENCES), key=len, reverse=True))
 
 #: (name, pattern) in priority order; on equal length the earlier rule wins.
@@ -144,6 +152,8 @@ RULES: tuple[tuple[str, str], ...] = (
             rf"hence|from now)\b|(?P<dir2>before|after|prior|back)\b(?![ \t]*\w))"),
     ("year_ago", r"\b(?:the\s+)?year[- ](?P<dir>earlier|ago)(?:\s+(?P<unit>quarter|period|third quarter|second "
                  r"quarter|first quarter|fourth quarter|nine months|month))?\b"),
+    ("unit_long", r"\b(?P<unit>hour|day|week|month|year|decade|century)(?P<plural>s)?-long\b"),
+    ("next_pod", rf"\b(?P<rel>the next|the following|the previous)\s+(?P<pod>{POD})\b"),
     ("duration", rf"\b(?:(?P<mod>{MOD})\s+)?(?:(?P<det>the|its|their)\s+)?(?:(?P<rel>past|last|next|first|"
                  rf"coming|previous|final|following|initial|remaining|same)\s+)?(?P<num>{NUM}(?:\s+and\s+a\s+half)?)(?:-|\s+)"
                  rf"(?:more\s+|additional\s+|straight\s+|consecutive\s+|full\s+)?(?P<unit>{UNIT})(?P<adj>-long|-old)?"
@@ -208,6 +218,8 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "ordinal_unit": ("day", "week", "month", "year"),
     "the_period": ("the week", "the month"),
     "year_range": ("-", "–"),
+    "unit_long": ("-long",),
+    "next_pod": ("the next", "the following", "the previous"),
     "year_tail": ("-", "–"),
     "pod_the": ("morning", "afternoon", "evening", "night"),
     "that_day": ("that day", "same day", "that morning", "same morning", "that afternoon", "same afternoon",
