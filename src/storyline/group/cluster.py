@@ -9,8 +9,9 @@ Features of an article (``features``), each an L2-normalised sparse vector over 
 A story keeps the running sum of its articles' vectors (a centroid) and the span of its
 publication dates.  An article's score against a story is the weighted sum of the three cosine
 similarities, lowered by the days between the article and the story's span (time proximity; an
-undated article or story gets no time term).  Candidates come from an inverted index
-(term → stories), so the cost follows the article's terms, not the number of stories.
+undated article or story gets no time term).  Candidates come from a term index (sorted numpy
+arrays of term → story entries, ``TermIndex``), so the cost follows the article's terms, and
+one article is scored against all stories in a few vector operations.
 
 IDF is learned online (document frequencies over hashed terms), so a fresh run on the same
 articles in the same order gives the same stories.  Order matters, as in any online
