@@ -339,3 +339,10 @@ def test_month_with_relative_year(nlp, text, expression, value):
 def test_holidays_compounds_and_next_morning(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)
     assert (found.type, found.value) == (type_, value)
+
+
+def test_year_before_a_plural_noun(nlp):
+    dated = [t.text for t in tag_text("Analysts expect 2020 earnings to fall after the 2016 elections.", TUE, nlp)]
+    assert dated == ["2020", "2016"]
+    counted = [t.text for t in tag_text("Some 1950 workers marched, and 1800 soldiers watched.", TUE, nlp)]
+    assert counted == []

@@ -40,6 +40,9 @@ _PREPOSITIONS = {"in", "since", "until", "till", "by", "through", "during", "of"
                  "between", "and", "or", "last", "next", "this", "early", "late", "mid", "around", "for", "on",
                  "throughout", "into", "till", "that", "each", "every", "the", "until", "as", "than", "beginning",
                  "end", "starting", "ending", "past"}
+#: words before a number that make it a count ("some 1500 troops"), not a year
+_APPROXIMATORS = {"about", "some", "nearly", "almost", "over", "than", "around", "roughly", "approximately", "least",
+                  "to", "and", "or", "only", "just", "another", "estimated", "all"}
 _AMBIGUOUS_MONTHS = {"may", "march", "august", "jan.", "sun."}
 _TIME_NOUNS = {"period", "quarter", "year", "season", "election", "levels", "level", "budget", "fiscal", "census"}
 #: rules whose DCT-anchored use marks a text as news told from its date (no narrative year then)
@@ -288,8 +291,10 @@ class TemporalTagger:
             span = ctx.doc.char_span(m.start("year"), m.end("year"), alignment_mode="expand")
             if span is not None and len(span):
                 token = span[0]
-                if token.dep_ == "nummod" and token.head.tag_ in ("NNS", "NNPS") and token.head.lower_ not in _TIME_NOUNS:
-                    return False
+                if token.dep_ == "nummod" and token.head.tag_ in ("NNS", "NNPS") and token.head.lower_ not in _TIME_NOUNS \
+                        and token.i > 0 and (ctx.doc[token.i - 1].lower_ in _APPROXIMATORS or year % 100 == 0
+                                             and ctx.doc[token.i - 1].tag_ not in ("DT", "PRP$", "POS")):
+                    return False  # "about 1950 workers", "sold 2000 tickets" count; "1990 earnings" are dated
                 if token.i + 1 < len(ctx.doc) and ctx.doc[token.i + 1].text in (":", "-", "/") and \
                         token.i + 2 < len(ctx.doc) and ctx.doc[token.i + 2].like_num:
                     return False
