@@ -10,8 +10,9 @@ article is kept as a source but never adds support twice.
 In a story of more than SMALL_STORY articles, the first POOL_SENTENCES sentences of an article
 that name no day may also summarise its publication date, without counting as evidence for it.
 A date's summary sentences are those closest to the date's tf-idf centroid, preferring sentences
-reported the day itself or the day after, and avoiding page furniture (bylines, timestamps,
-comment headers) and very long sentences.  Constants were chosen on four Timeline17 topics (mj,
+that name the date and sentences reported the day itself or the day after, avoiding page furniture
+(bylines, timestamps, comment headers) and very long sentences, and cutting a dateline glued before
+the sentence.  Constants were chosen on four Timeline17 topics (mj,
 finan, h1n1, haiti) with benchmarks/tls_dev.py; the other five serve as held-out check.
 """
 
@@ -244,12 +245,8 @@ QUOTE_FACTOR = 1.0
 PERSONAL_FACTOR = 1.0
 #: relevance kept by page furniture: bylines, timestamps, links, comment headers
 FURNITURE_FACTOR = 0.2
-#: EXPERIMENT relevance factor 1 + POSITION_BONUS / (1 + sentence index)
-POSITION_BONUS = 0.0
-#: EXPERIMENT weight of bigram cosine to the date's bigram centroid
-BIGRAM_WEIGHT = 0.0
-#: EXPERIMENT unigram cosine weight
-UNIGRAM_WEIGHT = 1.0
+#: relevance factor of a sentence whose own time expression names the date (not anchored by publication date)
+NAMED_FACTOR = 1.6
 
 _QUOTE = re.compile(r"[\"“”]|``|''|^'|'$")
 _PERSONAL = re.compile(r"\b(?:I|[Mm]e|[Mm]y|[Ww]e|us|[Oo]ur|[Yy]ou|[Yy]our)\b")
@@ -406,32 +403,13 @@ def date_features(candidates: list[Candidate], articles: list[AnnotatedArticle],
     return out
 
 
-def _bigrams(candidate: Candidate) -> frozenset[tuple[str, str]]:
-    words = content_words(candidate.ref.sentence)
-    return frozenset(zip(words, words[1:]))
-
-
-def _bigram_centroid(members: list[Candidate]) -> dict:
-    vector: dict = defaultdict(float)
-    for m in members:
-        for b in _bigrams(m):
-            vector[b] += 1.0
-    norm = math.sqrt(sum(v * v for v in vector.values()))
-    return {w: v / norm for w, v in vector.items()} if norm else {}
-
-
-def _relevance(candidate: Candidate, centroid: dict[str, float], idf: dict[str, float], day: dt.date | None,
-               bigram_centroid: dict | None = None) -> float:
-    """How well the sentence can summarise its date: closeness to the date's centroid, scaled by its form
-    and by FRESH_FACTOR when it was reported the day itself or the day after."""
-    value = UNIGRAM_WEIGHT * _dot(_vector(candidate.words, idf), centroid)
-    if BIGRAM_WEIGHT and bigram_centroid:
-        bigrams = _bigrams(candidate)
-        if bigrams:
-            value += BIGRAM_WEIGHT * sum(bigram_centroid.get(b, 0.0) for b in bigrams) / math.sqrt(len(bigrams))
-    value *= _form_factor(candidate.ref.sentence)
-    if POSITION_BONUS:
-        value *= 1 + POSITION_BONUS / (1 + candidate.sentence_index)
+def _relevance(candidate: Candidate, centroid: dict[str, float], idf: dict[str, float], day: dt.date | None) -> float:
+    """How well the sentence can summarise its date: closeness to the date's centroid, scaled by its form,
+    by NAMED_FACTOR when it names the date itself and by FRESH_FACTOR when it was reported the day itself
+    or the day after."""
+    value = _dot(_vector(candidate.words, idf), centroid) * _form_factor(candidate.ref.sentence)
+    if candidate.ref.time_expression:
+        value *= NAMED_FACTOR
     if day and candidate.published and 0 <= (candidate.published - day).days <= 1:
         value *= FRESH_FACTOR
     return value
@@ -499,14 +477,12 @@ def compose_timeline(
     entries: list[TimelineEntry] = []
     for date in ranked_dates[:max_dates]:
         centroid = _centroid(by_date[date], idf)
-        bigram_centroid = _bigram_centroid(by_date[date]) if BIGRAM_WEIGHT else None
         day = dt.date.fromisoformat(date) if len(date) == 10 else None
         ranked = []
         for group in groups_by_date[date]:
-            representative = max(group.members, key=lambda m: (_relevance(m, centroid, idf, day, bigram_centroid),
+            representative = max(group.members, key=lambda m: (_relevance(m, centroid, idf, day),
                                                                 -(m.published or dt.date.max).toordinal()))
-            value = (_relevance(representative, centroid, idf, day, bigram_centroid)
-                     + SUPPORT_WEIGHT * math.log1p(_support(group)))
+            value = _relevance(representative, centroid, idf, day) + SUPPORT_WEIGHT * math.log1p(_support(group))
             ranked.append((value, group, representative))
         ranked.sort(key=lambda item: -item[0])
         chosen: list[Candidate] = []
