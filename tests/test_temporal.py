@@ -346,3 +346,10 @@ def test_year_before_a_plural_noun(nlp):
     assert dated == ["2020", "2016"]
     counted = [t.text for t in tag_text("Some 1950 workers marched, and 1800 soldiers watched.", TUE, nlp)]
     assert counted == []
+
+
+def test_old_years_after_a_preposition_and_possessive_units(nlp):
+    found = {t.text: t.value for t in tag_text("The fort fell in 1776 and 1400 soldiers surrendered.", TUE, nlp)}
+    assert found == {"1776": "1776"}
+    found = one(nlp, "Tuesday was the week's busiest day for the ferry.", TUE, "the week")
+    assert found.value == "2019-W39"

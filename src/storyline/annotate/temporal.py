@@ -40,6 +40,9 @@ _PREPOSITIONS = {"in", "since", "until", "till", "by", "through", "during", "of"
                  "between", "and", "or", "last", "next", "this", "early", "late", "mid", "around", "for", "on",
                  "throughout", "into", "till", "that", "each", "every", "the", "until", "as", "than", "beginning",
                  "end", "starting", "ending", "past"}
+#: words after which a number from 1000 to 1799 is taken as a year ("in 1776", "since 1648")
+_OLD_YEAR_PREPOSITIONS = {"in", "of", "since", "until", "till", "during", "circa", "early", "late", "mid", "after",
+                          "before", "by"}
 #: words before a number that make it a count ("some 1500 troops"), not a year
 _APPROXIMATORS = {"about", "some", "nearly", "almost", "over", "than", "around", "roughly", "approximately", "least",
                   "to", "and", "or", "only", "just", "another", "estimated", "all"}
@@ -286,8 +289,9 @@ class TemporalTagger:
                 return False
         if name == "year":
             year = int(groups["year"])
-            if not groups.get("pre") and not 1800 <= year <= 2099:
-                return False
+            if not groups.get("pre") and not 1800 <= year <= 2099 and not (
+                    1000 <= year < 1800 and ctx.previous_word(m.start()) in _OLD_YEAR_PREPOSITIONS):
+                return False  # "in 1776" is a year; "1400 victims", "1150 pages" are counts
             span = ctx.doc.char_span(m.start("year"), m.end("year"), alignment_mode="expand")
             if span is not None and len(span):
                 token = span[0]
@@ -827,6 +831,12 @@ class TemporalTagger:
         if m["name"][0].islower():
             return None  # "easter" in lower case is rarely the feast
         return _Norm("DATE", (tr.easter(year) + dt.timedelta(days=offset)).isoformat(), anchor=anchor)
+
+    def _n_unit_possessive(self, m, ctx):
+        """ "the week's most active session": the week (month, year) the text is about."""
+        unit = m["unit"].lower()
+        date = ctx.anchors["day"] if unit == "week" else ctx.anchor_for(unit)
+        return _Norm("DATE", tr.shift_value(date, unit, 0), anchor="discourse" if date else "none")
 
     def _n_unit_long(self, m, ctx):
         """ "decades-long", "day-long": a duration whose length is the unit (or several of it)."""

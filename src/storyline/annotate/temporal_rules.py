@@ -152,6 +152,7 @@ RULES: tuple[tuple[str, str], ...] = (
             rf"hence|from now)\b|(?P<dir2>before|after|prior|back)\b(?![ \t]*\w))"),
     ("year_ago", r"\b(?:the\s+)?year[- ](?P<dir>earlier|ago)(?:\s+(?P<unit>quarter|period|third quarter|second "
                  r"quarter|first quarter|fourth quarter|nine months|month))?\b"),
+    ("unit_possessive", r"\b(?P<span>the (?P<unit>week|month|year))(?=['’]s\b)"),
     ("unit_long", r"\b(?P<unit>hour|day|week|month|year|decade|century)(?P<plural>s)?-long\b"),
     ("next_pod", rf"\b(?P<rel>the next|the following|the previous)\s+(?P<pod>{POD})\b"),
     ("duration", rf"\b(?:(?P<mod>{MOD})\s+)?(?:(?P<det>the|its|their)\s+)?(?:(?P<rel>past|last|next|first|"
@@ -219,6 +220,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "the_period": ("the week", "the month"),
     "year_range": ("-", "–"),
     "unit_long": ("-long",),
+    "unit_possessive": ("the week's", "the month's", "the year's", "the week’s", "the month’s", "the year’s"),
     "next_pod": ("the next", "the following", "the previous"),
     "year_tail": ("-", "–"),
     "pod_the": ("morning", "afternoon", "evening", "night"),
