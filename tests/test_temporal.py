@@ -353,3 +353,9 @@ def test_old_years_after_a_preposition_and_possessive_units(nlp):
     assert found == {"1776": "1776"}
     found = one(nlp, "Tuesday was the week's busiest day for the ferry.", TUE, "the week")
     assert found.value == "2019-W39"
+
+
+def test_clock_time_with_a_date_and_the_last_half(nlp):
+    found = one(nlp, "The offer expires at 5 p.m. EDT, Oct. 8, the company said.", TUE, "5 p.m. EDT, Oct. 8")
+    assert (found.type, found.value) == ("TIME", "2019-10-08T17:00")
+    assert one(nlp, "Sales should recover in the last half of 2020.", TUE, "the last half of 2020").value == "2020-H2"

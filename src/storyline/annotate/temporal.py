@@ -560,6 +560,14 @@ class TemporalTagger:
             date, anchor = self._weekday_date(WEEKDAYS[groups["wd"].lower()], "", m, ctx)
         elif groups.get("word"):
             date, _ = self._day_word(groups["word"].lower(), ctx)
+        elif groups.get("tmonth"):  # "5 p.m. EST, Nov. 6"
+            day = self._date_from_parts(m, ctx, _month_number(groups["tmonth"]), _day_number(groups["tday"]),
+                                        groups.get("tyear"))
+            if day is None:
+                return None
+            if "X" in day.value:
+                return _Norm("TIME", f"{day.value}T{clock}", anchor="none")
+            date, anchor = dt.date.fromisoformat(day.value), day.anchor
         else:
             date = ctx.sentence_days.get(ctx.sentence, ctx.dct)
         if date is None:
@@ -729,6 +737,8 @@ class TemporalTagger:
         ord_ = (m["ord"] or "").lower()
         number = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
                   "final": 4 if unit == "quarter" else 2}.get(ord_)
+        if ord_ == "last" and (m["year1"] or m["year2"] or m["rel2"]):
+            number = 4 if unit == "quarter" else 2  # "the last half of 1989" is its second half
         year_text = m["year1"] or m["year2"]
         if year_text:
             year: int | None = int(year_text)

@@ -138,7 +138,8 @@ RULES: tuple[tuple[str, str], ...] = (
                 rf"(?:,?\s+(?P<pod>{POD}))?\b"),
     ("time", rf"\b(?:(?P<mod>about|around|approximately|at about|shortly after|shortly before|just after|"
              rf"just before)\s+)?(?P<hour>1[0-2]|0?\d)(?::(?P<minute>[0-5]\d))?\s*(?P<ampm>{AMPM})"
-             rf"(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
+             rf"(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|(?P<word>today|tomorrow|yesterday|tonight)|"
+             rf"(?P<tmonth>{MONTH_D})\s+(?P<tday>{DAYNUM})(?![\d,]\d)(?:,?\s+(?P<tyear>{YEAR}))?)\b)?"),
     ("time", rf"\b(?P<named>noon|midnight)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
              rf"(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
     ("time24", rf"\b(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\s*(?P<tz>{TZ}|GMT|local time)\b"),
