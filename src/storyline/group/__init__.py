@@ -28,11 +28,12 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from storyline.config import GroupSettings
-from storyline.group.cluster import EntityKeys, Features, StoryIndex, StoryState, features
-from storyline.group.dedup import DedupIndex, Fingerprint
-from storyline.group.words import tokenize
+from storyline.group.cluster import EntityKeys, Features, StoryIndex, StoryState, features, features_many
+from storyline.group.dedup import DedupIndex, Fingerprint, fingerprints
+from storyline.group.words import tokenize_many
 from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
+PREPARE = 256  # articles tokenized and sketched in one set of vector operations (bounds its memory)
 CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
 STATE_MAGIC = b"storyline-group/4\n"  # bump when the pickled classes change shape
 
@@ -124,17 +125,24 @@ class StoryGrouper:
     # ── internals ──
 
     def _prepare(self, chunk: list[AnnotatedArticle]) -> list[tuple[AnnotatedArticle, Fingerprint, Features | None]]:
-        """Sketches and features of a chunk; its words count in the IDF before any of it is clustered."""
+        """Sketches and features of a chunk; its words count in the IDF before any of it is clustered.
+
+        Articles are tokenized, sketched and counted ``PREPARE`` at a time, in vector operations
+        over all of them (numpy's cost per call would dominate one article at a time).
+        """
         entities = EntityKeys()
         out = []
-        for item in chunk:
-            found = tokenize(item.article.text)
-            fp = self.dedup.fingerprint(item.article, found)
-            feats = None
-            if not self.settings.single_story:
-                feats = features(item, self.settings, found, entities)
-                self.index.count(feats)
-            out.append((item, fp, feats))
+        for start in range(0, len(chunk), PREPARE):
+            part = chunk[start:start + PREPARE]
+            found, bounds = tokenize_many([item.article.text for item in part])
+            fps = fingerprints([item.article for item in part], self.settings, self.dedup.template, found, bounds)
+            if self.settings.single_story:
+                out.extend((item, fp, None) for item, fp in zip(part, fps))
+                continue
+            feats = features_many(part, self.settings, found, bounds, entities)
+            for item, fp, f in zip(part, fps, feats):
+                self.index.count(f)
+                out.append((item, fp, f))
         return out
 
     def _is_new(self, item: AnnotatedArticle) -> bool:

@@ -35,12 +35,12 @@ import operator
 import re
 import zlib
 from dataclasses import dataclass, field
-from itertools import repeat
+from itertools import chain, repeat
 
 import numpy as np
 
 from storyline.config import GroupSettings
-from storyline.group.words import Tokens, counts_sorted, hash_set, tokenize
+from storyline.group.words import Tokens, counts_sorted, hash_set, tokenize, tokenize_many
 from storyline.model import AnnotatedArticle
 
 CHANNELS = ("lead", "body", "ents")
@@ -76,8 +76,8 @@ def _stop_hashes() -> tuple[np.ndarray, np.ndarray]:
     return stop, table
 
 
-def term_hashes(found: Tokens) -> np.ndarray:
-    """Hashes of the tokens that count as terms: letters only, two or more, not stop words."""
+def _term_mask(found: Tokens) -> np.ndarray:
+    """Which tokens count as terms: letters only, two or more, not stop words."""
     stop, table = _stop_hashes()
     h = found.hashes
     keep = found.alpha & (found.length > 1)
@@ -85,7 +85,12 @@ def term_hashes(found: Tokens) -> np.ndarray:
     if len(maybe):
         at = np.minimum(np.searchsorted(stop, h[maybe]), len(stop) - 1)
         keep[maybe[stop[at] == h[maybe]]] = False
-    return h[keep]
+    return keep
+
+
+def term_hashes(found: Tokens) -> np.ndarray:
+    """Hashes of the tokens that count as terms: letters only, two or more, not stop words."""
+    return found.hashes[_term_mask(found)]
 
 
 def _buckets(channel: str, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -138,17 +143,60 @@ def features(
 ) -> Features:
     """``found`` (``words.tokenize`` of the text) and ``entities`` (shared across articles) only save time."""
     found = tokenize(article.article.text) if found is None else found
+    return features_many([article], settings, found, np.array([0, len(found)], dtype=np.int64), entities)[0]
+
+
+_LABEL_TEXT = operator.attrgetter("label", "text")
+
+
+def features_many(
+    articles: list[AnnotatedArticle],
+    settings: GroupSettings,
+    found: Tokens,
+    bounds: np.ndarray,
+    entities: EntityKeys | None = None,
+) -> list[Features]:
+    """Features of several articles at once (``words.tokenize_many`` gives ``found`` and ``bounds``).
+
+    The same counts as one article at a time; terms of all articles are counted in one sort,
+    keyed by (article, bucket).
+    """
     entities = EntityKeys() if entities is None else entities
-    body = term_hashes(found)
-    title = term_hashes(tokenize(article.article.title)) if article.article.title else body[:0]
-    lead = np.concatenate([title, title, body[: settings.lead_words]])
-    ents = [k for m in article.mentions for k in entities[(m.label, m.text)]]
-    counts = {
-        "lead": _buckets("lead", lead),
-        "body": _buckets("body", body),
-        "ents": _buckets("ents", np.array(ents, dtype=np.uint64)),
+    k = len(articles)
+    keep = _term_mask(found)
+    art = np.repeat(np.arange(k, dtype=np.int64), np.diff(bounds))[keep]
+    body = found.hashes[keep]
+    titles, tbounds = tokenize_many([a.article.title or "" for a in articles])
+    tkeep = _term_mask(titles)
+    title_art = np.repeat(np.arange(k, dtype=np.int64), np.diff(tbounds))[tkeep]
+    title = titles.hashes[tkeep]
+    first_term = np.searchsorted(art, np.arange(k))
+    lead_part = (np.arange(len(art)) - first_term[art]) < settings.lead_words
+    lead = np.concatenate([title, title, body[lead_part]])
+    lead_art = np.concatenate([title_art, title_art, art[lead_part]])
+    ent_lists = [list(chain.from_iterable(map(entities.__getitem__, map(_LABEL_TEXT, a.mentions)))) for a in articles]
+    ent_art = np.repeat(np.arange(k, dtype=np.int64), [len(e) for e in ent_lists])
+    ents = np.fromiter(chain.from_iterable(ent_lists), dtype=np.uint64, count=len(ent_art))
+    per_channel = {
+        "lead": _buckets_many("lead", lead, lead_art, k),
+        "body": _buckets_many("body", body, art, k),
+        "ents": _buckets_many("ents", ents, ent_art, k),
     }
-    return Features(article.article.id, counts, article.article.published)
+    return [
+        Features(a.article.id, {c: (per_channel[c][0][i], per_channel[c][1][i]) for c in CHANNELS}, a.article.published)
+        for i, a in enumerate(articles)
+    ]
+
+
+def _buckets_many(channel: str, hashes: np.ndarray, art: np.ndarray, k: int) -> tuple[list, list]:
+    """``_buckets`` for each article: lists (per article) of distinct buckets and their counts."""
+    salt, mask = np.uint64(_CHANNEL_SALT[channel]), np.uint64((1 << _DF_BITS) - 1)
+    buckets = ((hashes >> np.uint64(32)) ^ salt) & mask
+    keys, counts = counts_sorted((art.astype(np.uint64) << np.uint64(_DF_BITS)) | buckets)
+    owner = (keys >> np.uint64(_DF_BITS)).astype(np.int64)
+    terms = (keys & mask).astype(np.int64)
+    cut = np.searchsorted(owner, np.arange(1, k)).tolist()
+    return np.split(terms, cut), np.split(counts, cut)
 
 
 @dataclass

@@ -116,50 +116,141 @@ def fingerprint(
     ``words.tokenize``) saves tokenizing twice; both only save time.
     """
     tokens = tokenize(article.text) if tokens is None else tokens
-    ids = tokens.hashes
-    exact = hashlib.blake2b(ids.tobytes(), digest_size=12).hexdigest()
-    hashes = shingle_hashes(ids, settings.shingle_size)
+    return fingerprints([article], settings, template, tokens, np.array([0, len(tokens)], dtype=np.int64))[0]
+
+
+_MINHASH_ROWS = 1 << 15  # shingles × permutations per block of the MinHash product (16 MB at 128)
+
+
+def fingerprints(
+    articles: list[Article],
+    settings: GroupSettings,
+    template: MinHash | None,
+    tokens: Tokens,
+    bounds: np.ndarray,
+) -> list[Fingerprint]:
+    """Sketches of several articles at once (``words.tokenize_many`` gives ``tokens`` and ``bounds``).
+
+    The same values as one article at a time, in a few vector operations per batch: shingles
+    are hashed over the joined token stream and kept where they lie inside one article.
+    """
     if template is None:
-        minhash = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
+        template = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
+    ids = tokens.hashes
+    k = len(articles)
+    lengths = np.diff(bounds)
+    art = np.repeat(np.arange(k, dtype=np.int64), lengths)
+    size = settings.shingle_size
+    cap = settings.sketch_max_words if settings.sketch_max_words > 0 else None
+    # shingles inside one article, each article's first ``sketch_max_words`` words only
+    if len(ids) >= size:
+        h = _rolling(ids, size)
+        pos = np.arange(len(h), dtype=np.int64)
+        ok = art[:len(h)] == art[size - 1:]
+        if cap is not None:
+            ok &= pos + size <= bounds[art[:len(h)]] + cap
+        keys = unique_sorted((art[:len(h)][ok].astype(np.uint64) << np.uint64(32)) | h[ok])
     else:
-        minhash = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME,
-                          permutations=template.permutations)
-    if len(hashes):
-        _update(minhash, hashes)
-    sketches = _paragraph_sketches(tokens, settings)
-    return Fingerprint(
-        article_id=article.id,
-        exact=exact,
-        signature=minhash.hashvalues.astype(np.uint32),
-        shingles=len(hashes),
-        paragraphs=sketches,
-        sketch_values=sum(len(s) for s in sketches),
-    )
+        keys = np.zeros(0, dtype=np.uint64)
+    owner = (keys >> np.uint64(32)).astype(np.int64)
+    values = keys & np.uint64(0xFFFFFFFF)
+    short = np.flatnonzero((lengths > 0) & (lengths < size))
+    if len(short):  # a text shorter than a shingle is one shingle of all its words
+        extra = [(i, _rolling(ids[bounds[i]:bounds[i + 1]], int(lengths[i]))) for i in short.tolist()]
+        owner = np.concatenate([owner] + [np.full(1, i, dtype=np.int64) for i, _ in extra])
+        values = np.concatenate([values] + [v for _, v in extra])
+        order = np.argsort(owner, kind="stable")
+        owner, values = owner[order], values[order]
+    first = np.searchsorted(owner, np.arange(k + 1))
+    n_shingles = np.diff(first)
+    signatures = _minhash_rows(template, values, first, settings.num_perm)
+    sketches = _paragraph_sketch_lists(tokens, bounds, settings)
+    out = []
+    for i, article in enumerate(articles):
+        lo, hi = int(bounds[i]), int(bounds[i + 1])
+        paras = sketches[i]
+        out.append(Fingerprint(
+            article_id=article.id,
+            exact=hashlib.blake2b(ids[lo:hi].tobytes(), digest_size=12).hexdigest(),
+            signature=signatures[i],
+            shingles=int(n_shingles[i]),
+            paragraphs=paras,
+            sketch_values=sum(map(len, paras)),
+        ))
+    return out
 
 
-def _paragraph_sketches(tokens: Tokens, settings: GroupSettings) -> list[tuple[int, ...]]:
-    """Bottom-k shingle hashes of each long-enough paragraph, computed for all paragraphs at once."""
+def _minhash_rows(template: MinHash, values: np.ndarray, first: np.ndarray, num_perm: int) -> np.ndarray:
+    """MinHash signature per article (rows), of the shingle hashes ``values[first[i]:first[i + 1]]``."""
+    k = len(first) - 1
+    out = np.full((k, num_perm), np.uint32(0xFFFFFFFF), dtype=np.uint32)  # datasketch's empty value
+    if _fmix is None or template.scheme != _SCHEME:
+        for i in range(k):
+            m = MinHash(num_perm=num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME, permutations=template.permutations)
+            if first[i + 1] > first[i]:
+                m.update_batch(values[first[i]:first[i + 1]].tolist())
+            out[i] = m.hashvalues.astype(np.uint32)
+        return out
+    if not len(values):
+        return out
+    a, b = template.permutations
+    a32, b32 = a.astype(np.uint32, copy=False), b.astype(np.uint32, copy=False)
+    hv = _fmix(values.astype(np.uint32), 32)
+    filled = np.flatnonzero(first[1:] > first[:-1])
+    lo = 0
+    while lo < len(filled):  # blocks of whole articles, about _MINHASH_ROWS shingles each
+        hi = int(np.searchsorted(first[filled + 1], first[filled[lo]] + _MINHASH_ROWS, side="right"))
+        hi = max(hi, lo + 1)
+        rows = filled[lo:hi]
+        start, stop = int(first[rows[0]]), int(first[rows[-1] + 1])
+        with np.errstate(over="ignore"):  # permutations × shingles: the reduction runs along rows
+            block = np.multiply.outer(a32, hv[start:stop])  # uint32: wraps modulo 2**32
+            block += b32[:, None]
+        out[rows] = np.minimum.reduceat(block, first[rows] - start, axis=1).T
+        lo = hi
+    return out
+
+
+def _paragraph_sketch_lists(tokens: Tokens, bounds: np.ndarray, settings: GroupSettings) -> list[list[tuple[int, ...]]]:
+    """Bottom-k shingle hashes of each long-enough paragraph, per article, for all articles at once."""
     size, keep = settings.paragraph_shingle_size, settings.paragraph_sketch_size
-    ids, para_of_word = tokens.hashes, tokens.paragraph
+    k = len(bounds) - 1
+    ids = tokens.hashes
+    out: list[list[tuple[int, ...]]] = [[] for _ in range(k)]
     if len(ids) < size:
-        return []
-    n_paras = int(para_of_word[-1]) + 1
-    lengths = np.bincount(para_of_word, minlength=n_paras)
-    chars = np.bincount(para_of_word, weights=tokens.length + 1, minlength=n_paras)  # words + a space each
-    wanted = np.flatnonzero((chars >= settings.min_paragraph_chars) & (lengths >= size))
+        return out
+    lengths = np.diff(bounds)
+    art = np.repeat(np.arange(k, dtype=np.int64), lengths)
+    # paragraphs numbered across articles: paragraph + paragraphs of the articles before
+    last = bounds[1:] - 1
+    n_paras = np.where(lengths > 0, tokens.paragraph[np.maximum(last, 0)] + 1, 0)
+    base = np.zeros(k, dtype=np.int64)
+    np.cumsum(n_paras[:-1], out=base[1:])
+    para = tokens.paragraph + base[art]
+    total = int(base[-1] + n_paras[-1])
+    words = np.bincount(para, minlength=total)
+    chars = np.bincount(para, weights=tokens.length + 1, minlength=total)  # words + a space each
+    wanted = np.flatnonzero((chars >= settings.min_paragraph_chars) & (words >= size))
     if not len(wanted):
-        return []
-    n = len(ids) - size + 1
+        return out
     h = _rolling(ids, size)
-    inside = para_of_word[:n] == para_of_word[size - 1:]
-    keys = unique_sorted((para_of_word[:n][inside].astype(np.uint64) << np.uint64(32)) | h[inside])
+    n = len(h)
+    inside = para[:n] == para[size - 1:]
+    keys = unique_sorted((para[:n][inside].astype(np.uint64) << np.uint64(32)) | h[inside])
     paras = (keys >> np.uint64(32)).astype(np.int64)
     values = keys & np.uint64(0xFFFFFFFF)
     # keys are sorted by (paragraph, value): the first ``keep`` of each paragraph are its bottom-k
-    rank = np.arange(len(paras)) - np.searchsorted(paras, paras)
+    new = np.empty(len(paras), dtype=bool)
+    new[:1] = True
+    np.not_equal(paras[1:], paras[:-1], out=new[1:])
+    positions = np.arange(len(paras))
+    rank = positions - np.maximum.accumulate(np.where(new, positions, 0))
     paras, values = paras[rank < keep], values[rank < keep].tolist()
     starts, ends = np.searchsorted(paras, wanted).tolist(), np.searchsorted(paras, wanted, side="right").tolist()
-    return [tuple(values[start:end]) for start, end in zip(starts, ends)]
+    owners = (np.searchsorted(base, wanted, side="right") - 1).tolist()  # the article of each paragraph
+    for i, start, end in zip(owners, starts, ends):
+        out[i].append(tuple(values[start:end]))
+    return out
 
 
 @dataclass

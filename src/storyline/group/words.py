@@ -68,16 +68,66 @@ _EMPTY = Tokens(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64),
 
 def tokenize(text: str) -> Tokens:
     """Tokens of ``text`` as ``re.findall(r"\\w+", text.lower())`` would split it, hashed."""
-    points = np.frombuffer(text.lower().encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    tokens, _ = tokenize_many([text])
+    return tokens
+
+
+def tokenize_many(texts: list[str], max_chars: int = 1 << 20) -> tuple[Tokens, np.ndarray]:
+    """Tokens of several texts in a few vector operations: one scan per ``max_chars`` of text.
+
+    Returns the tokens of all texts, in order, and ``bounds`` (len(texts) + 1): text k's tokens
+    are ``bounds[k]:bounds[k + 1]``; paragraphs are numbered per text (as ``tokenize`` would).
+    Why: numpy's cost per call, not per element, dominates on one article.
+    """
+    parts: list[Tokens] = []
+    counts: list[int] = []
+    group: list[str] = []
+    size = 0
+    for text in texts:
+        if group and size + len(text) > max_chars:
+            _scan_group(group, parts, counts)
+            group, size = [], 0
+        group.append(text)
+        size += len(text) + 1
+    if group:
+        _scan_group(group, parts, counts)
+    bounds = np.zeros(len(texts) + 1, dtype=np.int64)
+    np.cumsum(counts, out=bounds[1:])
+    if len(parts) == 1:
+        return parts[0], bounds
+    return Tokens(*(np.concatenate([getattr(p, name) for p in parts]) if parts else getattr(_EMPTY, name)
+                    for name in ("hashes", "paragraph", "length", "alpha"))), bounds
+
+
+def _scan_group(texts: list[str], parts: list[Tokens], counts: list[int]) -> None:
+    """Tokenize texts joined by newlines (no token spans two of them); append tokens and counts per text."""
+    lowered = [t.lower() for t in texts]
+    points = np.frombuffer("\n".join(lowered).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    lengths = np.fromiter(map(len, lowered), dtype=np.int64, count=len(lowered))
+    text_starts = np.zeros(len(lowered), dtype=np.int64)
+    np.cumsum(lengths[:-1] + 1, out=text_starts[1:])
+    found, starts = _scan(points)
+    at = np.searchsorted(starts, text_starts)
+    per_text = np.diff(np.append(at, len(starts)))
+    counts.extend(per_text.tolist())
+    if len(starts):
+        lines = np.flatnonzero(points == 10)
+        first_para = np.searchsorted(lines, text_starts)  # newlines before each text: its paragraph 0
+        found.paragraph -= np.repeat(first_para, per_text)
+    parts.append(found)
+
+
+def _scan(points: np.ndarray) -> tuple[Tokens, np.ndarray]:
+    """Tokens of lower-cased code points, and each token's start (paragraphs count all newlines)."""
     n = len(points)
     if n == 0:
-        return _EMPTY
+        return _EMPTY, np.zeros(0, dtype=np.int64)
     cls = _char_classes().take(points, mode="clip")  # above the table: its last entry, a non-character
     word = np.zeros(n + 2, dtype=bool)
     np.not_equal(cls, 0, out=word[1:-1])
     edges = np.flatnonzero(word[1:] != word[:-1])  # alternately a token's start and its end
     if len(edges) == 0:
-        return _EMPTY
+        return _EMPTY, np.zeros(0, dtype=np.int64)
     starts, ends = edges[0::2], edges[1::2]
     up, down = _powers(max(1 << int(n).bit_length(), 1024))
     with np.errstate(over="ignore"):
@@ -88,10 +138,16 @@ def tokenize(text: str) -> Tokens:
         h ^= h >> np.uint64(33)
         h *= _MIX
         h ^= h >> np.uint64(29)
-    others = np.flatnonzero(cls == 2)  # digits and underscores: rare, so found by position
-    alpha = np.searchsorted(others, starts) == np.searchsorted(others, ends) if len(others) else np.ones(len(starts), dtype=bool)
-    lines = np.flatnonzero(points == 10)
-    return Tokens(hashes=h, paragraph=np.searchsorted(lines, starts), length=ends - starts, alpha=alpha)
+    running = np.zeros(n + 1, dtype=np.int64)  # digits and underscores before each position
+    np.cumsum(cls == 2, out=running[1:])
+    alpha = running[starts] == running[ends]
+    np.cumsum(points == 10, out=running[1:])  # newlines before each position
+    return Tokens(hashes=h, paragraph=running[starts], length=ends - starts, alpha=alpha), starts
+
+
+def part(tokens: Tokens, start: int, end: int) -> Tokens:
+    """Tokens ``start:end`` (views, no copy)."""
+    return Tokens(tokens.hashes[start:end], tokens.paragraph[start:end], tokens.length[start:end], tokens.alpha[start:end])
 
 
 def word_hash(word: str) -> int:
