@@ -1,7 +1,8 @@
 """Timeline17 date error analysis for the timeline composer: which gold dates it misses and what it picks instead.
 
 For each gold timeline (same inputs as ``tls_dev.py``): the composer's date ranking (``rank_dates`` with the
-hand score, keyword filter applied as ``compose_timeline`` applies it), the top k picks (k = gold length)
+hand score, keyword filter applied as ``compose_timeline`` applies it: a date needs a keyword sentence
+that is not a pool sentence), the top k picks (k = gold length)
 marked hit or miss, and every gold date with its rank, score, publication count and whether any keyword
 sentence could summarise it.  The summary line counts how far each wrong pick lies from the nearest gold
 date and how many gold dates no keyword sentence reaches (the ceiling of date recall).
@@ -36,7 +37,7 @@ def analyse(topic, articles, dup, gold, verbose: bool) -> tuple[Counter, int, in
     for a in members:
         candidates += composer.candidates_of(a, dup.get(a.article.id, a.article.id), members, pool)
     keywords = [k.lower() for k in topic.keywords]
-    shown = {c.date for c in candidates if any(k in c.ref.sentence.lower() for k in keywords)}
+    shown = {c.date for c in candidates if not c.pool and any(k in c.ref.sentence.lower() for k in keywords)}
     published = [a.article.published for a in members if a.article.published]
     span = (min(published), max(published))
     scores = composer.date_scores(candidates, span)

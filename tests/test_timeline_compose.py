@@ -72,3 +72,14 @@ def test_the_date_most_articles_name_is_chosen():
     entries = compose_timeline(articles, TimelineSettings(max_dates=1, sentences_per_date=1, keywords=("ferry",)))
     assert [e.date for e in entries] == ["2011-03-07"]
     assert "ferry" in entries[0].summary.lower()
+
+
+def test_a_date_only_pool_sentences_can_summarise_is_not_chosen():
+    """Publication-day leads without the keyword do not qualify a date through later keyword sentences."""
+    articles = [_article(f"b{i}", "2011-03-10", [f"The harbour board met for session {i} in the town hall .",
+                                                 f"Ferry crews stayed at home during session {i} of the dispute ."])
+                for i in range(22)]
+    articles.append(_article("a1", "2011-03-10", ["The ferry strike began on March 7 in the northern port ."],
+                             {0: ("March 7", "2011-03-07")}))
+    entries = compose_timeline(articles, TimelineSettings(max_dates=1, sentences_per_date=1, keywords=("ferry",)))
+    assert [e.date for e in entries] == ["2011-03-07"]

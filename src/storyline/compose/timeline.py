@@ -439,7 +439,8 @@ def compose_timeline(
     unless ``ranker`` says otherwise; None ranks by date_scores); each chosen date, best
     first, gets the happenings (groups of same-date sentences) closest to the date's tf-idf centroid,
     skipping sentences redundant with those already chosen.  With keywords, only sentences containing
-    one may be shown, and a date without such a sentence gives its place to the next date.
+    one may be shown, and a date without such a sentence (other than a pool sentence) gives its place
+    to the next date.
     """
     settings = settings or TimelineSettings()
     duplicate_of = duplicate_of or {}
@@ -462,8 +463,9 @@ def compose_timeline(
             shown[candidate.date].append(candidate)
     if ranker == "shipped":
         ranker = shipped_ranker()
+    # a date needs a showable sentence that points at it (pool sentences may summarise it, not qualify it)
     ranked_dates = [d for d in rank_dates(candidates, articles, duplicate_of, span, ranker)  # type: ignore[arg-type]
-                    if shown.get(d)]
+                    if any(not c.pool for c in shown.get(d, ()))]
 
     if settings.max_dates and settings.sentences_per_date:
         max_dates, per_date = settings.max_dates, settings.sentences_per_date
