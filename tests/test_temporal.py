@@ -359,3 +359,10 @@ def test_clock_time_with_a_date_and_the_last_half(nlp):
     found = one(nlp, "The offer expires at 5 p.m. EDT, Oct. 8, the company said.", TUE, "5 p.m. EDT, Oct. 8")
     assert (found.type, found.value) == ("TIME", "2019-10-08T17:00")
     assert one(nlp, "Sales should recover in the last half of 2020.", TUE, "the last half of 2020").value == "2020-H2"
+
+
+def test_history_quoting_its_date_keeps_its_narrative_year(nlp):
+    years = " ".join(f"In {y} the army moved north." for y in range(1901, 1912))
+    text = (f"{years} A veteran said two years ago that it was hard. In 1912 the army rested. "
+            "In June the army crossed the river.")
+    assert one(nlp, text, TUE, "June").value == "1912-06"

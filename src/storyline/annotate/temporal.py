@@ -40,6 +40,8 @@ _PREPOSITIONS = {"in", "since", "until", "till", "by", "through", "during", "of"
                  "between", "and", "or", "last", "next", "this", "early", "late", "mid", "around", "for", "on",
                  "throughout", "into", "till", "that", "each", "every", "the", "until", "as", "than", "beginning",
                  "end", "starting", "ending", "past"}
+#: a text naming far years this many times more often than it counts from its DCT is told in its own years
+_NARRATIVE_RATIO = 10
 #: words after which a number from 1000 to 1799 is taken as a year ("in 1776", "since 1648")
 _OLD_YEAR_PREPOSITIONS = {"in", "of", "since", "until", "till", "during", "circa", "early", "late", "mid", "after",
                           "before", "by"}
@@ -78,6 +80,7 @@ class _Context:
         self.sentence_days: dict[int, dt.date] = {}
         self.sentence: int = 0
         self.dct_uses = 0  # expressions resolved from the DCT so far
+        self.far_years = 0  # dates resolved so far more than two years from the DCT
 
     def tense(self, start: int, end: int) -> tuple[tr.Tense, object]:
         return tr.clause_tense(self.doc, start, end)
@@ -114,10 +117,14 @@ class _Context:
         "In 1940 … in June" means June 1940, yet a 2019 article saying "in 2017 … in March"
         still means March 2019: only a text anchor more than two years away from the DCT
         carries over to months and days written without a year, and only in a text that has
-        resolved nothing from its DCT so far."""
+        resolved nothing from its DCT so far, or names far years ten times more often than it
+        counts from its DCT (a war history quoting "two years ago")."""
         anchor = self.anchors["year"]
-        if self.dct is None or anchor is None or self.last_value is None or self.dct_uses:
-            return None  # news that already counted from its date ("yesterday", "last week") stays there
+        if self.dct is None or anchor is None or self.last_value is None:
+            return None
+        if self.dct_uses * _NARRATIVE_RATIO > self.far_years:
+            return None  # news that counted from its date ("yesterday", "last week") stays there, unless it
+            # is a history that names far years many times more often (a DCT-relative quote in a war story)
         return anchor.year if abs(anchor.year - self.dct.year) > 2 else None
 
     def current_value(self) -> str | None:
@@ -142,6 +149,8 @@ class _Context:
             self.anchors.update(month=dt.date(int(year), int(month), 1), year=dt.date(int(year), int(month), 1))
         elif len(value) == 4 or value[4:6] in ("-Q", "-H"):
             self.anchors["year"] = dt.date(int(year), 1, 1)
+        if self.dct is not None and abs(int(year) - self.dct.year) > 2:
+            self.far_years += 1
         self.last_value = value
         self.last_sentence = self.sentence
 
