@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from itertools import chain
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -37,7 +38,7 @@ except ImportError:  # pragma: no cover - another datasketch version: update_bat
     _fmix = None
 
 from storyline.config import GroupSettings
-from storyline.group.words import Tokens, tokenize, unique_sorted
+from storyline.group.words import Tokens, counts_sorted, tokenize, unique_sorted
 from storyline.model import Article
 
 _SCHEME = "affine32"  # datasketch >= 2: 32-bit values, collision-free permutations
@@ -165,6 +166,7 @@ def fingerprints(
     n_shingles = np.diff(first)
     signatures = _minhash_rows(template, values, first, settings.num_perm)
     sketches = _paragraph_sketch_lists(tokens, bounds, settings)
+    bands = band_keys(signatures, *lsh_bands(settings.near_duplicate_candidate_threshold, settings.num_perm))
     out = []
     for i, article in enumerate(articles):
         lo, hi = int(bounds[i]), int(bounds[i + 1])
@@ -176,6 +178,7 @@ def fingerprints(
             shingles=int(n_shingles[i]),
             paragraphs=paras,
             sketch_values=sum(map(len, paras)),
+            bands=bands[i],
         ))
     return out
 
@@ -277,6 +280,16 @@ def lsh_bands(threshold: float, num_perm: int) -> tuple[int, int]:
     return lsh.b, lsh.r
 
 
+def band_keys(signatures: np.ndarray, bands: int, r: int) -> np.ndarray:
+    """One 64-bit key per LSH band (rows × bands); equal bands give equal keys."""
+    cut = signatures[:, : bands * r].astype(np.uint64).reshape(len(signatures), bands, r)
+    with np.errstate(over="ignore"):
+        keys = np.zeros(cut.shape[:2], dtype=np.uint64)
+        for j in range(r):
+            keys = keys * _MIX + cut[:, :, j]
+    return keys
+
+
 class _Rows:
     """A growable numpy array (amortised appends), so per-article data stays in a few arrays."""
 
@@ -305,11 +318,13 @@ _EMPTY_CODES = np.zeros(0, dtype=np.int64)
 class DedupIndex:
     """Sketches of the active articles, with exact, near-duplicate and paragraph look-ups.
 
-    Per-article data lives in numpy rows indexed by an ordinal (signatures, sizes, the paragraph
-    sketches), so the state saves and loads as a few arrays.  Rows added in this process are
-    found through dicts (LSH buckets, paragraph value → owners); rows that came from a saved
-    state are searched in arrays (a band scan, a sorted paragraph index) and are changed through
-    an overlay, so loading builds no per-article Python objects.
+    Per-article data lives in numpy rows indexed by an ordinal (signatures, sizes), so the state
+    saves and loads as a few arrays.  LSH buckets of rows added in this process are dicts; rows
+    that came from a saved state are found by a band scan.  The paragraph index is sorted numpy
+    arrays of (sketch value, owner code) pairs, an owner code being ``row << 16 | paragraph``:
+    a large base and a small delta that new articles enter, folded into the base when it grows
+    (dropping forgotten rows).  An article's look-up is then a few ``searchsorted`` calls and a
+    count, not a Python loop over its sketch values.
     """
 
     def __init__(self, settings: GroupSettings):
@@ -322,17 +337,14 @@ class DedupIndex:
         self._band = _Rows(np.uint64, self.bands)
         self._shingles = _Rows(np.int64)
         self._sketch_values = _Rows(np.int64)
-        self._row_values: dict[int, list[int]] = {}  # row added here → its paragraph sketch values
+        self._live = _Rows(bool)
         self._base = 0  # rows below this came from a saved state
         self._version = 0  # changes with every add or forget (cached look-ups are then stale)
-        self._base_rows: np.ndarray | None = None  # row of each loaded owner code (built when needed)
-        self._base_by_row: tuple[np.ndarray, np.ndarray] | None = None  # loaded codes grouped by row
-        self._base_forgets = 0
         self._buckets: list[dict[int, list[int]]] = [{} for _ in range(self.bands)]
-        # paragraph sketch value → owner code(s) (row << 16 | paragraph): the changes since the
-        # state was loaded (an empty tuple: all owners gone); the loaded index is sorted arrays
-        self.paragraph_index: dict[int, int | tuple[int, ...]] = {}
-        self._pk, self._poff, self._pcodes = _EMPTY_KEYS, np.zeros(1, dtype=np.int64), _EMPTY_CODES
+        # paragraph index: (sketch values sorted, owner codes) — base and delta
+        self._pv, self._pc = _EMPTY_CODES, _EMPTY_CODES
+        self._dv, self._dc = _EMPTY_CODES, _EMPTY_CODES
+        self._dead_since_fold = 0
         self.template = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
 
     @property
@@ -340,41 +352,60 @@ class DedupIndex:
         """Active articles (those whose sketches are kept) → their row."""
         return self.ordinal
 
+    @property
+    def paragraph_index(self) -> dict[int, tuple[int, ...]]:
+        """Sketch value → live owner codes (for tests and inspection; built on each call)."""
+        out: dict[int, tuple[int, ...]] = {}
+        live = self._live.view()
+        for values, codes in ((self._pv, self._pc), (self._dv, self._dc)):
+            for value, code in zip(values.tolist(), codes.tolist()):
+                if live[code >> 16]:
+                    out[value] = out.get(value, ()) + (code,)
+        return out
+
     def fingerprint(self, article: Article, tokens: Tokens | None = None) -> Fingerprint:
         return fingerprint(article, self.settings, self.template, tokens)
 
     def _band_keys(self, signatures: np.ndarray) -> np.ndarray:
-        """One 64-bit key per LSH band (rows × bands); equal bands give equal keys."""
-        r = self.band_rows
-        cut = signatures[:, : self.bands * r].astype(np.uint64).reshape(len(signatures), self.bands, r)
-        with np.errstate(over="ignore"):
-            keys = np.zeros(cut.shape[:2], dtype=np.uint64)
-            for j in range(r):
-                keys = keys * _MIX + cut[:, :, j]
-        return keys
+        return band_keys(signatures, self.bands, self.band_rows)
 
     def _bands_of(self, fp: Fingerprint) -> np.ndarray:
         if fp.bands is None:
             fp.bands = self._band_keys(fp.signature[None, :])[0]
         return fp.bands
 
-    def _paragraph_owners(self, fp: Fingerprint) -> list[tuple[int, ...]] | None:
-        """Owner codes of each of ``fp``'s sketch values (paragraph by paragraph), or None when no
-        value has an owner (most articles); looked up once per state of the index (``check``,
-        ``reused_paragraphs`` and ``add`` share them)."""
+    def _paragraph_owners(self, fp: Fingerprint) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """The live owners of ``fp``'s sketch values: (value position, owner code, live owners of
+        that value), or None when no value has one (looked up once per state of the index)."""
         if fp.owners is not None and fp.owners[0] == self._version:
             return fp.owners[1]
-        values = [v for sketch in fp.paragraphs for v in sketch]
-        if self._base:
-            found = [self._owners(v) for v in values]
-            if not any(found):
-                found = None
-        else:
-            raw = list(map(self.paragraph_index.get, values))
-            if raw.count(None) == len(raw):
-                found = None
-            else:
-                found = [() if o is None else (o,) if isinstance(o, int) else o for o in raw]
+        flat = _flat_values(fp)
+        order = np.argsort(flat, kind="stable")
+        values = flat[order]  # sorted needles: searchsorted walks the keys in order
+        found = None
+        if len(values) and (len(self._pv) or len(self._dv)):
+            at, codes = [], []
+            for keys, owners in ((self._pv, self._pc), (self._dv, self._dc)):
+                if not len(keys):
+                    continue
+                lo = np.searchsorted(keys, values)
+                runs = np.searchsorted(keys, values, side="right") - lo
+                hit = np.flatnonzero(runs)
+                if not len(hit):
+                    continue
+                lo, runs = lo[hit], runs[hit]
+                ends = np.cumsum(runs)
+                pos = np.arange(int(ends[-1])) + np.repeat(lo - (ends - runs), runs)
+                at.append(np.repeat(hit, runs))
+                codes.append(owners[pos])
+            if at:
+                at, codes = np.concatenate(at), np.concatenate(codes)
+                live = self._live.data[codes >> 16]
+                at, codes = at[live], codes[live]
+                if len(at):
+                    count = np.zeros(len(values), dtype=np.int64)
+                    count[order] = np.bincount(at, minlength=len(values))
+                    found = (order[at], codes, count)  # positions in fp's own order
         fp.owners = (self._version, found)
         return found
 
@@ -396,6 +427,12 @@ class DedupIndex:
         same = (self._sig.data[cand, : b * r] == signature[: b * r]).reshape(len(cand), b, r).all(axis=2).any(axis=1)
         return {int(c) for c in cand[same] if self.id_of[c] is not None and self._shingles.data[c] > 0}
 
+    def _useful(self, owners: tuple[np.ndarray, np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """(value position, owner code) pairs of values with fewer owners than the boilerplate cap."""
+        at, codes, count = owners
+        keep = count[at] < self.settings.paragraph_max_owners
+        return at[keep], codes[keep]
+
     def check(self, fp: Fingerprint) -> Match | None:
         """The earlier article ``fp`` duplicates, if any (exact first, then the most similar near copy)."""
         first = self.exact.get(fp.exact)
@@ -406,19 +443,14 @@ class DedupIndex:
         candidates = self._lsh_candidates(fp)
         # a truncated or re-wrapped copy can have a low Jaccard similarity (below the LSH band
         # threshold) yet share a good part of its paragraphs: those articles are candidates too
-        votes: dict[int, int] = {}
-        cap = self.settings.paragraph_max_owners
-        for owners in self._paragraph_owners(fp) or ():
-            if owners and len(owners) < cap:
-                for code in owners:
-                    row = code >> 16
-                    votes[row] = votes.get(row, 0) + 1
-        if votes:
-            share = self.settings.paragraph_candidate_share
-            for row, count in votes.items():
-                if self.id_of[row] is not None:
-                    if count >= share * min(fp.sketch_values, int(self._sketch_values.data[row])):
-                        candidates.add(row)
+        owners = self._paragraph_owners(fp)
+        if owners is not None:
+            _, codes = self._useful(owners)
+            if len(codes):
+                rows, votes = counts_sorted(codes >> 16)
+                share = self.settings.paragraph_candidate_share
+                need = share * np.minimum(fp.sketch_values, self._sketch_values.data[rows])
+                candidates.update(rows[votes >= need].tolist())
         rows = sorted((r for r in candidates if self.id_of[r] is not None and self.id_of[r] != fp.article_id),
                       key=lambda r: self.id_of[r])
         if not rows:
@@ -447,33 +479,29 @@ class DedupIndex:
         """Earlier active articles whose paragraphs ``fp`` repeats (near-verbatim), most first."""
         if not fp.paragraphs:
             return []
-        need, cap = self.settings.paragraph_min_shared, self.settings.paragraph_max_owners
-        found: dict[str, set[int]] = {}
-        all_owners = self._paragraph_owners(fp)
-        if all_owners is None:
+        owners = self._paragraph_owners(fp)
+        if owners is None:
             return []
-        at = 0
-        for index, sketch in enumerate(fp.paragraphs):
-            votes: dict[int, int] = {}
-            at += len(sketch)
-            for owners in all_owners[at - len(sketch):at]:
-                if not owners or len(owners) >= cap:
-                    continue
-                for code in owners:
-                    votes[code] = votes.get(code, 0) + 1
-            for code, count in votes.items():
-                article_id = self.id_of[code >> 16]
-                if count >= min(need, len(sketch)) and article_id != fp.article_id:
-                    found.setdefault(article_id, set()).add(index)
+        at, codes = self._useful(owners)
+        if not len(codes):
+            return []
+        para_of, para_len = _flat_paragraphs(fp)
+        # votes per (owner paragraph, paragraph of fp): enough shared values make it a reuse
+        pairs, votes = counts_sorted((codes << 16) | para_of[at])
+        mine = pairs & 0xFFFF
+        ok = votes >= np.minimum(self.settings.paragraph_min_shared, para_len[mine])
+        # distinct (owner row, paragraph of fp) pairs, counted per owner row
+        rows_paras = unique_sorted(((pairs[ok] >> 32) << 16) | mine[ok])
+        rows, counts = counts_sorted(rows_paras >> 16)
         total = len(fp.paragraphs)
-        reuses = [ParagraphReuse(a, len(ix), len(ix) / total) for a, ix in found.items()]
+        reuses = [ParagraphReuse(self.id_of[r], c, c / total) for r, c in zip(rows.tolist(), counts.tolist())
+                  if self.id_of[r] != fp.article_id]
         return sorted(reuses, key=lambda r: (-r.paragraphs, r.source_id))
 
     def add(self, fp: Fingerprint) -> None:
         self.exact.setdefault(fp.exact, fp.article_id)
         if fp.article_id in self.ordinal:
             return
-        all_owners = self._paragraph_owners(fp)
         self._version += 1
         row = self.ordinal[fp.article_id] = len(self.id_of)
         self.id_of.append(fp.article_id)
@@ -482,67 +510,36 @@ class DedupIndex:
         self._band.extend(keys)
         self._shingles.extend(np.array([fp.shingles], dtype=np.int64))
         self._sketch_values.extend(np.array([fp.sketch_values], dtype=np.int64))
+        self._live.extend(np.ones(1, dtype=bool))
         if fp.shingles:
             for band, key in enumerate(keys[0].tolist()):
                 self._buckets[band].setdefault(key, []).append(row)
-        cap = self.settings.paragraph_max_owners
-        index = self.paragraph_index
-        self._row_values[row] = [v for sketch in fp.paragraphs for v in sketch]
-        if all_owners is None and not self._base:  # no value has an owner yet: one C-level update
-            codes = [row << 16 | min(p, 0xFFFF) for p, sketch in enumerate(fp.paragraphs) for _ in sketch]
-            values = self._row_values[row]
-            if len(set(values)) == len(values):
-                index.update(zip(values, codes))
-                return
-        if all_owners is None:
-            all_owners = [()] * fp.sketch_values
-        seen: set[int] = set()
-        at = 0
-        for p_index, sketch in enumerate(fp.paragraphs):
-            code = row << 16 | min(p_index, 0xFFFF)
-            for value in sketch:
-                owners = all_owners[at] if value not in seen else self._owners(value)
-                at += 1
-                seen.add(value)
-                if not owners:
-                    index[value] = code
-                elif len(owners) == 1:
-                    index[value] = (owners[0], code) if cap > 1 else owners[0]
-                elif len(owners) < cap:  # a line in this many articles is page furniture
-                    index[value] = owners + (code,)
+        values = _flat_values(fp)
+        if not len(values):
+            return
+        para_of, _ = _flat_paragraphs(fp)
+        codes = (row << 16) | np.minimum(para_of, 0xFFFF)
+        order = np.argsort(values, kind="stable")
+        self._dv, self._dc = _merge_sorted_pairs((self._dv, self._dc), (values[order], codes[order]))
+        if len(self._dv) > max(_DELTA_MIN, len(self._pv) // 4):
+            self._fold()
 
-    def _owners_raw(self, value: int) -> int | tuple[int, ...] | None:
-        owners = self.paragraph_index.get(value)
-        if owners is not None or not len(self._pk):
-            return owners
-        i = int(np.searchsorted(self._pk, value))
-        if i < len(self._pk) and int(self._pk[i]) == value:
-            return tuple(self._pcodes[self._poff[i]:self._poff[i + 1]].tolist())
-        return None
-
-    def _owners(self, value: int) -> tuple[int, ...]:
-        owners = self.paragraph_index.get(value) if not self._base else self._owners_raw(value)
-        if owners is None:
-            return ()
-        return (owners,) if isinstance(owners, int) else owners
-
-    def _row_sketch_values(self, row: int) -> list[int]:
-        """The paragraph sketch values ``row`` owns in the index (a loaded row: read off the arrays)."""
-        if row >= self._base:
-            return self._row_values.pop(row, [])
-        if self._base_rows is None:
-            self._base_rows = (self._pcodes >> 16).astype(np.int64)
-        self._base_forgets += 1
-        if self._base_forgets <= 16:  # a few forgets: scan; many: group the codes by row once
-            found = np.flatnonzero(self._base_rows == row)
-        else:
-            if self._base_by_row is None:
-                order = np.argsort(self._base_rows, kind="stable")
-                self._base_by_row = (order, np.searchsorted(self._base_rows[order], np.arange(self._base + 1)))
-            order, starts = self._base_by_row
-            found = order[starts[row]:starts[row + 1]]
-        owner = np.searchsorted(self._poff, found, side="right") - 1  # position of the owning key
-        return self._pk[owner].tolist()
+    def _fold(self) -> None:
+        """Delta into base; forgotten rows' entries go, a value keeps at most the boilerplate cap of owners."""
+        values, codes = _merge_sorted_pairs((self._pv, self._pc), (self._dv, self._dc))
+        live = self._live.data[codes >> 16]
+        values, codes = values[live], codes[live]
+        if len(values):  # the oldest ``cap`` owners of a value are enough to call it boilerplate
+            new = np.empty(len(values), dtype=bool)
+            new[0] = True
+            np.not_equal(values[1:], values[:-1], out=new[1:])
+            positions = np.arange(len(values))
+            rank = positions - np.maximum.accumulate(np.where(new, positions, 0))
+            keep = rank < self.settings.paragraph_max_owners
+            values, codes = values[keep], codes[keep]
+        self._pv, self._pc = values, codes
+        self._dv, self._dc = _EMPTY_CODES, _EMPTY_CODES
+        self._dead_since_fold = 0
 
     def forget(self, article_id: str) -> None:
         """Drop an article's sketches (its story closed); its exact digest stays."""
@@ -551,6 +548,7 @@ class DedupIndex:
             return
         self._version += 1
         self.id_of[row] = None
+        self._live.data[row] = False
         if self._shingles.data[row] and row >= self._base:
             for band, key in enumerate(self._band.data[row].tolist()):
                 bucket = self._buckets[band].get(key)
@@ -558,46 +556,26 @@ class DedupIndex:
                     bucket.remove(row)
                     if not bucket:
                         del self._buckets[band][key]
-        for value in dict.fromkeys(self._row_sketch_values(row)):
-            kept = tuple(c for c in self._owners(value) if c >> 16 != row)
-            if not kept:
-                if len(self._pk):
-                    self.paragraph_index[value] = ()
-                else:
-                    self.paragraph_index.pop(value, None)
-            else:
-                self.paragraph_index[value] = kept[0] if len(kept) == 1 else kept
+        self._dead_since_fold += int(self._sketch_values.data[row])
+        if self._dead_since_fold > max(_DELTA_MIN, len(self._pv) // 2):
+            self._fold()  # forgotten entries are skipped when looked up; drop them now and then
 
     # ── persistence: a few arrays, compacted to the active rows ──
 
     def __getstate__(self) -> dict:
-        live = np.array([a is not None for a in self.id_of], dtype=bool)
+        self._fold()
+        live = self._live.view()
         new_row = np.full(len(self.id_of), -1, dtype=np.int64)
         new_row[live] = np.arange(int(live.sum()))
-        # the paragraph index: loaded arrays minus what the overlay changed, plus the overlay
-        overlay = self.paragraph_index
-        okeys = np.fromiter(overlay.keys(), dtype=np.uint64, count=len(overlay))
-        counts = np.diff(self._poff)
-        keep = ~np.isin(self._pk, okeys) if len(okeys) else np.ones(len(self._pk), dtype=bool)
-        o_items = [(k, (v,) if isinstance(v, int) else v) for k, v in overlay.items() if v != ()]
-        keys = np.concatenate([self._pk[keep].astype(np.uint64), np.array([k for k, _ in o_items], dtype=np.uint64)])
-        sizes = np.concatenate([counts[keep], np.array([len(v) for _, v in o_items], dtype=np.int64)])
-        codes = np.concatenate([self._pcodes[np.repeat(keep, counts)].astype(np.int64),
-                                np.array([c for _, v in o_items for c in v], dtype=np.int64)])
-        order = np.argsort(keys, kind="stable")
-        offsets = np.concatenate([[0], np.cumsum(sizes)])
-        new_offsets = np.concatenate([[0], np.cumsum(sizes[order])])
-        gather = np.repeat(offsets[:-1][order] - new_offsets[:-1], sizes[order])
-        codes = codes[gather + np.arange(len(gather), dtype=np.int64)]
-        codes = (new_row[codes >> 16] << 16) | (codes & 0xFFFF)
+        codes = (new_row[self._pc >> 16] << 16) | (self._pc & 0xFFFF)
         return {
             "settings": self.settings, "exact": self.exact,
             "id_of": [a for a in self.id_of if a is not None],
             "sig": self._sig.view()[live], "shingles": self._shingles.view()[live].astype(np.int32),
             "sketch_values": self._sketch_values.view()[live].astype(np.int32),
             # sketch values are 32-bit; codes fit 32 bits while there are fewer than 65,536 rows
-            "pk": keys[order].astype(np.uint32), "psize": sizes[order].astype(np.uint16),
-            "pcodes": codes.astype(np.uint32 if len(live) < 1 << 16 else np.int64),
+            "pv": self._pv.astype(np.uint32),
+            "pc": codes.astype(np.uint32 if len(live) < 1 << 16 else np.int64),
         }
 
     def __setstate__(self, state: dict) -> None:
@@ -610,6 +588,35 @@ class DedupIndex:
         self._band = _Rows(np.uint64, data=self._band_keys(state["sig"]))
         self._shingles = _Rows(np.int64, data=state["shingles"].astype(np.int64))
         self._sketch_values = _Rows(np.int64, data=state["sketch_values"].astype(np.int64))
-        self._pk = state["pk"].astype(np.int64)  # int64: searched with Python ints without casting
-        self._poff = np.concatenate([[0], np.cumsum(state["psize"], dtype=np.int64)]).astype(np.int64)
-        self._pcodes = state["pcodes"].astype(np.int64)
+        self._live = _Rows(bool, data=np.ones(len(self.id_of), dtype=bool))
+        self._pv = state["pv"].astype(np.int64)
+        self._pc = state["pc"].astype(np.int64)
+
+
+_DELTA_MIN = 1 << 15  # paragraph index entries in the delta before it folds into the base
+
+
+def _flat_values(fp: Fingerprint) -> np.ndarray:
+    """All of ``fp``'s paragraph sketch values, paragraph by paragraph (int64)."""
+    return np.fromiter(chain.from_iterable(fp.paragraphs), dtype=np.int64, count=fp.sketch_values)
+
+
+def _flat_paragraphs(fp: Fingerprint) -> tuple[np.ndarray, np.ndarray]:
+    """The paragraph (of ``fp``) of each flat sketch value, and each paragraph's number of values."""
+    lengths = np.fromiter(map(len, fp.paragraphs), dtype=np.int64, count=len(fp.paragraphs))
+    return np.repeat(np.arange(len(lengths), dtype=np.int64), lengths), lengths
+
+
+def _merge_sorted_pairs(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Two (sorted keys, values) pairs → one, still sorted; equal keys keep ``a``'s entries first."""
+    (akeys, avalues), (bkeys, bvalues) = a, b
+    if not len(akeys):
+        return bkeys, bvalues
+    at = np.searchsorted(akeys, bkeys, side="right") + np.arange(len(bkeys))
+    total = len(akeys) + len(bkeys)
+    from_a = np.ones(total, dtype=bool)
+    from_a[at] = False
+    keys, values = np.empty(total, dtype=np.int64), np.empty(total, dtype=np.int64)
+    keys[at], values[at] = bkeys, bvalues
+    keys[from_a], values[from_a] = akeys, avalues
+    return keys, values
