@@ -366,3 +366,12 @@ def test_history_quoting_its_date_keeps_its_narrative_year(nlp):
     text = (f"{years} A veteran said two years ago that it was hard. In 1912 the army rested. "
             "In June the army crossed the river.")
     assert one(nlp, text, TUE, "June").value == "1912-06"
+
+
+def test_over_as_a_preposition_and_twice_a_year(nlp):
+    found = one(nlp, "Prices have doubled over the past two decades.", TUE, "the past two decades")
+    assert (found.type, found.value, found.mod) == ("DURATION", "P20Y", None)
+    found = one(nlp, "The council meets twice a year in the old hall.", TUE, "a year")
+    assert (found.type, found.value) == ("SET", "P1Y")
+    texts = [t.text for t in tag_text("The rebels attacked early Wednesday, overnight.", TUE, nlp)]
+    assert texts == ["early Wednesday"]  # "overnight" is not part of the day named

@@ -334,6 +334,8 @@ class TemporalTagger:
                 return False
             if num == "some" and not groups.get("det") and not groups.get("rel"):
                 return False
+            if num in ("a", "an") and ctx.previous_word(m.start()) in ("once", "twice", "thrice", "times"):
+                return False  # "twice a year" is a SET (the set rule)
             if num == "many" and (not groups["unit"].lower().endswith("s") or ctx.previous_word(m.start()) == "as"):
                 return False  # "for many years" is a duration; "in as many years" is not
             if unit == "quarter" and re.search(r"\w-quarters?$", m.group(0), re.I):
@@ -711,6 +713,11 @@ class TemporalTagger:
         if rel == "same":
             return None
         value = _duration_value(n, unit)
+        mod_word = (groups.get("mod") or "").lower()
+        if mod_word in ("over", "under") and (groups.get("det") or rel):
+            # "over the past two decades": a preposition, not "more than"
+            return _Norm("DURATION", value, anchor="none", span=(m.start("det") if groups.get("det")
+                                                                 else m.start("rel"), m.end()))
         return _Norm("DURATION", value, _mod_of(m["mod"]), anchor="none")
 
     def _n_plural_unit(self, m, ctx):
