@@ -375,3 +375,7 @@ def test_over_as_a_preposition_and_twice_a_year(nlp):
     assert (found.type, found.value) == ("SET", "P1Y")
     texts = [t.text for t in tag_text("The rebels attacked early Wednesday, overnight.", TUE, nlp)]
     assert texts == ["early Wednesday"]  # "overnight" is not part of the day named
+
+
+def test_soon_is_not_a_time_expression(nlp):
+    assert [t.text for t in tag_text("The ferry will soon leave, and the bridge opens soon after.", TUE, nlp)] == []

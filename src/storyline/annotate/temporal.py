@@ -345,9 +345,6 @@ class TemporalTagger:
                 return False
         if name == "reference":
             word = groups["word"].lower()
-            following = ctx.text[m.end():m.end() + 8].lower()
-            if word == "soon" and (following.startswith(" as") or following.startswith(" after")):
-                return False
             if word == "now" and ctx.previous_word(m.start()) in ("from", "until", "till", "by"):
                 return True
         if name == "spelled_year":
