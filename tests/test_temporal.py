@@ -379,3 +379,9 @@ def test_over_as_a_preposition_and_twice_a_year(nlp):
 
 def test_soon_is_not_a_time_expression(nlp):
     assert [t.text for t in tag_text("The ferry will soon leave, and the bridge opens soon after.", TUE, nlp)] == []
+
+
+def test_rates_and_ages_are_not_durations(nlp):
+    text = "The plan saves $40 million a year, adds 300 seats a week, and Ms. Reyes, 52 years old, runs it."
+    assert [t.text for t in tag_text(text, TUE, nlp)] == []
+    assert one(nlp, "The dam took about a year to build.", TUE, "about a year").value == "P1Y"

@@ -45,6 +45,9 @@ _NARRATIVE_RATIO = 10
 #: words after which a number from 1000 to 1799 is taken as a year ("in 1776", "since 1648")
 _OLD_YEAR_PREPOSITIONS = {"in", "of", "since", "until", "till", "during", "circa", "early", "late", "mid", "after",
                           "before", "by"}
+#: the word before "a year" / "a week" that makes it a rate ("$500 million a year", "358,000 a month")
+_RATE_BEFORE = re.compile(r"^(?:[$£€]?\d[\d,.]*%?|million|billion|thousand|hundred|cents?|percent|dollars|euros|"
+                          r"pounds|seats|flights|times|barrels|shares|jobs|people|tons|miles)$")
 #: words before a number that make it a count ("some 1500 troops"), not a year
 _APPROXIMATORS = {"about", "some", "nearly", "almost", "over", "than", "around", "roughly", "approximately", "least",
                   "to", "and", "or", "only", "just", "another", "estimated", "all"}
@@ -336,6 +339,10 @@ class TemporalTagger:
                 return False
             if num in ("a", "an") and ctx.previous_word(m.start()) in ("once", "twice", "thrice", "times"):
                 return False  # "twice a year" is a SET (the set rule)
+            if num in ("a", "an") and not groups.get("mod") and _RATE_BEFORE.search(ctx.previous_word(m.start())):
+                return False  # "$1.76 a year", "700 seats a week": a rate, not a stretch of time
+            if re.match(r"\s+old\b", ctx.text[m.end():m.end() + 6]):
+                return False  # "52 years old" is an age
             if num == "many" and (not groups["unit"].lower().endswith("s") or ctx.previous_word(m.start()) == "as"):
                 return False  # "for many years" is a duration; "in as many years" is not
             if unit == "quarter" and re.search(r"\w-quarters?$", m.group(0), re.I):
