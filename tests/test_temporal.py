@@ -382,6 +382,9 @@ def test_soon_is_not_a_time_expression(nlp):
 
 
 def test_rates_and_ages_are_not_durations(nlp):
-    text = "The plan saves $40 million a year, adds 300 seats a week, and Ms. Reyes, 52 years old, runs it."
+    text = "The plan saves $40 million a year, and Ms. Reyes, 52 years old, runs it."
     assert [t.text for t in tag_text(text, TUE, nlp)] == []
+    # a count per unit is a rate in TIMEX3 terms, as "15 sick days per year" is
+    found = one(nlp, "The airline adds 300 seats a week on the route.", TUE, "a week")
+    assert (found.type, found.value) == ("SET", "P1W")
     assert one(nlp, "The dam took about a year to build.", TUE, "about a year").value == "P1Y"
