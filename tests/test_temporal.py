@@ -388,3 +388,13 @@ def test_rates_and_ages_are_not_durations(nlp):
     found = one(nlp, "The airline adds 300 seats a week on the route.", TUE, "a week")
     assert (found.type, found.value) == ("SET", "P1W")
     assert one(nlp, "The dam took about a year to build.", TUE, "about a year").value == "P1Y"
+
+
+@pytest.mark.parametrize("text, expression, type_, value", [
+    ("Rents rose sharply through the nineties.", "the nineties", "DATE", "199"),
+    ("The stock fell for eight trading days in a row.", "eight trading days", "DURATION", "P8D"),
+    ("Voters in Ohio will go to the polls on Election Day.", "Election Day", "DATE", "2019-11-05"),
+])
+def test_decade_words_trading_days_election_day(nlp, text, expression, type_, value):
+    found = one(nlp, text, TUE, expression)
+    assert (found.type, found.value) == (type_, value)

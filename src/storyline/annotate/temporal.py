@@ -489,6 +489,12 @@ class TemporalTagger:
         value = ("19" + decade[1]) if decade.startswith("'") else decade[:3]
         return _Norm("DATE", value, _part_of(m["part"]), anchor="absolute")
 
+    def _n_decade_word(self, m, ctx):
+        """ "the nineties": a decade of the 1900s (the usual reading in news)."""
+        tens = {"twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6, "seventies": 7,
+                "eighties": 8, "nineties": 9}[m["word"].lower()]
+        return _Norm("DATE", f"19{tens}", _part_of(m["part"]), anchor="absolute")
+
     def _n_century(self, m, ctx):
         return _Norm("DATE", f"{int(m['ord']) - 1:02d}", anchor="absolute")
 
@@ -842,6 +848,11 @@ class TemporalTagger:
         else:
             year = tr.nearest_year(ctx.dct, month, day or 15, ctx.tense_only(m.start(), m.end()))
             anchor = "dct"
+        if name == "election day":
+            if m["name"][0].islower():
+                return None  # "election day" in lower case is any country's
+            first_monday = next(d for d in range(1, 8) if dt.date(year, 11, d).weekday() == 0)
+            day = first_monday + 1
         if not day:
             days = [d for d in range(1, calendar.monthrange(year, month)[1] + 1)
                     if dt.date(year, month, d).weekday() == weekday]

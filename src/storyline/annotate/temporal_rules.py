@@ -66,6 +66,7 @@ MOVING_HOLIDAYS = {  # (month, weekday, n-th; -1 = last)
     "labour day": (9, 0, 1), "memorial day": (5, 0, -1), "mother's day": (5, 6, 2),
     "father's day": (6, 6, 3), "martin luther king day": (1, 0, 3), "presidents' day": (2, 0, 3),
     "presidents day": (2, 0, 3), "columbus day": (10, 0, 2),
+    "election day": (11, 1, 0),  # US: the Tuesday after the first Monday (n-th 0, computed in the tagger)
 }
 REFERENCES = {  # TIMEX3 "reference" values
     "now": "PRESENT_REF", "right now": "PRESENT_REF", "currently": "PRESENT_REF", "current": "PRESENT_REF",
@@ -128,6 +129,8 @@ RULES: tuple[tuple[str, str], ...] = (
                      rf"(?P<rest>(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|"
                      rf"fifteen|sixteen|seventeen|eighteen|nineteen))?\b"),
     ("decade", rf"\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?(?P<decade>1\d{{2}}0|20\d0|'\d0)'?s\b"),
+    ("decade_word", r"\bthe\s+(?:(?P<part>early|mid|late)[- ])?(?P<word>twenties|thirties|forties|fifties|sixties|"
+                    r"seventies|eighties|nineties)\b"),
     ("century", r"\b(?:the\s+)?(?P<ord>\d{1,2})(?:st|nd|rd|th)[- ]century\b"),
     ("dayword", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<word>today|tonight|yesterday|tomorrow|{DAY_SLANG})"
                 rf"(?:\s+(?P<pod>{POD}))?\b"),
@@ -158,7 +161,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("next_pod", rf"\b(?P<rel>the next|the following|the previous)\s+(?P<pod>{POD})\b"),
     ("duration", rf"\b(?:(?P<mod>{MOD})\s+)?(?:(?P<det>the|its|their)\s+)?(?:(?P<rel>past|last|next|first|"
                  rf"coming|previous|final|following|initial|remaining|same)\s+)?(?P<num>{NUM}(?:\s+and\s+a\s+half)?)(?:-|\s+)"
-                 rf"(?:more\s+|additional\s+|straight\s+|consecutive\s+|full\s+)?(?P<unit>{UNIT})(?P<adj>-long|-old)?"
+                 rf"(?:more\s+|additional\s+|straight\s+|consecutive\s+|full\s+|trading\s+|business\s+|working\s+|"
+                 rf"school\s+|calendar\s+)?(?P<unit>{UNIT})(?P<adj>-long|-old)?"
                  rf"(?P<half>\s+and\s+a\s+half)?(?:\s+or\s+so)?\b"),
     ("plural_unit", r"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting)\s+(?P<unit>years|decades|"
                     r"months|weeks|days|hours|centuries|minutes)\b(?!\s+(?:ago|of|to|later|earlier))"),
@@ -221,6 +225,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "the_period": ("the week", "the month"),
     "year_range": ("-", "–"),
     "unit_long": ("-long",),
+    "decade_word": ("ties",),
     "unit_possessive": ("the week's", "the month's", "the year's", "the week’s", "the month’s", "the year’s"),
     "next_pod": ("the next", "the following", "the previous"),
     "year_tail": ("-", "–"),
