@@ -521,7 +521,7 @@ class DedupIndex:
         codes = (row << 16) | np.minimum(para_of, 0xFFFF)
         order = np.argsort(values, kind="stable")
         self._dv, self._dc = _merge_sorted_pairs((self._dv, self._dc), (values[order], codes[order]))
-        if len(self._dv) > max(_DELTA_MIN, len(self._pv) // 4):
+        if len(self._dv) > _DELTA_MIN:  # a fixed size: each add copies the delta, each fold the base
             self._fold()
 
     def _fold(self) -> None:
@@ -593,7 +593,7 @@ class DedupIndex:
         self._pc = state["pc"].astype(np.int64)
 
 
-_DELTA_MIN = 1 << 15  # paragraph index entries in the delta before it folds into the base
+_DELTA_MIN = 1 << 14  # paragraph index entries in the delta before it folds into the base
 
 
 def _flat_values(fp: Fingerprint) -> np.ndarray:
