@@ -398,3 +398,11 @@ def test_rates_and_ages_are_not_durations(nlp):
 def test_decade_words_trading_days_election_day(nlp, text, expression, type_, value):
     found = one(nlp, text, TUE, expression)
     assert (found.type, found.value) == (type_, value)
+
+
+def test_informal_clock_times_and_unit_abbreviations(nlp):
+    found = one(nlp, "Doors open at 430pm near the pier.", TUE, "430pm")
+    assert (found.type, found.value) == ("TIME", "2019-09-24T16:30")
+    found = one(nlp, "We queued for 7hrs and then 30 mins more.", TUE, "7hrs")
+    assert (found.type, found.value) == ("DURATION", "PT7H")
+    assert one(nlp, "We queued for 7hrs and then 30 mins more.", TUE, "30 mins").value == "PT30M"

@@ -489,6 +489,11 @@ class TemporalTagger:
         value = ("19" + decade[1]) if decade.startswith("'") else decade[:3]
         return _Norm("DATE", value, _part_of(m["part"]), anchor="absolute")
 
+    def _n_duration_abbr(self, m, ctx):
+        """ "7hrs", "30 mins": abbreviated units (tweets, live blogs)."""
+        unit = {"hr": "hour", "min": "minute", "sec": "second", "yr": "year", "wk": "week"}[m["unit"].lower().rstrip("s")]
+        return _Norm("DURATION", _duration_value(parse_number(m["num"]), unit), _mod_of(m["mod"]), anchor="none")
+
     def _n_decade_word(self, m, ctx):
         """ "the nineties": a decade of the 1900s (the usual reading in news)."""
         tens = {"twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6, "seventies": 7,

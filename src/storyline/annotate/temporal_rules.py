@@ -129,6 +129,7 @@ RULES: tuple[tuple[str, str], ...] = (
                      rf"(?P<rest>(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|"
                      rf"fifteen|sixteen|seventeen|eighteen|nineteen))?\b"),
     ("decade", rf"\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?(?P<decade>1\d{{2}}0|20\d0|'\d0)'?s\b"),
+    ("duration_abbr", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>\d+(?:\.\d+)?)\s?(?P<unit>hrs?|mins?|secs?|yrs?|wks?)\b"),
     ("decade_word", r"\bthe\s+(?:(?P<part>early|mid|late)[- ])?(?P<word>twenties|thirties|forties|fifties|sixties|"
                     r"seventies|eighties|nineties)\b"),
     ("century", r"\b(?:the\s+)?(?P<ord>\d{1,2})(?:st|nd|rd|th)[- ]century\b"),
@@ -140,7 +141,7 @@ RULES: tuple[tuple[str, str], ...] = (
                 rf"the next|that|early|late|earlier|later)\s+)?(?P<wd>{WEEKDAY})(?P<plural>s)?"
                 rf"(?:,?\s+(?P<pod>(?!overnight)(?:{POD})))?\b"),
     ("time", rf"\b(?:(?P<mod>about|around|approximately|at about|shortly after|shortly before|just after|"
-             rf"just before)\s+)?(?P<hour>1[0-2]|0?\d)(?::(?P<minute>[0-5]\d))?\s*(?P<ampm>{AMPM})"
+             rf"just before)\s+)?(?P<hour>1[0-2]|0?\d)(?::?(?P<minute>[0-5]\d))?\s*(?P<ampm>{AMPM})"
              rf"(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|(?P<word>today|tomorrow|yesterday|tonight)|"
              rf"(?P<tmonth>{MONTH_D})\s+(?P<tday>{DAYNUM})(?![\d,]\d)(?:,?\s+(?P<tyear>{YEAR}))?)\b)?"),
     ("time", rf"\b(?P<named>noon|midnight)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
@@ -226,6 +227,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_range": ("-", "–"),
     "unit_long": ("-long",),
     "decade_word": ("ties",),
+    "duration_abbr": ("hr", "min", "sec", "yr", "wk"),
     "unit_possessive": ("the week's", "the month's", "the year's", "the week’s", "the month’s", "the year’s"),
     "next_pod": ("the next", "the following", "the previous"),
     "year_tail": ("-", "–"),
