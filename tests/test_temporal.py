@@ -406,3 +406,13 @@ def test_informal_clock_times_and_unit_abbreviations(nlp):
     found = one(nlp, "We queued for 7hrs and then 30 mins more.", TUE, "7hrs")
     assert (found.type, found.value) == ("DURATION", "PT7H")
     assert one(nlp, "We queued for 7hrs and then 30 mins more.", TUE, "30 mins").value == "PT30M"
+
+
+def test_perfect_modals_and_cancelled_plans_look_back(nlp):
+    # WED = 2019-10-02: the Monday before is Sept. 30, the Monday after Oct. 7
+    text = "The pump may have failed on Monday, engineers said."
+    assert one(nlp, text, WED, "Monday").value == "2019-09-30"
+    text = "A concert planned for Saturday was cancelled after the storm."
+    assert one(nlp, text, WED, "Saturday").value == "2019-09-28"
+    text = "The mayor will attend a concert planned for Saturday."
+    assert one(nlp, text, WED, "Saturday").value == "2019-10-05"

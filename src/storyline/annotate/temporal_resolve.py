@@ -194,6 +194,8 @@ def _past_perfect_above(verb: Token) -> bool:
 def _verb_tense(verb: Token, depth: int = 0) -> Tense:
     auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     lowers = {a.lower_ for a in auxes}
+    if (lowers & _FUTURE_MODALS or any(a.tag_ == "MD" for a in auxes)) and "have" in lowers and verb.tag_ == "VBN":
+        return "past"  # "may have been", "could have done": a guess about the past
     if lowers & _FUTURE_MODALS or any(a.tag_ == "MD" for a in auxes):
         return "future"
     if verb.lower_ in ("will", "'ll", "would", "could"):
@@ -207,6 +209,13 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
             # "began to stall mid-August", "extended the offer to buy … Friday": as past as the head
             return _verb_tense(head, depth + 1)  # bounded: a sentence-split parse can loop
         return "future"  # "agreed to meet Friday", "scheduled to resume Friday", "could begin to …"
+    if verb.lemma_ in _SCHEDULING and verb.tag_ == "VBN" and verb.dep_ == "acl" and depth < 6:
+        # "a service planned for Saturday was canceled": as past as the clause around the noun
+        governor = verb.head
+        while governor.pos_ not in ("VERB", "AUX") and governor.head is not governor:
+            governor = governor.head
+        if governor.pos_ in ("VERB", "AUX") and governor is not verb and _verb_tense(governor, depth + 1) == "past":
+            return "past"
     if verb.lemma_ in _SCHEDULING and verb.tag_ in ("VBD", "VBN"):
         return "future"  # "has scheduled a news conference Thursday", "planned a rally on Saturday"
     if verb.tag_ == "VBD" or lowers & _PAST_AUX:
