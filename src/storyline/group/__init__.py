@@ -35,7 +35,7 @@ from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
 PREPARE = 256  # articles tokenized and sketched in one set of vector operations (bounds its memory)
 CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
-STATE_MAGIC = b"storyline-group/5\n"  # bump when the pickled classes change shape
+STATE_MAGIC = b"storyline-group/6\n"  # bump when the pickled classes change shape
 
 
 @dataclass

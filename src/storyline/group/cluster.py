@@ -35,7 +35,7 @@ import operator
 import re
 import zlib
 from dataclasses import dataclass, field
-from itertools import chain, repeat
+from itertools import chain
 
 import numpy as np
 
@@ -207,7 +207,9 @@ class StoryState:
     seq: int  # creation order: on a merge the older story (smaller seq) survives
     article_ids: list[str] = field(default_factory=list)
     merged_ids: list[str] = field(default_factory=list)
-    centroid: dict[str, dict[int, float]] = field(default_factory=lambda: {c: {} for c in CHANNELS})
+    # channel → (sorted hashed terms, weights): numpy arrays, so adding an article or comparing
+    # two stories is a few vector operations instead of a Python loop per term
+    centroid: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=lambda: _empty_centroid())
     norm2: dict[str, float] = field(default_factory=lambda: {c: 0.0 for c in CHANNELS})
     first: dt.date | None = None
     last: dt.date | None = None
@@ -223,20 +225,51 @@ class StoryState:
 
 
 Vector = dict[str, tuple[np.ndarray, np.ndarray]]  # channel → (hashed terms, weights)
+
+
+def _empty_centroid() -> Vector:
+    return {c: (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64)) for c in CHANNELS}
 _STATUS_CODE = {"active": 0, "closed": 1, "archived": 2}
 _NO_DATE = np.nan
 
 
 def as_arrays(vecs: dict) -> Vector:
-    """Vectors given as ``{channel: {term: weight}}`` (centroids, tests) → the array form."""
+    """Vectors given as ``{channel: {term: weight}}`` (tests) → the array form (terms sorted)."""
     out: Vector = {}
     for channel in CHANNELS:
         value = vecs.get(channel, {})
         if isinstance(value, dict):
-            value = (np.fromiter(value.keys(), dtype=np.int64, count=len(value)),
-                     np.fromiter(value.values(), dtype=np.float64, count=len(value)))
+            keys = np.fromiter(value.keys(), dtype=np.int64, count=len(value))
+            weights = np.fromiter(value.values(), dtype=np.float64, count=len(value))
+            order = np.argsort(keys, kind="stable")
+            value = (keys[order], weights[order])
         out[channel] = value
     return out
+
+
+def _add_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The sum of two sparse vectors given as (sorted distinct terms, weights); the result is sorted too."""
+    (akeys, aweights), (bkeys, bweights) = a, b
+    if not len(akeys):
+        return bkeys, bweights.astype(np.float64, copy=True)
+    at = np.searchsorted(akeys, bkeys)
+    found = akeys.take(at, mode="clip") == bkeys
+    weights = aweights.copy()
+    if found.all():
+        weights[at] += bweights
+        return akeys, weights
+    weights[at[found]] += bweights[found]
+    return _merge_sorted((akeys, weights), (bkeys[~found], bweights[~found]))
+
+
+def _dot_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> float:
+    """Dot product of two sparse vectors given as (sorted distinct terms, weights)."""
+    if len(a[0]) > len(b[0]):
+        a, b = b, a
+    (akeys, aweights), (bkeys, bweights) = a, b
+    at = np.searchsorted(bkeys, akeys)
+    found = bkeys.take(at, mode="clip") == akeys
+    return float(np.dot(aweights[found], bweights[at[found]]))
 
 
 def _merge_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -332,7 +365,7 @@ class TermIndex:
         """A centroid changed other than by addition: a fresh slot with the whole centroid."""
         self.retire(story)
         self.new_slot(story)
-        self.enter(story, as_arrays(story.centroid))
+        self.enter(story, story.centroid)
 
     def fold(self, stories: dict[str, StoryState]) -> None:
         """Merge the delta into the base, dropping retired slots and renumbering the live ones."""
@@ -489,12 +522,9 @@ class StoryIndex:
         total = 0.0
         for channel in CHANNELS:
             ca, cb = a.centroid[channel], b.centroid[channel]
-            if not ca or not cb or a.norm2[channel] <= 0 or b.norm2[channel] <= 0:
+            if not len(ca[0]) or not len(cb[0]) or a.norm2[channel] <= 0 or b.norm2[channel] <= 0:
                 continue
-            if len(ca) > len(cb):
-                ca, cb = cb, ca
-            dot = sum(map(operator.mul, ca.values(), map(cb.get, ca.keys(), repeat(0.0))))  # in ca's order
-            total += self.weights[channel] * dot / math.sqrt(a.norm2[channel] * b.norm2[channel])
+            total += self.weights[channel] * _dot_sorted(ca, cb) / math.sqrt(a.norm2[channel] * b.norm2[channel])
         if a.first and b.first:
             gap = max(0, (a.first - b.last).days, (b.first - a.last).days)
             total *= math.exp(-gap / self.settings.time_scale_days)
@@ -518,12 +548,9 @@ class StoryIndex:
             keys, weights = vecs[channel]
             if not len(keys):
                 continue
-            centroid = story.centroid[channel]
-            kl, wl = keys.tolist(), weights.tolist()
-            old = list(map(centroid.get, kl, repeat(0.0)))
-            centroid.update(zip(kl, map(operator.add, old, wl)))
-            story.norm2[channel] += 2 * sum(map(operator.mul, old, wl)) + float(np.dot(weights, weights))
-            if len(centroid) > 2 * limit:
+            centroid = story.centroid[channel] = _add_sorted(story.centroid[channel], (keys, weights))
+            story.norm2[channel] = float(np.dot(centroid[1], centroid[1]))
+            if len(centroid[0]) > 2 * limit:
                 grown.append(channel)
         for channel in grown:
             self._prune_centroid(story, channel, limit)
@@ -535,18 +562,16 @@ class StoryIndex:
         self._fold_if_due()
 
     def _prune_centroid(self, story: StoryState, channel: str, keep: int) -> None:
-        centroid = story.centroid[channel]
-        if len(centroid) <= keep:
+        keys, weights = story.centroid[channel]
+        if len(keys) <= keep:
             return
-        keys = np.fromiter(centroid.keys(), dtype=np.int64, count=len(centroid))
-        weights = np.fromiter(centroid.values(), dtype=np.float64, count=len(centroid))
         top = np.sort(np.argpartition(-weights, keep)[:keep])
-        story.centroid[channel] = dict(zip(keys[top].tolist(), weights[top].tolist()))
+        story.centroid[channel] = (keys[top], weights[top])
         story.norm2[channel] = float(np.dot(weights[top], weights[top]))
 
     def prune(self, story: StoryState, channel: str, keep: int) -> None:
         """Keep a story's ``keep`` strongest terms in one channel (bounded memory)."""
-        if len(story.centroid[channel]) > keep:
+        if len(story.centroid[channel][0]) > keep:
             self._prune_centroid(story, channel, keep)
             self._reenter(story)
 
@@ -621,7 +646,7 @@ class StoryIndex:
             return []
         oldest = sorted(closed, key=lambda s: (s.last or dt.date.min, s.touched))[:excess]
         for story in oldest:
-            story.centroid = {c: {} for c in CHANNELS}
+            story.centroid = _empty_centroid()
             story.norm2 = {c: 0.0 for c in CHANNELS}
             self.set_status(story, "archived")
         return oldest
