@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from dateutil.easter import easter
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -871,12 +872,12 @@ class TemporalTagger:
         elif ctx.dct is None:
             return _Norm("DATE", "XXXX-XX-XX", anchor="none")
         else:
-            this = tr.easter(ctx.dct.year) + dt.timedelta(days=offset)
+            this = easter(ctx.dct.year) + dt.timedelta(days=offset)
             year = tr.nearest_year(ctx.dct, this.month, this.day, ctx.tense_only(m.start(), m.end()))
             anchor = "dct"
         if m["name"][0].islower():
             return None  # "easter" in lower case is rarely the feast
-        return _Norm("DATE", (tr.easter(year) + dt.timedelta(days=offset)).isoformat(), anchor=anchor)
+        return _Norm("DATE", (easter(year) + dt.timedelta(days=offset)).isoformat(), anchor=anchor)
 
     def _n_unit_possessive(self, m, ctx):
         """ "the week's most active session": the week (month, year) the text is about."""

@@ -64,20 +64,6 @@ def add_months(day: dt.date, months: int) -> dt.date:
     return dt.date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
 
 
-def easter(year: int) -> dt.date:
-    """Easter Sunday of a Gregorian year (the anonymous Gregorian computus)."""
-    a, b, c = year % 19, year // 100, year % 100
-    d, e = divmod(b, 4)
-    f = (b + 8) // 25
-    g = (b - f + 1) // 3
-    h = (19 * a + b - d - g + 15) % 30
-    i, k = divmod(c, 4)
-    el = (32 + 2 * e + 2 * i - h - k) % 7
-    m = (a + 11 * h + 22 * el) // 451
-    month, day = divmod(h + el - 7 * m + 114, 31)
-    return dt.date(year, month, day + 1)
-
-
 def shift_value(anchor: dt.date | None, unit: str, n: int) -> str:
     """The calendar unit ``n`` units away from ``anchor``, at the unit's own granularity."""
     if unit in ("day", "night"):
