@@ -35,6 +35,7 @@ from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
 PREPARE = 256  # articles tokenized and sketched in one set of vector operations (bounds its memory)
 CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
+ENTITY_CACHE = 200_000  # distinct (label, mention) keys remembered across chunks; bounds its memory
 STATE_MAGIC = b"storyline-group/6\n"  # bump when the pickled classes change shape
 
 
@@ -67,6 +68,7 @@ class StoryGrouper:
         self.closed_sketches: deque[str] = deque()  # articles of closed stories, oldest first
         self._queued: set[str] = set()  # the same ids, for membership tests
         self.n_added = 0
+        self._entities = EntityKeys()  # mention → entity key hashes, kept across chunks and batches (not saved)
         if state is not None:
             self._load(state)
 
@@ -130,7 +132,9 @@ class StoryGrouper:
         Articles are tokenized, sketched and counted ``PREPARE`` at a time, in vector operations
         over all of them (numpy's cost per call would dominate one article at a time).
         """
-        entities = EntityKeys()
+        if len(self._entities) > ENTITY_CACHE:
+            self._entities = EntityKeys()
+        entities = self._entities
         out = []
         for start in range(0, len(chunk), PREPARE):
             part = chunk[start:start + PREPARE]

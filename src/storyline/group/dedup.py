@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from itertools import chain
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -82,10 +81,24 @@ class Fingerprint:
     exact: str  # digest of the normalized word sequence
     signature: np.ndarray  # MinHash values (uint32)
     shingles: int  # number of distinct shingles (for containment)
-    paragraphs: list[tuple[int, ...]] = field(default_factory=list)  # bottom-k sketch per paragraph
-    sketch_values: int = 0  # total values in ``paragraphs``
+    n_paragraphs: int = 0  # paragraphs long enough to be sketched
+    # bottom-k sketch values of those paragraphs, paragraph by paragraph (int64), and the
+    # paragraph (0 … n_paragraphs - 1) of each value: flat arrays, no Python object per value
+    sketch: np.ndarray = field(default_factory=lambda: _EMPTY_CODES)
+    sketch_paragraph: np.ndarray = field(default_factory=lambda: _EMPTY_CODES)
     bands: np.ndarray | None = field(default=None, repr=False)  # LSH band keys (worked out once)
     owners: tuple | None = field(default=None, repr=False)  # (index version, owners per sketch value)
+
+    @property
+    def sketch_values(self) -> int:
+        """Total paragraph sketch values."""
+        return len(self.sketch)
+
+    @property
+    def paragraphs(self) -> list[tuple[int, ...]]:
+        """The bottom-k sketch of each sketched paragraph (for tests and inspection)."""
+        cut = np.searchsorted(self.sketch_paragraph, np.arange(1, self.n_paragraphs)).tolist()
+        return [tuple(part.tolist()) for part in np.split(self.sketch, cut)] if self.n_paragraphs else []
 
 
 def _update(minhash: MinHash, hashes: np.ndarray) -> None:
@@ -170,14 +183,15 @@ def fingerprints(
     out = []
     for i, article in enumerate(articles):
         lo, hi = int(bounds[i]), int(bounds[i + 1])
-        paras = sketches[i]
+        n_paras, sketch, sketch_para = sketches[i]
         out.append(Fingerprint(
             article_id=article.id,
             exact=hashlib.blake2b(ids[lo:hi].tobytes(), digest_size=12).hexdigest(),
             signature=signatures[i],
             shingles=int(n_shingles[i]),
-            paragraphs=paras,
-            sketch_values=sum(map(len, paras)),
+            n_paragraphs=n_paras,
+            sketch=sketch,
+            sketch_paragraph=sketch_para,
             bands=bands[i],
         ))
     return out
@@ -214,12 +228,15 @@ def _minhash_rows(template: MinHash, values: np.ndarray, first: np.ndarray, num_
     return out
 
 
-def _paragraph_sketch_lists(tokens: Tokens, bounds: np.ndarray, settings: GroupSettings) -> list[list[tuple[int, ...]]]:
-    """Bottom-k shingle hashes of each long-enough paragraph, per article, for all articles at once."""
+def _paragraph_sketch_lists(tokens: Tokens, bounds: np.ndarray, settings: GroupSettings) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    """Bottom-k shingle hashes of each long-enough paragraph, for all articles at once.
+
+    Per article: (paragraphs sketched, their values paragraph by paragraph, each value's paragraph).
+    """
     size, keep = settings.paragraph_shingle_size, settings.paragraph_sketch_size
     k = len(bounds) - 1
     ids = tokens.hashes
-    out: list[list[tuple[int, ...]]] = [[] for _ in range(k)]
+    out = [(0, _EMPTY_CODES, _EMPTY_CODES)] * k
     if len(ids) < size:
         return out
     lengths = np.diff(bounds)
@@ -248,12 +265,18 @@ def _paragraph_sketch_lists(tokens: Tokens, bounds: np.ndarray, settings: GroupS
     np.not_equal(paras[1:], paras[:-1], out=new[1:])
     positions = np.arange(len(paras))
     rank = positions - np.maximum.accumulate(np.where(new, positions, 0))
-    paras, values = paras[rank < keep], values[rank < keep].tolist()
-    starts, ends = np.searchsorted(paras, wanted).tolist(), np.searchsorted(paras, wanted, side="right").tolist()
-    owners = (np.searchsorted(base, wanted, side="right") - 1).tolist()  # the article of each paragraph
-    for i, start, end in zip(owners, starts, ends):
-        out[i].append(tuple(values[start:end]))
-    return out
+    paras, values = paras[rank < keep], values[rank < keep].astype(np.int64)
+    # keep the values of wanted paragraphs; number those paragraphs within their article
+    at = np.minimum(np.searchsorted(wanted, paras), len(wanted) - 1)
+    ok = wanted[at] == paras
+    at, values = at[ok], values[ok]
+    owner_of_wanted = np.searchsorted(base, wanted, side="right") - 1  # the article of each paragraph
+    first_wanted = np.searchsorted(owner_of_wanted, np.arange(k + 1))
+    ordinal = at - first_wanted[owner_of_wanted[at]]
+    cut = np.searchsorted(owner_of_wanted[at], np.arange(k + 1))
+    n_wanted, cut_l = np.diff(first_wanted).tolist(), cut.tolist()
+    return [(n_wanted[i], values[cut_l[i]:cut_l[i + 1]], ordinal[cut_l[i]:cut_l[i + 1]]) if n_wanted[i] else out[i]
+            for i in range(k)]
 
 
 @dataclass
@@ -477,7 +500,7 @@ class DedupIndex:
 
     def reused_paragraphs(self, fp: Fingerprint) -> list[ParagraphReuse]:
         """Earlier active articles whose paragraphs ``fp`` repeats (near-verbatim), most first."""
-        if not fp.paragraphs:
+        if not fp.n_paragraphs:
             return []
         owners = self._paragraph_owners(fp)
         if owners is None:
@@ -493,7 +516,7 @@ class DedupIndex:
         # distinct (owner row, paragraph of fp) pairs, counted per owner row
         rows_paras = unique_sorted(((pairs[ok] >> 32) << 16) | mine[ok])
         rows, counts = counts_sorted(rows_paras >> 16)
-        total = len(fp.paragraphs)
+        total = fp.n_paragraphs
         reuses = [ParagraphReuse(self.id_of[r], c, c / total) for r, c in zip(rows.tolist(), counts.tolist())
                   if self.id_of[r] != fp.article_id]
         return sorted(reuses, key=lambda r: (-r.paragraphs, r.source_id))
@@ -598,13 +621,12 @@ _DELTA_MIN = 1 << 14  # paragraph index entries in the delta before it folds int
 
 def _flat_values(fp: Fingerprint) -> np.ndarray:
     """All of ``fp``'s paragraph sketch values, paragraph by paragraph (int64)."""
-    return np.fromiter(chain.from_iterable(fp.paragraphs), dtype=np.int64, count=fp.sketch_values)
+    return fp.sketch
 
 
 def _flat_paragraphs(fp: Fingerprint) -> tuple[np.ndarray, np.ndarray]:
     """The paragraph (of ``fp``) of each flat sketch value, and each paragraph's number of values."""
-    lengths = np.fromiter(map(len, fp.paragraphs), dtype=np.int64, count=len(fp.paragraphs))
-    return np.repeat(np.arange(len(lengths), dtype=np.int64), lengths), lengths
+    return fp.sketch_paragraph, np.bincount(fp.sketch_paragraph, minlength=fp.n_paragraphs)
 
 
 def _merge_sorted_pairs(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
