@@ -83,14 +83,20 @@ class StoryGrouper:
         merged: dict[str, str] = {}
         fresh = [item for item in dict((i.article.id, i) for i in ordered).values() if self._is_new(item)]
         for start in range(0, len(fresh), CHUNK):
-            for item, fp, feats in self._prepare(fresh[start:start + CHUNK]):
-                story, absorbed = self._add_one(item, fp, feats)
-                if story.id in before:
-                    touched.add(story.id)
-                elif story.id not in created:
-                    created.append(story.id)
-                for old_id in absorbed:
-                    merged[old_id] = story.id
+            prepared = self._prepare(fresh[start:start + CHUNK])
+            for block in range(0, len(prepared), PREPARE):
+                part = prepared[block:block + PREPARE]
+                # the chunk's IDF is fixed while it is clustered: its vectors can be worked out together
+                vectors = (self.index.vectors_many([f for _, _, f in part]) if not self.settings.single_story
+                           else [None] * len(part))
+                for (item, fp, feats), vecs in zip(part, vectors):
+                    story, absorbed = self._add_one(item, fp, feats, vecs)
+                    if story.id in before:
+                        touched.add(story.id)
+                    elif story.id not in created:
+                        created.append(story.id)
+                    for old_id in absorbed:
+                        merged[old_id] = story.id
         final = {k: self._resolve(v) for k, v in merged.items() if k in before}
         created_now = [sid for sid in dict.fromkeys(created) if sid in self.index.stories]
         touched_now = {self._resolve(sid) for sid in touched} | {v for v in final.values() if v in before}
@@ -169,7 +175,8 @@ class StoryGrouper:
             story_id = f"{base}-{n}"
         return story_id
 
-    def _add_one(self, item: AnnotatedArticle, fp: Fingerprint, feats: Features | None) -> tuple[StoryState, list[str]]:
+    def _add_one(self, item: AnnotatedArticle, fp: Fingerprint, feats: Features | None,
+                 vecs: dict | None = None) -> tuple[StoryState, list[str]]:
         settings = self.settings
         article = item.article
         self.n_added += 1
@@ -183,13 +190,13 @@ class StoryGrouper:
             for reuse in self.dedup.reused_paragraphs(fp):
                 self.reuses.append(Reuse(article.id, reuse.source_id, reuse.paragraphs, round(reuse.share, 3)))
         story: StoryState | None = None
-        vecs = None
         if settings.single_story:
             story = next(iter(self.index.stories.values()), None) or self.index.new_story(self._story_id(article.id))
         elif match is not None and match.of in self.story_of:
             story = self.index.stories[self._resolve(self.story_of[match.of])]
         else:
-            vecs = self.index.vectors(feats or features(item, settings))
+            if vecs is None:
+                vecs = self.index.vectors(feats or features(item, settings))
             scores = self.index.score_candidates(vecs, article.published, self._may_join_closed(article.published))
             for r in self._reuse_sources(article.id):
                 sid = self._resolve(self.story_of[r]) if r in self.story_of else None

@@ -487,6 +487,45 @@ class StoryIndex:
             out[channel] = (keys[positive], weights[positive] / norm)
         return out
 
+    def vectors_many(self, feats: list[Features]) -> list[Vector]:
+        """``vectors`` of several articles in a few vector operations (the IDF must not change between them).
+
+        Terms of equal weight at the ``body_terms`` cut keep the smaller bucket (``vectors`` leaves
+        that tie to ``argpartition``).
+        """
+        k = len(feats)
+        out: list[Vector] = [{} for _ in range(k)]
+        idf_num = self.n_docs + self.settings.idf_prior_docs + 1
+        for channel in CHANNELS:
+            parts = [f.counts[channel] for f in feats]
+            lengths = np.fromiter((len(p[0]) for p in parts), dtype=np.int64, count=k)
+            if not lengths.any():
+                empty = (np.zeros(0, dtype=np.int64), np.zeros(0))
+                for vec in out:
+                    vec[channel] = empty
+                continue
+            keys = np.concatenate([p[0] for p in parts])
+            tf = np.concatenate([p[1] for p in parts])
+            art = np.repeat(np.arange(k, dtype=np.int64), lengths)
+            idf = np.log(idf_num / (self.df[keys] + 0.5))
+            weights = (1.0 + np.log(tf)) * np.maximum(idf, 0.0)
+            limit = self.settings.body_terms if channel == "body" else 10_000
+            if (lengths > limit).any():  # each article's ``limit`` strongest terms, in term order
+                order = np.lexsort((-weights, art))
+                start = np.zeros(k, dtype=np.int64)
+                np.cumsum(lengths[:-1], out=start[1:])
+                rank = np.arange(len(order)) - start[art[order]]
+                chosen = np.sort(order[rank < limit])
+                keys, weights, art = keys[chosen], weights[chosen], art[chosen]
+            norm = np.sqrt(np.bincount(art, weights=weights * weights, minlength=k))
+            positive = weights > 0
+            keys, weights, art = keys[positive], weights[positive], art[positive]
+            weights = weights / norm[art]
+            cut = np.searchsorted(art, np.arange(k + 1)).tolist()
+            for i, vec in enumerate(out):
+                vec[channel] = (keys[cut[i]:cut[i + 1]], weights[cut[i]:cut[i + 1]])
+        return out
+
     # ── scoring ──
 
     def time_factor(self, date: dt.date | None, first: dt.date | None, last: dt.date | None) -> float:
@@ -512,11 +551,13 @@ class StoryIndex:
         if date is not None:
             day = date.toordinal()
             first, last = terms.first[slots], terms.last[slots]
-            gap = np.maximum(0.0, np.maximum(first - day, day - last))
-            scores = scores * np.where(np.isnan(gap), 1.0, np.exp(-np.nan_to_num(gap) / self.settings.time_scale_days))
+            gap = np.maximum(0.0, np.maximum(first - day, day - last))  # nan: an undated story
+            factor = np.exp(gap * (-1.0 / self.settings.time_scale_days))
+            scores = scores * np.where(np.isnan(gap), 1.0, factor)
         shared = (norm2 > 0).any(axis=1)
-        story_of = terms.slot_story
-        return {story_of[s]: v for s, v, k in zip(slots.tolist(), scores.tolist(), shared.tolist()) if k}
+        if not shared.all():
+            slots, scores = slots[shared], scores[shared]
+        return dict(zip(map(terms.slot_story.__getitem__, slots.tolist()), scores.tolist()))
 
     def story_similarity(self, a: StoryState, b: StoryState) -> float:
         total = 0.0
