@@ -23,9 +23,11 @@ The state holds sketches and centroids, never article texts or annotations.
 from __future__ import annotations
 
 import datetime as dt
+import heapq
 import pickle
 from collections import deque
 from dataclasses import dataclass, field
+from operator import attrgetter, itemgetter
 
 from storyline.config import GroupSettings
 from storyline.group.cluster import EntityKeys, Features, StoryIndex, StoryState, features, features_many
@@ -202,9 +204,10 @@ class StoryGrouper:
                 sid = self._resolve(self.story_of[r]) if r in self.story_of else None
                 if sid is not None and sid in self.index.stories:
                     scores[sid] = scores.get(sid, 0.0) + settings.reuse_bonus
-            best = max(scores.items(), key=lambda kv: (kv[1], -self.index.stories[kv[0]].seq), default=None)
-            if best is not None and best[1] >= settings.cluster_threshold:
-                story = self.index.stories[best[0]]
+            top = max(scores.values(), default=-1.0)
+            if top >= settings.cluster_threshold:  # the best score; among equal ones the oldest story
+                stories = self.index.stories
+                story = min((stories[sid] for sid, v in scores.items() if v == top), key=_seq)
             else:
                 story = self.index.new_story(self._story_id(article.id))
             self.index.add_vectors(story, vecs)
@@ -235,7 +238,7 @@ class StoryGrouper:
     def _merge_candidates(self, story: StoryState, scores: dict[str, float]) -> tuple[StoryState, list[str]]:
         """Stories that converged with ``story`` merge into the older of the two; returns the survivor."""
         absorbed: list[str] = []
-        ranked = sorted(scores.items(), key=lambda kv: -kv[1])[:3]
+        ranked = heapq.nlargest(3, scores.items(), key=itemgetter(1))  # as a stable sort, best first
         for sid, score in ranked:
             if sid == story.id or sid not in self.index.stories or score < self.settings.cluster_threshold:
                 continue
@@ -277,6 +280,9 @@ class StoryGrouper:
         self.reuses = [Reuse(*r) for r in self.reuses]
         self.dedup.settings = self.settings  # settings given now win (thresholds may change between runs)
         self.index.settings = self.settings
+
+
+_seq = attrgetter("seq")
 
 
 def _order_key(item: AnnotatedArticle) -> tuple:

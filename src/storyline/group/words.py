@@ -37,9 +37,13 @@ def _char_classes() -> np.ndarray:
     return np.where(letter, 1, np.where(word, 2, 0)).astype(np.uint8)
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=2)
 def _powers(size: int) -> tuple[np.ndarray, np.ndarray]:
-    """``_BASE ** i`` and its inverse for i < size (modulo 2**64); sizes are powers of two."""
+    """``_BASE ** i`` and its inverse for i < size (modulo 2**64); sizes are powers of two.
+
+    Two sizes kept (16 bytes per entry): with scans of ``SCAN_CHARS`` that is a few MB, where
+    eight sizes of up to 2**21 entries had held tens of MB.
+    """
     inverse = pow(int(_BASE), -1, 1 << 64)
     with np.errstate(over="ignore"):
         up = np.cumprod(np.full(size, _BASE, dtype=np.uint64))
@@ -72,7 +76,10 @@ def tokenize(text: str) -> Tokens:
     return tokens
 
 
-def tokenize_many(texts: list[str], max_chars: int = 1 << 20) -> tuple[Tokens, np.ndarray]:
+SCAN_CHARS = 1 << 18  # characters per scan: ~40 long articles; bounds the scan's temporary arrays (~10 MB)
+
+
+def tokenize_many(texts: list[str], max_chars: int = SCAN_CHARS) -> tuple[Tokens, np.ndarray]:
     """Tokens of several texts in a few vector operations: one scan per ``max_chars`` of text.
 
     Returns the tokens of all texts, in order, and ``bounds`` (len(texts) + 1): text k's tokens
