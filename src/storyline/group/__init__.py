@@ -35,7 +35,7 @@ from storyline.group.dedup import DedupIndex, Fingerprint, fingerprints
 from storyline.group.words import tokenize_many
 from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
-PREPARE = 256  # articles tokenized and sketched in one set of vector operations (bounds its memory)
+PREPARE = 128  # articles tokenized and sketched in one set of vector operations (bounds its memory)
 CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
 ENTITY_CACHE = 200_000  # distinct (label, mention) keys remembered across chunks; bounds its memory
 STATE_MAGIC = b"storyline-group/6\n"  # bump when the pickled classes change shape
