@@ -225,6 +225,7 @@ class StoryState:
 
 
 Vector = dict[str, tuple[np.ndarray, np.ndarray]]  # channel → (hashed terms, weights)
+TERMS = "terms"  # optional entry of a Vector: all channels' terms (channel << _DF_BITS | bucket, sorted), weights
 
 
 def _empty_centroid() -> Vector:
@@ -344,7 +345,13 @@ class TermIndex:
 
     @staticmethod
     def _terms(vecs: Vector) -> tuple[np.ndarray, np.ndarray]:
-        """The vector's terms over all channels (``channel << _DF_BITS | bucket``, sorted) and weights."""
+        """The vector's terms over all channels (``channel << _DF_BITS | bucket``, sorted) and weights.
+
+        ``vectors_many`` works them out for a whole block under the key ``TERMS``.
+        """
+        cached = vecs.get(TERMS)
+        if cached is not None:
+            return cached
         keys = [vecs[c][0] + (i << _DF_BITS) for i, c in enumerate(CHANNELS) if len(vecs[c][0])]
         if not keys:
             return np.zeros(0, dtype=np.int64), np.zeros(0)
@@ -496,7 +503,8 @@ class StoryIndex:
         k = len(feats)
         out: list[Vector] = [{} for _ in range(k)]
         idf_num = self.n_docs + self.settings.idf_prior_docs + 1
-        for channel in CHANNELS:
+        every: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (article, channel term, weight)
+        for number, channel in enumerate(CHANNELS):
             parts = [f.counts[channel] for f in feats]
             lengths = np.fromiter((len(p[0]) for p in parts), dtype=np.int64, count=k)
             if not lengths.any():
@@ -521,9 +529,22 @@ class StoryIndex:
             positive = weights > 0
             keys, weights, art = keys[positive], weights[positive], art[positive]
             weights = weights / norm[art]
+            every.append((art, keys + (number << _DF_BITS), weights))
             cut = np.searchsorted(art, np.arange(k + 1)).tolist()
             for i, vec in enumerate(out):
                 vec[channel] = (keys[cut[i]:cut[i + 1]], weights[cut[i]:cut[i + 1]])
+        if every:  # channels in order, each sorted: a stable sort by article keeps each article's terms sorted
+            art = np.concatenate([e[0] for e in every])
+            order = np.argsort(art, kind="stable")
+            art = art[order]
+            keys = np.concatenate([e[1] for e in every])[order]
+            weights = np.concatenate([e[2] for e in every])[order]
+            cut = np.searchsorted(art, np.arange(k + 1)).tolist()
+            for i, vec in enumerate(out):
+                vec[TERMS] = (keys[cut[i]:cut[i + 1]], weights[cut[i]:cut[i + 1]])
+        else:
+            for vec in out:
+                vec[TERMS] = (np.zeros(0, dtype=np.int64), np.zeros(0))
         return out
 
     # ── scoring ──
