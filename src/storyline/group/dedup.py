@@ -88,6 +88,7 @@ class Fingerprint:
     sketch_paragraph: np.ndarray = field(default_factory=lambda: _EMPTY_CODES)
     bands: np.ndarray | None = field(default=None, repr=False)  # LSH band keys (worked out once)
     owners: tuple | None = field(default=None, repr=False)  # (index version, owners per sketch value)
+    order: np.ndarray | None = field(default=None, repr=False)  # argsort of ``sketch`` (worked out once)
 
     @property
     def sketch_values(self) -> int:
@@ -330,6 +331,15 @@ class _Rows:
         self.data[self.n:need] = values
         self.n = need
 
+    def append(self, value) -> None:
+        """One row (a scalar or a row of ``width`` values)."""
+        if self.n == len(self.data):
+            grown = np.zeros((2 * len(self.data),) + self.data.shape[1:], dtype=self.data.dtype)
+            grown[:self.n] = self.data[:self.n]
+            self.data = grown
+        self.data[self.n] = value
+        self.n += 1
+
     def view(self) -> np.ndarray:
         return self.data[:self.n]
 
@@ -402,8 +412,10 @@ class DedupIndex:
         that value), or None when no value has one (looked up once per state of the index)."""
         if fp.owners is not None and fp.owners[0] == self._version:
             return fp.owners[1]
-        flat = _flat_values(fp)
-        order = np.argsort(flat, kind="stable")
+        flat = fp.sketch
+        if fp.order is None:
+            fp.order = np.argsort(flat, kind="stable")
+        order = fp.order
         values = flat[order]  # sorted needles: searchsorted walks the keys in order
         found = None
         if len(values) and (len(self._pv) or len(self._dv)):
@@ -528,21 +540,20 @@ class DedupIndex:
         self._version += 1
         row = self.ordinal[fp.article_id] = len(self.id_of)
         self.id_of.append(fp.article_id)
-        self._sig.extend(fp.signature[None, :])
-        keys = self._bands_of(fp)[None, :]
-        self._band.extend(keys)
-        self._shingles.extend(np.array([fp.shingles], dtype=np.int64))
-        self._sketch_values.extend(np.array([fp.sketch_values], dtype=np.int64))
-        self._live.extend(np.ones(1, dtype=bool))
+        self._sig.append(fp.signature)
+        keys = self._bands_of(fp)
+        self._band.append(keys)
+        self._shingles.append(fp.shingles)
+        self._sketch_values.append(fp.sketch_values)
+        self._live.append(True)
         if fp.shingles:
-            for band, key in enumerate(keys[0].tolist()):
-                self._buckets[band].setdefault(key, []).append(row)
-        values = _flat_values(fp)
+            for bucket, key in zip(self._buckets, keys.tolist()):
+                bucket.setdefault(key, []).append(row)
+        values = fp.sketch
         if not len(values):
             return
-        para_of, _ = _flat_paragraphs(fp)
-        codes = (row << 16) | np.minimum(para_of, 0xFFFF)
-        order = np.argsort(values, kind="stable")
+        codes = (row << 16) | np.minimum(fp.sketch_paragraph, 0xFFFF)
+        order = fp.order if fp.order is not None else np.argsort(values, kind="stable")
         self._dv, self._dc = _merge_sorted_pairs((self._dv, self._dc), (values[order], codes[order]))
         if len(self._dv) > _DELTA_MIN:  # a fixed size: each add copies the delta, each fold the base
             self._fold()
