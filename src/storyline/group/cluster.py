@@ -484,7 +484,7 @@ class StoryIndex:
             idf = np.log((self.n_docs + self.settings.idf_prior_docs + 1) / (self.df[keys] + 0.5))
             weights = (1.0 + np.log(tf)) * np.maximum(idf, 0.0)
             if len(weights) > limits[channel]:
-                top = np.sort(np.argpartition(-weights, limits[channel])[: limits[channel]])
+                top = np.sort(np.argsort(-weights, kind="stable")[: limits[channel]])  # ties: smaller bucket, as vectors_many
                 keys, weights = keys[top], weights[top]
             norm = float(np.sqrt(np.dot(weights, weights)))
             if norm == 0.0:
