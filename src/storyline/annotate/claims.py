@@ -16,7 +16,7 @@ import re
 
 from spacy.tokens import Doc, Token
 
-from storyline.annotate.nlp import SentenceLocator
+from storyline.annotate.nlp import SentenceLocator, climb
 from storyline.model import Claim, Sentence
 
 SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mln": 1e6, "billion": 1e9, "bn": 1e9,
@@ -205,9 +205,7 @@ def _subject(doc: Doc, first: int, last: int, percent: bool) -> tuple[str, Token
                     break
         return _phrase(parts), None
     # the figure is a noun itself: what the clause around it is about
-    node = anchor
-    while node.dep_ in ("pobj", "prep") and node.head.i != node.i:
-        node = node.head
+    node = climb(anchor, lambda n: n.dep_ in ("pobj", "prep"))
     if node is not anchor and node.pos_ in ("NOUN", "PROPN") and node.i not in span:
         return _phrase([t for c in node.lefts if c.dep_ in ("compound", "amod") for t in c.subtree] + [node]), None
     if node.dep_ in ("dobj", "attr", "oprd", "npadvmod", "dative", "nsubj") and node.head.pos_ in ("VERB", "AUX"):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 
 from storyline.model import Article, Mention, Sentence
 from storyline.resources import Resources
@@ -38,6 +38,20 @@ def parse(articles: Iterable[Article], resources: Resources, batch_size: int = 3
     pairs = ((article.text, article) for article in articles)
     for doc, article in nlp.pipe(pairs, as_tuples=True, batch_size=batch_size):
         yield article, doc
+
+
+def climb(token: Token, going: Callable[[Token], bool]) -> Token:
+    """Walk up the heads from ``token`` while ``going`` holds; the first token where it stops, or the root.
+
+    Bounded by the document's length: a parse made to honour preset sentence starts can contain a
+    head cycle, and an unbounded walk would hang the whole run on one article.
+    """
+    node = token
+    for _ in range(len(token.doc)):
+        if not going(node) or node.head.i == node.i:
+            return node
+        node = node.head
+    return node
 
 
 def sentences_of(doc: Doc) -> list[Sentence]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from storyline.annotate.names import gender_of_first_name, gender_of_title
+from storyline.annotate.nlp import climb
 from storyline.model import Quote, Sentence
 
 OPENERS = "“„«"  # and Penn Treebank ``
@@ -456,9 +457,7 @@ def _colon_speaker(start: int, index: _DocIndex, quoted: set[int], resolver: _Re
     if header is not None:
         s, e = _strip_det(header)
         return _Speaker(source=(s, e), name=text[s:e], name_span=(s, e), cue=":", cue_char=colon.idx)
-    node = colon.head
-    while node.head.i != node.i and node.dep_ not in ("ROOT",):
-        node = node.head
+    node = climb(colon.head, lambda n: n.dep_ != "ROOT")
     for child in node.children:
         if child.dep_ in ("nsubj", "nsubjpass") and child.i not in quoted and child.i < colon.i:
             name, name_span = resolver.resolve(child)

@@ -17,6 +17,8 @@ from typing import Literal
 
 from spacy.tokens import Doc, Token
 
+from storyline.annotate.nlp import climb
+
 Tense = Literal["past", "present", "future", "unknown"]
 Unit = Literal["day", "week", "weekend", "month", "quarter", "half", "season", "year", "decade", "century"]
 
@@ -197,9 +199,7 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
         return "future"  # "agreed to meet Friday", "scheduled to resume Friday", "could begin to …"
     if verb.lemma_ in _SCHEDULING and verb.tag_ == "VBN" and verb.dep_ == "acl" and depth < 6:
         # "a service planned for Saturday was canceled": as past as the clause around the noun
-        governor = verb.head
-        while governor.pos_ not in ("VERB", "AUX") and governor.head is not governor:
-            governor = governor.head
+        governor = climb(verb.head, lambda n: n.pos_ not in ("VERB", "AUX"))
         if governor.pos_ in ("VERB", "AUX") and governor is not verb and _verb_tense(governor, depth + 1) == "past":
             return "past"
     if verb.lemma_ in _SCHEDULING and verb.tag_ in ("VBD", "VBN"):
