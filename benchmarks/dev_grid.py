@@ -2,7 +2,7 @@
 
     python benchmarks/dev_grid.py cluster_threshold=0.3 time_scale_days=60
 """
-import dataclasses, sys, time
+import sys, time
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from dev_cache import load_dev

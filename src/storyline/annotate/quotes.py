@@ -310,7 +310,6 @@ class _Resolver:
         return False
 
     def resolve(self, tok: Token) -> tuple[str | None, tuple[int, int] | None]:
-        doc = self.index.doc
         ent = self.index.ent_of.get(tok.i)
         if ent is not None and ent.label_ in SPEAKER_LABELS:
             s, e = _strip_det(ent)
@@ -408,7 +407,6 @@ def _speaker_near(
     start: int, end: int, index: _DocIndex, quoted: set[int], resolver: _Resolver
 ) -> _Speaker | None:
     """Speaker from a cue in the sentence(s) the quote sits in."""
-    doc = index.doc
     dash = _dash_speaker(end, index, resolver)
     if dash is not None:
         return dash

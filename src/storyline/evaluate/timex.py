@@ -26,7 +26,7 @@ import pathlib
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from storyline.evaluate.timeml import GoldTimex, TimeMLDoc, read_corpus
