@@ -40,7 +40,7 @@ from itertools import chain
 import numpy as np
 
 from storyline.config import GroupSettings
-from storyline.group.words import Tokens, counts_sorted, hash_set, tokenize, tokenize_many
+from storyline.group.words import Tokens, counts_sorted, hash_set, merge_sorted, tokenize, tokenize_many
 from storyline.model import AnnotatedArticle
 
 CHANNELS = ("lead", "body", "ents")
@@ -260,7 +260,7 @@ def _add_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarra
         weights[at] += bweights
         return akeys, weights
     weights[at[found]] += bweights[found]
-    return _merge_sorted((akeys, weights), (bkeys[~found], bweights[~found]))
+    return merge_sorted((akeys, weights), (bkeys[~found], bweights[~found]))
 
 
 def _dot_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> float:
@@ -271,19 +271,6 @@ def _dot_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarra
     at = np.searchsorted(bkeys, akeys)
     found = bkeys.take(at, mode="clip") == akeys
     return float(np.dot(aweights[found], bweights[at[found]]))
-
-
-def _merge_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Two (sorted keys, values) pairs → one, still sorted (no sort: ``b``'s places are searched)."""
-    (akeys, avalues), (bkeys, bvalues) = a, b
-    at = np.searchsorted(akeys, bkeys, side="right") + np.arange(len(bkeys))
-    total = len(akeys) + len(bkeys)
-    from_a = np.ones(total, dtype=bool)
-    from_a[at] = False
-    keys, values = np.empty(total, dtype=np.int64), np.empty(total, dtype=np.float64)
-    keys[at], values[at] = bkeys, bvalues
-    keys[from_a], values[from_a] = akeys, avalues
-    return keys, values
 
 
 _SLOT_BITS = np.int64(32)
@@ -366,7 +353,7 @@ class TermIndex:
         """Add entries (an article's vector, or a whole centroid) under the story's slot."""
         terms, weights = self._terms(vecs)
         if len(terms):
-            self.delta = _merge_sorted(self.delta, ((terms << _SLOT_BITS) | story.slot, weights))
+            self.delta = merge_sorted(self.delta, ((terms << _SLOT_BITS) | story.slot, weights))
 
     def reenter(self, story: StoryState) -> None:
         """A centroid changed other than by addition: a fresh slot with the whole centroid."""
@@ -376,7 +363,7 @@ class TermIndex:
 
     def fold(self, stories: dict[str, StoryState]) -> None:
         """Merge the delta into the base, dropping retired slots and renumbering the live ones."""
-        keys, weights = _merge_sorted(self.base, self.delta)
+        keys, weights = merge_sorted(self.base, self.delta)
         live = np.array([s is not None for s in self.slot_story], dtype=bool)
         slots = keys & _SLOT_MASK
         keep = live[slots]

@@ -37,7 +37,7 @@ except ImportError:  # pragma: no cover - another datasketch version: update_bat
     _fmix = None
 
 from storyline.config import GroupSettings
-from storyline.group.words import Tokens, counts_sorted, tokenize, unique_sorted
+from storyline.group.words import Tokens, counts_sorted, merge_sorted, tokenize, unique_sorted
 from storyline.model import Article
 
 _SCHEME = "affine32"  # datasketch >= 2: 32-bit values, collision-free permutations
@@ -554,13 +554,13 @@ class DedupIndex:
             return
         codes = (row << 16) | np.minimum(fp.sketch_paragraph, 0xFFFF)
         order = fp.order if fp.order is not None else np.argsort(values, kind="stable")
-        self._dv, self._dc = _merge_sorted_pairs((self._dv, self._dc), (values[order], codes[order]))
+        self._dv, self._dc = merge_sorted((self._dv, self._dc), (values[order], codes[order]))
         if len(self._dv) > _DELTA_MIN:  # a fixed size: each add copies the delta, each fold the base
             self._fold()
 
     def _fold(self) -> None:
         """Delta into base; forgotten rows' entries go, a value keeps at most the boilerplate cap of owners."""
-        values, codes = _merge_sorted_pairs((self._pv, self._pc), (self._dv, self._dc))
+        values, codes = merge_sorted((self._pv, self._pc), (self._dv, self._dc))
         live = self._live.data[codes >> 16]
         values, codes = values[live], codes[live]
         if len(values):  # the oldest ``cap`` owners of a value are enough to call it boilerplate
@@ -638,18 +638,3 @@ def _flat_values(fp: Fingerprint) -> np.ndarray:
 def _flat_paragraphs(fp: Fingerprint) -> tuple[np.ndarray, np.ndarray]:
     """The paragraph (of ``fp``) of each flat sketch value, and each paragraph's number of values."""
     return fp.sketch_paragraph, np.bincount(fp.sketch_paragraph, minlength=fp.n_paragraphs)
-
-
-def _merge_sorted_pairs(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Two (sorted keys, values) pairs → one, still sorted; equal keys keep ``a``'s entries first."""
-    (akeys, avalues), (bkeys, bvalues) = a, b
-    if not len(akeys):
-        return bkeys, bvalues
-    at = np.searchsorted(akeys, bkeys, side="right") + np.arange(len(bkeys))
-    total = len(akeys) + len(bkeys)
-    from_a = np.ones(total, dtype=bool)
-    from_a[at] = False
-    keys, values = np.empty(total, dtype=np.int64), np.empty(total, dtype=np.int64)
-    keys[at], values[at] = bkeys, bvalues
-    keys[from_a], values[from_a] = akeys, avalues
-    return keys, values

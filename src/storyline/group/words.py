@@ -191,3 +191,20 @@ def counts_sorted(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
     at = np.flatnonzero(first)
     return ordered[at], np.diff(np.append(at, len(ordered)))
+
+
+def merge_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Two (sorted keys, values) pairs → one, still sorted, without sorting: ``b``'s places are searched.
+
+    Equal keys keep ``a``'s entries first.
+    """
+    (akeys, avalues), (bkeys, bvalues) = a, b
+    at = np.searchsorted(akeys, bkeys, side="right") + np.arange(len(bkeys))
+    total = len(akeys) + len(bkeys)
+    from_a = np.ones(total, dtype=bool)
+    from_a[at] = False
+    keys = np.empty(total, dtype=np.result_type(akeys, bkeys))
+    values = np.empty(total, dtype=np.result_type(avalues, bvalues))
+    keys[at], values[at] = bkeys, bvalues
+    keys[from_a], values[from_a] = akeys, avalues
+    return keys, values
