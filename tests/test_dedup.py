@@ -104,3 +104,15 @@ def test_vectorised_minhash_update_matches_datasketch():
     _update(ours, hashes)
     theirs.update_batch(hashes.tolist())
     assert len(hashes) > 50 and (ours.hashvalues == theirs.hashvalues).all()
+
+
+def test_run_positions_lists_every_position_of_each_run_with_its_run():
+    import numpy as np
+
+    from storyline.group.words import run_positions
+
+    owner, positions = run_positions(np.array([0, 3, 5]), np.array([2, 3, 7]))
+    assert owner.tolist() == [0, 0, 2, 2]  # run 1 is empty
+    assert positions.tolist() == [0, 1, 5, 6]
+    owner, positions = run_positions(np.array([4]), np.array([4]))
+    assert owner.tolist() == [] and positions.tolist() == []

@@ -40,7 +40,8 @@ from itertools import chain
 import numpy as np
 
 from storyline.config import GroupSettings
-from storyline.group.words import Tokens, counts_sorted, hash_set, merge_sorted, tokenize, tokenize_many
+from storyline.group.words import (Tokens, counts_sorted, hash_set, merge_sorted, run_positions, tokenize,
+                                   tokenize_many)
 from storyline.model import AnnotatedArticle
 
 CHANNELS = ("lead", "body", "ents")
@@ -396,17 +397,12 @@ class TermIndex:
             if not len(keys):
                 continue
             edges = np.searchsorted(keys, bounds)
-            lo, hi = edges[: len(terms)], edges[len(terms):]
-            runs = hi - lo
-            hit = np.flatnonzero(runs)
-            if not len(hit):
+            # the entries of every article term, and the article weight each one meets
+            term_of, pos = run_positions(edges[: len(terms)], edges[len(terms):])
+            if not len(pos):
                 continue
-            lo, runs = lo[hit], runs[hit]
-            ends = np.cumsum(runs)
-            # the entry positions of every run, and the article weight each one meets
-            pos = np.arange(int(ends[-1])) + np.repeat(lo - (ends - runs), runs)
             found = keys[pos]
-            contribs.append(weights[pos] * np.repeat(qweights[hit], runs))
+            contribs.append(weights[pos] * qweights[term_of])
             cells.append((found & _SLOT_MASK) * len(CHANNELS) + (found >> _CHANNEL_SHIFT))
         if not cells:
             return np.zeros(0, dtype=np.int64), np.zeros((0, len(CHANNELS)))

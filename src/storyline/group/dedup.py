@@ -37,7 +37,7 @@ except ImportError:  # pragma: no cover - another datasketch version: update_bat
     _fmix = None
 
 from storyline.config import GroupSettings
-from storyline.group.words import Tokens, counts_sorted, merge_sorted, tokenize, unique_sorted
+from storyline.group.words import Tokens, counts_sorted, merge_sorted, run_positions, tokenize, unique_sorted
 from storyline.model import Article
 
 _SCHEME = "affine32"  # datasketch >= 2: 32-bit values, collision-free permutations
@@ -423,15 +423,9 @@ class DedupIndex:
             for keys, owners in ((self._pv, self._pc), (self._dv, self._dc)):
                 if not len(keys):
                     continue
-                lo = np.searchsorted(keys, values)
-                runs = np.searchsorted(keys, values, side="right") - lo
-                hit = np.flatnonzero(runs)
-                if not len(hit):
-                    continue
-                lo, runs = lo[hit], runs[hit]
-                ends = np.cumsum(runs)
-                pos = np.arange(int(ends[-1])) + np.repeat(lo - (ends - runs), runs)
-                at.append(np.repeat(hit, runs))
+                value_of, pos = run_positions(np.searchsorted(keys, values),
+                                              np.searchsorted(keys, values, side="right"))
+                at.append(value_of)
                 codes.append(owners[pos])
             if at:
                 at, codes = np.concatenate(at), np.concatenate(codes)

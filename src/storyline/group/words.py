@@ -208,3 +208,19 @@ def merge_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarr
     keys[at], values[at] = bkeys, bvalues
     keys[from_a], values[from_a] = akeys, avalues
     return keys, values
+
+
+def run_positions(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every position inside the half-open runs ``[lo[i], hi[i])``, in order, with the ``i`` it belongs to.
+
+    Why: "all entries of a sorted array that match each query" is two ``searchsorted`` calls and
+    this expansion, with no Python loop over the queries.
+    """
+    runs = hi - lo
+    hit = np.flatnonzero(runs)
+    if not len(hit):
+        return hit, hit
+    lo, runs = lo[hit], runs[hit]
+    ends = np.cumsum(runs)
+    positions = np.arange(int(ends[-1])) + np.repeat(lo - (ends - runs), runs)
+    return np.repeat(hit, runs), positions
