@@ -73,3 +73,17 @@ def parse(resources):
         return doc, sentences_of(doc)
 
     return run
+
+
+def fail_tagger_on(monkeypatch, word: str) -> None:
+    """Make the temporal tagger raise on every article containing ``word`` (an annotator bug, simulated)."""
+    from storyline.annotate import temporal
+
+    original = temporal.TemporalTagger.tag
+
+    def tag(self, doc, dct, sentences):
+        if word in doc.text:
+            raise RuntimeError("simulated tagger bug")
+        return original(self, doc, dct, sentences)
+
+    monkeypatch.setattr(temporal.TemporalTagger, "tag", tag)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import pickle
 
+from conftest import fail_tagger_on
 from storyline.annotate import annotate
 from storyline.model import Article
 from storyline.resources import Resources
@@ -34,16 +35,7 @@ def test_workers_match_one_process_in_content_and_order(resources):
 
 
 def test_a_failing_article_in_a_worker_is_reported_and_the_rest_annotated(resources, monkeypatch):
-    from storyline.annotate import temporal
-
-    original = temporal.TemporalTagger.tag
-
-    def tag(self, doc, dct, sentences):
-        if "harbour" in doc.text:
-            raise RuntimeError("simulated tagger bug")
-        return original(self, doc, dct, sentences)
-
-    monkeypatch.setattr(temporal.TemporalTagger, "tag", tag)
+    fail_tagger_on(monkeypatch, "harbour")
     failures: list[tuple[str, str]] = []
     done = list(annotate(_articles(), resources, batch_size=2, processes=2,
                          on_error=lambda article, reason: failures.append((article.id, reason))))

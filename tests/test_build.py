@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, fail_tagger_on
 from storyline.cli import app
 from storyline.pipeline import build
 
@@ -81,16 +81,7 @@ def test_help_teaches_the_first_command():
 
 
 def test_an_annotator_failure_skips_that_article_only(tmp_path, resources, monkeypatch):
-    from storyline.annotate import temporal
-
-    original = temporal.TemporalTagger.tag
-
-    def tag(self, doc, dct, sentences):
-        if "bridge" in doc.text:
-            raise RuntimeError("simulated tagger bug")
-        return original(self, doc, dct, sentences)
-
-    monkeypatch.setattr(temporal.TemporalTagger, "tag", tag)
+    fail_tagger_on(monkeypatch, "bridge")
     (tmp_path / "a.txt").write_text(GOOD, encoding="utf-8")
     (tmp_path / "b.txt").write_text(" date 2024-05-03\nThe harbour master retired on Friday after 30 years.\n",
                                     encoding="utf-8")
