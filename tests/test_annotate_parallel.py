@@ -55,9 +55,10 @@ def test_resources_travel_to_a_worker_without_the_loaded_pipeline(resources):
 def test_build_starts_no_pool_for_a_small_input_and_at_most_one_worker_per_core():
     import os
 
-    from storyline.annotate import worker_count
+    from storyline.annotate import available_cores, worker_count
 
     cores = len(os.sched_getaffinity(0))
+    assert available_cores() == cores
     assert worker_count(10, batch_size=32) == 1
     assert worker_count(63, batch_size=32) == 1
     assert worker_count(64, batch_size=32) == min(2, cores)

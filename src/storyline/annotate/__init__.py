@@ -87,10 +87,14 @@ def annotate(
                                timexes=timexes, quotes=quotes, claims=claims)
 
 
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the platform tells it)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
 def worker_count(articles: int, batch_size: int = 32) -> int:
     """One worker per available core, but no pool for less than two batches: forking costs more than it saves."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(cores, articles // batch_size))
+    return max(1, min(available_cores(), articles // batch_size))
 
 
 # ── worker processes ──────────────────────────────────────────────────────────────────────────────

@@ -23,7 +23,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from storyline.annotate import ANNOTATION_VERSION, annotate, worker_count
+from storyline.annotate import ANNOTATION_VERSION, annotate, available_cores
 from storyline.compose.timeline import compose_timeline
 from storyline.config import GroupSettings, TimelineSettings
 from storyline.errors import StorylineError
@@ -180,7 +180,7 @@ def evaluate_t17(data_root: Path, resources: Resources, peers: bool = True, news
     """
     bench = BENCH_DIR / "tls"
     bench.mkdir(parents=True, exist_ok=True)
-    workers = workers or worker_count(10**9)
+    workers = workers or available_cores()
     started = time.perf_counter()
     outputs, golds, stats = run_storyline(data_root, resources, store or bench / "t17.db", workers, log)
     stats["workers"] = workers
