@@ -116,3 +116,48 @@ def test_run_positions_lists_every_position_of_each_run_with_its_run():
     assert positions.tolist() == [0, 1, 5, 6]
     owner, positions = run_positions(np.array([4]), np.array([4]))
     assert owner.tolist() == [] and positions.tolist() == []
+
+
+def _mixes() -> list[Article]:
+    """Articles that share paragraphs in many combinations (some are near copies of earlier ones)."""
+    paragraphs = BRIDGE + ORCHARD
+    out = []
+    for i in range(14):
+        chosen = [paragraphs[(i * 3 + j * (i % 4 + 1)) % len(paragraphs)] for j in range(3 + i % 3)]
+        if i % 5 == 4:
+            chosen = [p.replace("the", "a", 1) for p in chosen]
+        out.append(Article(id=f"m{i:02d}", text="\n\n".join(chosen)))
+    return out
+
+
+def _replay(index: DedupIndex, fps, plan: bool, forget_at: dict[int, str]) -> list:
+    seen = []
+    if plan:
+        index.expect(fps)
+    for i, fp in enumerate(fps):
+        if i in forget_at:
+            index.forget(forget_at[i])
+        match = index.check(fp)
+        reuses = [(r.source_id, r.paragraphs) for r in index.reused_paragraphs(fp)]
+        seen.append((match.of if match else None, reuses))
+        index.add(fp)
+    return seen
+
+
+def test_planned_block_look_ups_equal_one_at_a_time(monkeypatch):
+    from storyline.group import dedup
+
+    articles = _mixes()
+    forget_at = {6: "m01", 9: "m00", 11: "m04"}
+    # a delta of 12 entries folds (and the plan goes stale) inside the block; a fold keeps a
+    # value's oldest ``paragraph_max_owners`` owners, which a cap of 2 makes matter here
+    for delta, cap in ((1 << 14, 8), (12, 8), (12, 2)):
+        settings = GroupSettings(paragraph_max_owners=cap)
+        monkeypatch.setattr(dedup, "_DELTA_MIN", delta)
+        runs = []
+        for plan in (False, True):
+            index = DedupIndex(settings)
+            fps = [index.fingerprint(a) for a in articles]
+            runs.append((_replay(index, fps, plan, forget_at), index.paragraph_index))
+        assert runs[0] == runs[1]
+        assert any(reuses for _, reuses in runs[0][0])  # the articles do share paragraphs

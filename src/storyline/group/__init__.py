@@ -88,6 +88,7 @@ class StoryGrouper:
             prepared = self._prepare(fresh[start:start + CHUNK])
             for block in range(0, len(prepared), PREPARE):
                 part = prepared[block:block + PREPARE]
+                self.dedup.expect([fp for _, fp, _ in part])  # paragraph owners of the block in one look-up
                 # the chunk's IDF is fixed while it is clustered: its vectors can be worked out together
                 vectors = (self.index.vectors_many([f for _, _, f in part]) if not self.settings.single_story
                            else [None] * len(part))

@@ -378,6 +378,12 @@ class DedupIndex:
         self._pv, self._pc = _EMPTY_CODES, _EMPTY_CODES
         self._dv, self._dc = _EMPTY_CODES, _EMPTY_CODES
         self._dead_since_fold = 0
+        # adds not yet merged into the delta (sorted values, codes per article, in add order): the
+        # look-ups of a planned block (``expect``) find them without the merge; merged on a fold
+        self._pending: list[tuple[np.ndarray, np.ndarray]] = []
+        self._pending_n = 0
+        self._epoch = 0  # changes with every fold (a plan made before it is stale)
+        self._plan: _Plan | None = None
         self.template = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
 
     @property
@@ -388,6 +394,7 @@ class DedupIndex:
     @property
     def paragraph_index(self) -> dict[int, tuple[int, ...]]:
         """Sketch value → live owner codes (for tests and inspection; built on each call)."""
+        self._flush()
         out: dict[int, tuple[int, ...]] = {}
         live = self._live.view()
         for values, codes in ((self._pv, self._pc), (self._dv, self._dc)):
@@ -412,6 +419,17 @@ class DedupIndex:
         that value), or None when no value has one (looked up once per state of the index)."""
         if fp.owners is not None and fp.owners[0] == self._version:
             return fp.owners[1]
+        planned = self._planned(fp)
+        if planned is not None:
+            at, codes = planned
+            live = self._live.data[codes >> 16]
+            found = None
+            if live.any():
+                at, codes = at[live], codes[live]
+                found = (at, codes, np.bincount(at, minlength=len(fp.sketch)))
+            fp.owners = (self._version, found)
+            return found
+        self._flush()
         flat = fp.sketch
         if fp.order is None:
             fp.order = np.argsort(flat, kind="stable")
@@ -527,12 +545,101 @@ class DedupIndex:
                   if self.id_of[r] != fp.article_id]
         return sorted(reuses, key=lambda r: (-r.paragraphs, r.source_id))
 
+    def _flush(self) -> None:
+        """Merge pending adds into the delta: the same arrays as merging each add when it came."""
+        if not self._pending:
+            return
+        if len(self._pending) == 1:
+            values, codes = self._pending[0]
+        else:  # equal values keep add order (a stable sort), as one merge per add would
+            values = np.concatenate([v for v, _ in self._pending])
+            codes = np.concatenate([c for _, c in self._pending])
+            order = np.argsort(values, kind="stable")
+            values, codes = values[order], codes[order]
+        self._dv, self._dc = merge_sorted((self._dv, self._dc), (values, codes))
+        self._pending, self._pending_n = [], 0
+
+    def expect(self, fps: list[Fingerprint]) -> None:
+        """The next articles to be checked and added, in order: look up all their paragraph owners now.
+
+        Why: one set of ``searchsorted`` calls for a block instead of one per article.  The owners
+        an article would find among the block's earlier articles (added after this plan) come from
+        comparing the block's sketch values among themselves.  Owners are filtered by liveness when
+        used, and a fold (which caps each value's owners) makes the plan stale, so the rest of the
+        block is planned again: look-ups give the same owners as one article at a time.
+        """
+        self._plan = None
+        if len(fps) > 1:
+            self._plan = self._make_plan(fps)
+
+    def _planned(self, fp: Fingerprint) -> tuple[np.ndarray, np.ndarray] | None:
+        """(value position, owner code) of ``fp``'s sketch values if a plan holds them, else None."""
+        plan = self._plan
+        if plan is None or plan.next >= len(plan.ids) or plan.ids[plan.next] != fp.article_id:
+            return None
+        if plan.epoch != self._epoch:  # a fold since: plan the rest of the block again
+            plan = self._plan = self._make_plan(plan.fps[plan.next:])
+        return plan.found[plan.next]
+
+    def _make_plan(self, fps: list[Fingerprint]) -> _Plan:
+        self._flush()
+        k = len(fps)
+        row0 = len(self.id_of)
+        lengths = np.fromiter((len(fp.sketch) for fp in fps), dtype=np.int64, count=k)
+        found: list[tuple[np.ndarray, np.ndarray]] = [(_EMPTY_CODES, _EMPTY_CODES)] * k
+        plan = _Plan([fp.article_id for fp in fps], fps, row0, self._epoch, found)
+        total = int(lengths.sum())
+        if not total:
+            return plan
+        values = np.concatenate([fp.sketch for fp in fps])
+        paras = np.minimum(np.concatenate([fp.sketch_paragraph for fp in fps]), 0xFFFF)
+        art = np.repeat(np.arange(k, dtype=np.int64), lengths)
+        start = np.zeros(k, dtype=np.int64)
+        np.cumsum(lengths[:-1], out=start[1:])
+        order = np.argsort(values, kind="stable")  # by value, then article, then position
+        values, art, paras = values[order], art[order], paras[order]
+        pos = order - start[art]
+        arts, ats, codes = [], [], []
+        for keys, owners in ((self._pv, self._pc), (self._dv, self._dc)):
+            if not len(keys):
+                continue
+            value_of, where = run_positions(np.searchsorted(keys, values), np.searchsorted(keys, values, side="right"))
+            arts.append(art[value_of])
+            ats.append(pos[value_of])
+            codes.append(owners[where])
+        # the block among itself: each value's earlier articles (a run of equal values is in article order)
+        n = len(values)
+        index = np.arange(n)
+        new_value = np.empty(n, dtype=bool)
+        new_value[0] = True
+        np.not_equal(values[1:], values[:-1], out=new_value[1:])
+        new_art = new_value.copy()
+        new_art[1:] |= art[1:] != art[:-1]
+        run_start = np.maximum.accumulate(np.where(new_value, index, 0))
+        art_start = np.maximum.accumulate(np.where(new_art, index, 0))
+        mine, partner = run_positions(run_start, art_start)
+        arts.append(art[mine])
+        ats.append(pos[mine])
+        codes.append(((row0 + art[partner]) << 16) | paras[partner])
+        arts, ats, codes = np.concatenate(arts), np.concatenate(ats), np.concatenate(codes)
+        by_art = np.argsort(arts, kind="stable")
+        ats, codes = ats[by_art], codes[by_art]
+        cut = np.searchsorted(arts[by_art], np.arange(k + 1)).tolist()
+        plan.found = [(ats[cut[i]:cut[i + 1]], codes[cut[i]:cut[i + 1]]) for i in range(k)]
+        return plan
+
     def add(self, fp: Fingerprint) -> None:
         self.exact.setdefault(fp.exact, fp.article_id)
         if fp.article_id in self.ordinal:
             return
         self._version += 1
         row = self.ordinal[fp.article_id] = len(self.id_of)
+        plan = self._plan
+        if plan is not None:  # the plan holds while its articles come in its order, each a new row
+            if plan.next < len(plan.ids) and plan.ids[plan.next] == fp.article_id and row == plan.row0 + plan.next:
+                plan.next += 1
+            else:
+                self._plan = None
         self.id_of.append(fp.article_id)
         self._sig.append(fp.signature)
         keys = self._bands_of(fp)
@@ -548,12 +655,15 @@ class DedupIndex:
             return
         codes = (row << 16) | np.minimum(fp.sketch_paragraph, 0xFFFF)
         order = fp.order if fp.order is not None else np.argsort(values, kind="stable")
-        self._dv, self._dc = merge_sorted((self._dv, self._dc), (values[order], codes[order]))
-        if len(self._dv) > _DELTA_MIN:  # a fixed size: each add copies the delta, each fold the base
+        self._pending.append((values[order], codes[order]))
+        self._pending_n += len(values)
+        if len(self._dv) + self._pending_n > _DELTA_MIN:  # a fixed size, as if each add went into the delta
             self._fold()
 
     def _fold(self) -> None:
         """Delta into base; forgotten rows' entries go, a value keeps at most the boilerplate cap of owners."""
+        self._flush()
+        self._epoch += 1
         values, codes = merge_sorted((self._pv, self._pc), (self._dv, self._dc))
         live = self._live.data[codes >> 16]
         values, codes = values[live], codes[live]
@@ -622,6 +732,18 @@ class DedupIndex:
 
 
 _DELTA_MIN = 1 << 14  # paragraph index entries in the delta before it folds into the base
+
+
+@dataclass
+class _Plan:
+    """Paragraph owners looked up for a block of articles before any of them is added (``expect``)."""
+
+    ids: list[str]
+    fps: list[Fingerprint]
+    row0: int  # the row the block's first article gets
+    epoch: int  # the index's fold count when looked up
+    found: list[tuple[np.ndarray, np.ndarray]]  # per article: (value position, owner code)
+    next: int = 0  # articles of ``ids`` added so far
 
 
 def _flat_values(fp: Fingerprint) -> np.ndarray:
