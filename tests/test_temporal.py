@@ -416,3 +416,32 @@ def test_perfect_modals_and_cancelled_plans_look_back(nlp):
     assert one(nlp, text, WED, "Saturday").value == "2019-09-28"
     text = "The mayor will attend a concert planned for Saturday."
     assert one(nlp, text, WED, "Saturday").value == "2019-10-05"
+
+
+# ── issue #3, second round: sentences written for these tests ────────────────
+
+@pytest.mark.parametrize("text, dct, expression, type_, value", [
+    # fractional distances back are dates one unit finer, not durations
+    ("The mill closed two and a half years ago.", TUE, "two and a half years ago", "DATE", "2017-03"),
+    ("The museum reopened a year and a half ago.", TUE, "a year and a half ago", "DATE", "2018-03"),
+    ("The ferry line was sold 2 1/2 years ago.", TUE, "2 1/2 years ago", "DATE", "2017-03"),
+    # a year written before "quarter" / "period" dates that period, in the quarter under discussion
+    ("Profit rose in the third quarter of 2019 but the 2018 quarter was stronger.", TUE, "the 2018 quarter",
+     "DATE", "2018-Q3"),
+    ("Sales in the third quarter beat those of the 2018 period.", TUE, "the 2018 period", "DATE", "2018-Q3"),
+    # halves of a relative year are named halves
+    ("Exports grew in the second half of the year.", TUE, "the second half of the year", "DATE", "2019-H2"),
+    ("Exports fell in the first half of last year.", TUE, "the first half of last year", "DATE", "2018-H1"),
+])
+def test_round2_values(nlp, text, dct, expression, type_, value):
+    found = one(nlp, text, dct, expression)
+    assert (found.type, found.value) == (type_, value)
+
+
+def test_second_comparison_shares_the_first_ones_base(nlp):
+    text = ("The bakery earned $3 million in the third quarter, up from $2 million a year ago. "
+            "Sales rose to $40 million from $35 million a year earlier.")
+    assert one(nlp, text, TUE, "a year ago").value == one(nlp, text, TUE, "a year earlier").value == "2018-Q3"
+    # an explicit year is a new base: "a year earlier" counts from it
+    text = "The bridge opened in 2015. A year earlier, the ferry had stopped running."
+    assert one(nlp, text, TUE, "A year earlier").value == "2014"

@@ -57,6 +57,9 @@ _TIME_NOUNS = {"period", "quarter", "year", "season", "election", "levels", "lev
 #: rules whose DCT-anchored use marks a text as news told from its date (no narrative year then)
 _DEICTIC_RULES = frozenset({"dayword", "weekday", "this_pod", "time", "rel_unit", "part_rel", "ago", "year_ago",
                             "quarter", "day_around"})
+#: the unit a fractional count is re-expressed in ("2.5 years" → 30 months), and how many make one
+_FINER = {"decade": ("year", 10), "year": ("month", 12), "month": ("day", 30), "week": ("day", 7),
+          "fortnight": ("day", 14), "day": ("hour", 24)}
 _GRANULARITY = {"day": 0, "week": 1, "weekend": 1, "month": 2, "quarter": 3, "half": 3, "season": 3,
                 "year": 4, "decade": 5, "century": 6}
 
@@ -80,6 +83,8 @@ class _Context:
         # the last date the text resolved at day / month / year granularity
         self.anchors: dict[str, dt.date | None] = {"day": dct, "month": dct, "year": dct}
         self.last_value: str | None = None
+        self.last_rule: str = ""  # the rule that resolved last_value
+        self.comparison: tuple[str, float] | None = None  # unit and signed count of the last "a year ago"
         self.last_sentence: int = -10
         self.sentence_days: dict[int, dt.date] = {}
         self.sentence: int = 0
@@ -274,6 +279,7 @@ class TemporalTagger:
             resolved = norm.value[:1].isdigit() and "X" not in norm.value
             if norm.type in ("DATE", "TIME") and resolved and norm.anchor != "none":
                 ctx.remember(norm.value)
+                ctx.last_rule = name
                 ctx.dct_uses += norm.anchor == "dct" and name in _DEICTIC_RULES
             out.append(TimeExpr(
                 start=start, end=end, text=ctx.text[start:end], type=norm.type, value=norm.value,
@@ -348,6 +354,8 @@ class TemporalTagger:
                 return False  # "for many years" is a duration; "in as many years" is not
             if unit == "quarter" and re.search(r"\w-quarters?$", m.group(0), re.I):
                 return False  # "three-quarters" is a fraction
+            if unit == "quarter" and re.fullmatch(r"(?:1[89]|20)\d\d", num):
+                return False  # "the 1988 quarter" is a date (the year_period rule)
             following = ctx.text[m.end():m.end() + 6]
             if following.startswith("-old") or following.startswith("-year-old"):
                 return False
@@ -674,6 +682,10 @@ class TemporalTagger:
         if result is None:
             return None
         value, anchor = result
+        part = m["part"].lower()
+        if unit == "year" and "half of" in part and re.fullmatch(r"\d{4}", value):
+            # "the second half of the year" is a named half (H2), not the end of the year
+            return _Norm("DATE", f"{value}-H{1 if 'first' in part else 2}", anchor=anchor)
         return _Norm("DATE", value, _part_of(m["part"]), anchor=anchor)
 
     def _n_ago(self, m, ctx):
@@ -686,10 +698,24 @@ class TemporalTagger:
             mod = "APPROX"
         if n is None:
             return _Norm("DATE", "PAST_REF" if back else "FUTURE_REF", mod, anchor="none")
-        n = round(n)
+        if m["half"]:
+            n += 0.5  # "a year and a half ago"
         from_dct = direction in ("ago", "hence", "from now", "back")
+        comparison = (unit, -n if back else n)
+        if unit in ("year", "decade") and ctx.last_rule in ("ago", "year_ago") and ctx.sentence - ctx.last_sentence <= 2:
+            # "up from $4 a year ago … compared with $3 a year earlier": a second comparison with
+            # the same base, not a year before the first one
+            if ctx.comparison == comparison and ctx.last_value:
+                return _Norm("DATE", ctx.last_value, mod, anchor="discourse")
+            from_dct = True
+        ctx.comparison = comparison
         anchor_date = ctx.dct if from_dct else ctx.anchor_for(unit)
         anchor = "dct" if from_dct else "discourse"
+        if not float(n).is_integer() and unit in _FINER:
+            # "two and a half years ago": a point 30 months back, named at the next finer unit
+            finer, per = _FINER[unit]
+            unit, n = finer, n * per
+        n = round(n)
         if unit == "year" and ctx.current_value() and (not from_dct or ctx.sentence - ctx.last_sentence <= 2):
             shifted = tr.shift_value_string(ctx.current_value(), "year", -n if back else n)
             if shifted:
@@ -707,6 +733,7 @@ class TemporalTagger:
 
     def _n_year_ago(self, m, ctx):
         noun = (m["unit"] or "").lower()
+        ctx.comparison = ("year", -1)
         if ctx.current_value():
             shifted = tr.shift_value_string(ctx.current_value(), "year", -1)
             if shifted:
@@ -785,6 +812,8 @@ class TemporalTagger:
                 year -= 1
             elif rel2 == "next" or pre == "next year's":
                 year += 1
+        if number is None and year_text and unit == "quarter":  # "the 1988 quarter": the one in focus, that year
+            return _Norm("DATE", f"{year_text}-Q{self._quarter_in_focus(ctx)}", anchor="discourse")
         if number is None:  # "the quarter", "the latest quarter", "last quarter", "its current quarter"
             if ctx.dct is None:
                 return _Norm("DATE", "XXXX-QX", anchor="none")
@@ -937,6 +966,19 @@ class TemporalTagger:
         if ctx.current_value() and "-Q" in ctx.current_value():
             return _Norm("DATE", ctx.last_value, anchor="discourse")
         return _Norm("DATE", tr.shift_value(ctx.dct, "quarter", -1), anchor="dct")
+
+    def _n_year_period(self, m, ctx):
+        """ "the 1988 period" in an earnings report: the quarter under discussion, in that year."""
+        return _Norm("DATE", f"{m['year']}-Q{self._quarter_in_focus(ctx)}", anchor="discourse")
+
+    @staticmethod
+    def _quarter_in_focus(ctx: _Context) -> str:
+        """The quarter number the text last named ("X" without one and without a DCT)."""
+        if ctx.last_value and re.match(r"^\d{4}-Q\d$", ctx.last_value):
+            return ctx.last_value[-1]
+        if ctx.dct is None:
+            return "X"
+        return tr.shift_value(ctx.dct, "quarter", -1)[-1]  # reports come out after the quarter ends
 
     def _n_year_end(self, m, ctx):
         if ctx.dct is None:

@@ -153,7 +153,8 @@ RULES: tuple[tuple[str, str], ...] = (
                  r"century|fortnight|day)\b(?![- ](?:old|long|earlier|ago|later))"),
     ("part_rel", rf"\b(?P<part>{PART})[- ]?(?:in\s+)?(?P<rel>this|last|next|the|that|this past|the current|"
                  rf"the following|the previous)\s+(?P<unit>week|month|year|quarter|decade|century|day)\b"),
-    ("ago", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>{NUM})[- ](?P<unit>{UNIT})(?:\s+or\s+so)?\s+(?:(?P<dir>ago|earlier|later|"
+    ("ago", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>{NUM}(?:\s+and\s+a\s+half)?)[- ](?P<unit>{UNIT})(?P<half>\s+and\s+a\s+half)?"
+            rf"(?:\s+or\s+so)?\s+(?:(?P<dir>ago|earlier|later|"
             rf"hence|from now)\b|(?P<dir2>before|after|prior|back)\b(?![ \t]*\w))"),
     ("year_ago", r"\b(?:the\s+)?year[- ](?P<dir>earlier|ago)(?:\s+(?P<unit>quarter|period|third quarter|second "
                  r"quarter|first quarter|fourth quarter|nine months|month))?\b"),
@@ -189,6 +190,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("the_year", r"\b(?P<span>the\s+(?:(?P<adj>full|fiscal|calendar)\s+)?year)(?P<after>\s+(?:ended|ending)\b)"),
     ("latest_period", r"\b(?P<rel>the latest|the most recent|the latest fiscal|the comparable|the same)\s+"
                       r"(?P<unit>period|fiscal year|quarter period)\b(?![- ](?:a year|last year|of))"),
+    ("year_period", rf"\b(?:the|its|that)\s+(?P<year>{YEAR})\s+(?:fiscal\s+)?(?P<unit>period|quarter)\b(?![- ](?:ended|ending))"),
     ("year_end", r"\b(?:the\s+)?(?:year[- ]end|year's end|end-of-year)\b(?![- ]\w)"),
     ("time", r"\b(?P<named>midday)\b"),
     # ── coverage added for issue #3 (mined from TimeBank / AQUAINT / TE3-silver misses) ──
@@ -235,6 +237,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "that_day": ("that day", "same day", "that morning", "same morning", "that afternoon", "same afternoon",
                  "that evening", "same evening", "that night", "same night"),
     "latest_period": ("period", "fiscal year", "quarter"),
+    "year_period": ("period", "quarter"),
     "year_end": ("year-end", "year end", "year's end", "end-of-year"),
     "the_year": ("the year", "the full year", "the fiscal year", "the calendar year", "the entire year",
                  "the whole year"),
