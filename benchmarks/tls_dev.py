@@ -119,6 +119,17 @@ def rankers(which: str, topics: list[str]) -> dict[str, object]:
     return {t: "shipped" if which == "shipped" else None for t in topics}
 
 
+def sentence_rankers(which: str, topics: list[str]) -> dict[str, object]:
+    """The sentence ranker per topic: shipped, none (hand formula), or the one trained without the topic."""
+    if which == "loto":
+        path = CACHE / "sentence_ranker_loto.json"
+        if not path.exists():
+            sys.exit(f"no {path}: run benchmarks/train_sentence_ranker.py first")
+        models = json.loads(path.read_text())
+        return {t: composer.SentenceRanker.from_json(models[t]) for t in topics}
+    return {t: "shipped" if which == "shipped" else None for t in topics}
+
+
 #: the topics constants are chosen on; the other timelines are held out
 TUNING = ("mj", "finan", "h1n1", "haiti")
 
@@ -132,19 +143,23 @@ def _oracle_rank(gold):  # type: ignore[no-untyped-def]
     return rank
 
 
-def run(inputs, counter: RougeCounter, ranker: str = "shipped",
-        oracle_dates: bool = False) -> dict[str, tuple[TimelineScores, dict]]:  # type: ignore[no-untyped-def]
+def run(inputs, counter: RougeCounter, ranker: str = "shipped", oracle_dates: bool = False,
+        sentence_ranker: str = "shipped") -> dict[str, tuple[TimelineScores, dict]]:  # type: ignore[no-untyped-def]
     results = {}
     by_topic = rankers(ranker, [topic.name for topic, _, _ in inputs])
+    parameters = inspect.signature(composer.compose_timeline).parameters
+    sentence_by_topic = sentence_rankers(sentence_ranker, [topic.name for topic, _, _ in inputs]) \
+        if "sentence_ranker" in parameters else {}
     original_rank = composer.rank_dates
     for topic, articles, dup in inputs:
         for j, gold in enumerate(topic.timelines):
-            extra = (by_topic[topic.name],) if "ranker" in inspect.signature(composer.compose_timeline).parameters else ()
+            extra = (by_topic[topic.name],) if "ranker" in parameters else ()
+            keyword = {"sentence_ranker": sentence_by_topic[topic.name]} if sentence_by_topic else {}
             if oracle_dates:
                 composer.rank_dates = _oracle_rank(gold)
             try:
                 entries = composer.compose_timeline(in_span(articles, gold), protocol_settings(gold, topic.keywords),
-                                                    dup, *extra)
+                                                    dup, *extra, **keyword)
             finally:
                 composer.rank_dates = original_rank
             pred = as_dated(entries)
@@ -181,6 +196,9 @@ def main() -> int:
     parser.add_argument("--ranker", choices=("shipped", "none", "loto"), default="shipped",
                         help="date ranker: shipped model, none (hand score), or held-out per topic "
                              "(.bench/date_ranker_loto.json from train_date_ranker.py)")
+    parser.add_argument("--sentence-ranker", choices=("shipped", "none", "loto"), default="shipped",
+                        help="sentence scorer: shipped model, none (hand formula), or held-out per topic "
+                             "(.bench/sentence_ranker_loto.json from train_sentence_ranker.py)")
     parser.add_argument("--quiet", action="store_true", help="only the averages")
     parser.add_argument("--oracle-dates", action="store_true",
                         help="compose on the gold dates (those with a candidate sentence): sentence choice alone")
@@ -207,12 +225,12 @@ def main() -> int:
         for combo in itertools.product(*(values for _, values in axes)):
             for (name, _), value in zip(axes, combo):
                 setattr(composer, name, type(getattr(composer, name))(value))
-            results = run(inputs, counter, args.ranker, args.oracle_dates)
+            results = run(inputs, counter, args.ranker, args.oracle_dates, args.sentence_ranker)
             label = " ".join(f"{name}={value:g}" for (name, _), value in zip(axes, combo))
             print("\n".join(split_rows(results, label + " ")), flush=True)
         return 0
     started = time.perf_counter()
-    results = run(inputs, counter, args.ranker, args.oracle_dates)
+    results = run(inputs, counter, args.ranker, args.oracle_dates, args.sentence_ranker)
     seconds = time.perf_counter() - started
     print(f"{'timeline':<28} {'n':>3} {'AR-1':>7} {'AR-2':>7} {'date':>7}")
     if not args.quiet:

@@ -111,6 +111,7 @@ class Candidate:
     lead: bool
     published: dt.date | None
     pool: bool = False  # an early sentence placed at the publication date: may summarise it, never ranks it
+    bigrams: frozenset[tuple[str, str]] = frozenset()  # adjacent content words (the sentence scorer's wording match)
 
 
 @dataclass
@@ -140,11 +141,15 @@ def candidates_of(
     for index, sentence in enumerate(annotated.sentences):
         cut = furniture_end(sentence.text)
         text = sentence.text[cut:]
-        words = frozenset(content_words(text))
+        sequence = content_words(text)
+        words = frozenset(sequence)
         if len(words) < 3:  # nothing but the dateline: keep the sentence whole
-            cut, text, words = 0, sentence.text, frozenset(content_words(sentence.text))
+            cut, text = 0, sentence.text
+            sequence = content_words(text)
+            words = frozenset(sequence)
             if len(words) < 3:
                 continue
+        bigrams = frozenset(zip(sequence, sequence[1:]))
         start = sentence.start + cut
         anchors: list[tuple[str, str | None]] = []
         for timex in by_sentence.get(index, []):
@@ -167,7 +172,7 @@ def candidates_of(
             ref = SourceRef(article_id=article.id, sentence=text, char_start=start,
                             char_end=sentence.end, time_expression=expression)
             found.append(Candidate(date, article.id, canonical_id, index, ref, words, lead, article.published,
-                                   pool=pool and expression is None))
+                                   pool=pool and expression is None, bigrams=bigrams))
     return found
 
 
@@ -427,42 +432,205 @@ def rank_dates(candidates: list[Candidate], articles: list[AnnotatedArticle], du
     return days + sorted((d for d in scores if d not in learned), key=lambda d: (-scores[d], d))
 
 
-def compose_timeline(
-    articles: list[AnnotatedArticle],
-    settings: TimelineSettings | None = None,
-    duplicate_of: dict[str, str] | None = None,
-    ranker: DateRanker | None | str = "shipped",
-) -> list[TimelineEntry]:
-    """The story's timeline, ordered by date; within a date, by how central the entry is to that day.
+#: the features a sentence ranker reads, in order (see sentence_features)
+SENTENCE_FEATURES = ("relevance", "centroid", "bigram", "story", "support", "share", "words", "long", "named",
+                     "fresh", "lag", "ahead", "index", "lead", "pool", "quote", "question", "personal",
+                     "furniture", "keywords")
+SENTENCE_RANKER_PATH = Path(__file__).with_name("sentence_ranker.json")
 
-    Dates are ranked by how strongly the story points at them (rank_dates, with the shipped date ranker
-    unless ``ranker`` says otherwise; None ranks by date_scores); each chosen date, best
-    first, gets the happenings (groups of same-date sentences) closest to the date's tf-idf centroid,
-    skipping sentences redundant with those already chosen.  With keywords, only sentences containing
-    one may be shown, and a date without such a sentence (other than a pool sentence) gives its place
-    to the next date.
+
+class SentenceRanker(DateRanker):
+    """A linear score over SENTENCE_FEATURES: how well a sentence summarises its date
+    (trained on Timeline17 by benchmarks/train_sentence_ranker.py)."""
+
+
+@lru_cache(maxsize=1)
+def shipped_sentence_ranker(path: Path = SENTENCE_RANKER_PATH) -> SentenceRanker | None:
+    """The sentence ranker installed with the package, or None (then sentences rank by _relevance and support)."""
+    if not path.exists():
+        return None
+    return SentenceRanker.from_json(json.loads(path.read_text(encoding="utf-8")))
+
+
+def _df_idf(sets: list[frozenset]) -> dict:  # type: ignore[type-arg]
+    df: dict = defaultdict(int)  # type: ignore[type-arg]
+    for items in sets:
+        for item in items:
+            df[item] += 1
+    n = len(sets) + 1
+    return {item: math.log(n / (1 + k)) + 1.0 for item, k in df.items()}
+
+
+def _unit(vector: dict) -> dict:  # type: ignore[type-arg]
+    norm = math.sqrt(sum(v * v for v in vector.values()))
+    return {k: v / norm for k, v in vector.items()} if norm else {}
+
+
+@dataclass
+class DateContext:
+    """What the sentences of one date are measured against (see sentence_features)."""
+
+    date: str
+    day: dt.date | None
+    centroid: dict[str, float]  # tf-idf centroid of the date's candidate sentences (_centroid)
+    bigram_centroid: dict[tuple[str, str], float]  # the same over adjacent content words
+    story: dict[str, float]  # tf-idf centroid of every candidate sentence of the story
+    idf: dict[str, float]
+    bigram_idf: dict[tuple[str, str], float]
+    articles: int  # distinct articles among the date's candidates
+    keywords: tuple[str, ...]
+
+
+@dataclass
+class StoryCandidates:
+    """A story's candidate sentences by date, with the weights the sentence scores need."""
+
+    candidates: list[Candidate]
+    by_date: dict[str, list[Candidate]]
+    idf: dict[str, float]
+    bigram_idf: dict[tuple[str, str], float]
+    story: dict[str, float]
+    keywords: tuple[str, ...]
+
+    @classmethod
+    def of(cls, candidates: list[Candidate], keywords: tuple[str, ...] = ()) -> "StoryCandidates":
+        by_date: dict[str, list[Candidate]] = defaultdict(list)
+        for candidate in candidates:
+            by_date[candidate.date].append(candidate)
+        idf = _idf(candidates)
+        return cls(candidates, dict(by_date), idf, _df_idf([c.bigrams for c in candidates]),
+                   _centroid(candidates, idf), tuple(k.lower() for k in keywords))
+
+    def context(self, date: str) -> DateContext:
+        members = self.by_date.get(date, [])
+        bigrams: dict[tuple[str, str], float] = defaultdict(float)
+        for m in members:
+            for b in m.bigrams:
+                bigrams[b] += (POOL_WEIGHT if m.pool else 1.0) * self.bigram_idf.get(b, 1.0)
+        return DateContext(date, dt.date.fromisoformat(date) if len(date) == 10 else None,
+                           _centroid(members, self.idf), _unit(bigrams), self.story, self.idf, self.bigram_idf,
+                           len({m.canonical_id for m in members}), self.keywords)
+
+
+def sentence_features(candidate: Candidate, support: int, context: DateContext) -> dict[str, float]:
+    """How a candidate sentence stands as a summary of its date, as numbers (SENTENCE_FEATURES).
+
+    relevance: the hand score (_relevance); centroid / bigram / story: tf-idf cosine of its words to the date's
+    centroid, of its adjacent word pairs to the date's pairs, of its words to the story's centroid; support:
+    log distinct articles of its happening (the group it belongs to), share: those articles over the date's;
+    words / long: length in words over LONG_SENTENCE and the excess beyond it; named: its own time expression
+    names the date; fresh: reported the day itself or the day after; lag: log days between date and report;
+    ahead: reported before the date; index / lead / pool: log position in the article, lead sentence, pool
+    sentence; quote, question, personal, furniture: its form; keywords: log topic keywords it contains.
     """
-    settings = settings or TimelineSettings()
-    duplicate_of = duplicate_of or {}
-    keywords = [k.lower() for k in settings.keywords]
+    sentence = candidate.ref.sentence
+    stripped = sentence.strip()
+    words = len(sentence.split())
+    vector = _vector(candidate.words, context.idf)
+    bigrams = _unit({b: context.bigram_idf.get(b, 1.0) for b in candidate.bigrams})
+    lag, ahead = 0.0, 0.0
+    if context.day and candidate.published:
+        days = (candidate.published - context.day).days
+        lag, ahead = math.log1p(abs(days)), float(days < 0)
+    lowered = sentence.lower()
+    return {
+        "relevance": _relevance(candidate, context.centroid, context.idf, context.day),
+        "centroid": _dot(vector, context.centroid),
+        "bigram": _dot(bigrams, context.bigram_centroid),
+        "story": _dot(vector, context.story),
+        "support": math.log1p(support),
+        "share": support / max(context.articles, 1),
+        "words": words / LONG_SENTENCE,
+        "long": max(0, words - LONG_SENTENCE) / LONG_SENTENCE,
+        "named": float(bool(candidate.ref.time_expression)),
+        "fresh": float(bool(context.day and candidate.published
+                            and 0 <= (candidate.published - context.day).days <= 1)),
+        "lag": lag,
+        "ahead": ahead,
+        "index": math.log1p(candidate.sentence_index),
+        "lead": float(candidate.lead),
+        "pool": float(candidate.pool),
+        "quote": float(bool(_QUOTE.search(stripped))),
+        "question": float(stripped.endswith("?")),
+        "personal": float(bool(_PERSONAL.search(sentence.replace(" 's", "'s")))),
+        "furniture": float(bool(_FURNITURE.search(sentence))),
+        "keywords": math.log1p(sum(1 for k in context.keywords if k in lowered)),
+    }
+
+
+def rank_groups(groups: list[_Group], context: DateContext,
+                ranker: SentenceRanker | None) -> list[tuple[float, _Group, Candidate]]:
+    """The date's happenings best first, each with the sentence that represents it.
+
+    With a ranker, the representative is the member it scores highest and the happening's value is that
+    score; without, the member closest to the centroid (_relevance) represents it and the value adds
+    SUPPORT_WEIGHT times the log of its support.  Ties go to the earlier report.
+    """
+    ranked = []
+    for group in groups:
+        support = _support(group)
+        if ranker is not None:
+            scored = [(ranker.score(sentence_features(m, support, context)), m) for m in group.members]
+            value, representative = max(scored, key=lambda item: (item[0], -(item[1].published or dt.date.max).toordinal()))
+        else:
+            representative = max(group.members, key=lambda m: (_relevance(m, context.centroid, context.idf, context.day),
+                                                                -(m.published or dt.date.max).toordinal()))
+            value = (_relevance(representative, context.centroid, context.idf, context.day)
+                     + SUPPORT_WEIGHT * math.log1p(support))
+        ranked.append((value, group, representative))
+    ranked.sort(key=lambda item: -item[0])
+    return ranked
+
+
+def story_candidates(articles: list[AnnotatedArticle], duplicate_of: dict[str, str]) -> list[Candidate]:
+    """Every candidate of the story's articles (pool sentences offered when the story is large)."""
     pool = POOL_SENTENCES if len(articles) > SMALL_STORY else 0
     candidates: list[Candidate] = []
     for annotated in articles:
         canonical = duplicate_of.get(annotated.article.id, annotated.article.id)
         candidates.extend(candidates_of(annotated, canonical, articles, pool))
+    return candidates
+
+
+def shown_groups(candidates: list[Candidate], keywords: tuple[str, ...]) -> dict[str, list[Candidate]]:
+    """The candidates that may be shown, by date: with keywords, those containing one."""
+    lowered = [k.lower() for k in keywords]
+    shown: dict[str, list[Candidate]] = defaultdict(list)
+    for candidate in candidates:
+        if not lowered or any(k in candidate.ref.sentence.lower() for k in lowered):
+            shown[candidate.date].append(candidate)
+    return shown
+
+
+def compose_timeline(
+    articles: list[AnnotatedArticle],
+    settings: TimelineSettings | None = None,
+    duplicate_of: dict[str, str] | None = None,
+    ranker: DateRanker | None | str = "shipped",
+    sentence_ranker: SentenceRanker | None | str = "shipped",
+) -> list[TimelineEntry]:
+    """The story's timeline, ordered by date; within a date, by how well the entry summarises that day.
+
+    Dates are ranked by how strongly the story points at them (rank_dates, with the shipped date ranker
+    unless ``ranker`` says otherwise; None ranks by date_scores); each chosen date, best
+    first, gets its best happenings (groups of same-date sentences, rank_groups: by the shipped sentence
+    ranker unless ``sentence_ranker`` says otherwise; None: closeness to the date's tf-idf centroid and
+    support), skipping sentences redundant with those already chosen.  With keywords, only sentences
+    containing one may be shown, and a date without such a sentence (other than a pool sentence) gives
+    its place to the next date.
+    """
+    settings = settings or TimelineSettings()
+    duplicate_of = duplicate_of or {}
+    candidates = story_candidates(articles, duplicate_of)
     published = [a.article.published for a in articles if a.article.published]
     span = (min(published), max(published)) if published else None
     scores = date_scores(candidates, span)
-    idf = _idf(candidates)
-    by_date: dict[str, list[Candidate]] = defaultdict(list)
-    for candidate in candidates:
-        by_date[candidate.date].append(candidate)
-    shown: dict[str, list[Candidate]] = defaultdict(list)
-    for candidate in candidates:
-        if not keywords or any(k in candidate.ref.sentence.lower() for k in keywords):
-            shown[candidate.date].append(candidate)
+    story = StoryCandidates.of(candidates, settings.keywords)
+    shown = shown_groups(candidates, settings.keywords)
     if ranker == "shipped":
         ranker = shipped_ranker()
+    if sentence_ranker == "shipped":
+        sentence_ranker = shipped_sentence_ranker()
     # a date needs a showable sentence that points at it (pool sentences may summarise it, not qualify it)
     ranked_dates = [d for d in rank_dates(candidates, articles, duplicate_of, span, ranker)  # type: ignore[arg-type]
                     if any(not c.pool for c in shown.get(d, ()))]
@@ -478,15 +646,7 @@ def compose_timeline(
 
     entries: list[TimelineEntry] = []
     for date in ranked_dates[:max_dates]:
-        centroid = _centroid(by_date[date], idf)
-        day = dt.date.fromisoformat(date) if len(date) == 10 else None
-        ranked = []
-        for group in groups_by_date[date]:
-            representative = max(group.members, key=lambda m: (_relevance(m, centroid, idf, day),
-                                                                -(m.published or dt.date.max).toordinal()))
-            value = _relevance(representative, centroid, idf, day) + SUPPORT_WEIGHT * math.log1p(_support(group))
-            ranked.append((value, group, representative))
-        ranked.sort(key=lambda item: -item[0])
+        ranked = rank_groups(groups_by_date[date], story.context(date), sentence_ranker)  # type: ignore[arg-type]
         chosen: list[Candidate] = []
         for _, group, representative in ranked:
             if len(chosen) >= per_date:
