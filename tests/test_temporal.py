@@ -445,3 +445,19 @@ def test_second_comparison_shares_the_first_ones_base(nlp):
     # an explicit year is a new base: "a year earlier" counts from it
     text = "The bridge opened in 2015. A year earlier, the ferry had stopped running."
     assert one(nlp, text, TUE, "A year earlier").value == "2014"
+
+
+@pytest.mark.parametrize("text, dct, expression, type_, value", [
+    # a quarter "of last year" is in last year, whatever the tense
+    ("The deficit widened in the fourth quarter of last year.", TUE, "the fourth quarter of last year", "DATE", "2018-Q4"),
+    ("The council will cut spending this fiscal year.", TUE, "this fiscal year", "DATE", "2019"),
+    ("The storm moved out by midday Monday.", TUE, "midday Monday", "TIME", "2019-09-23T12:00"),
+    ("In the 1980s and '90s the port boomed.", TUE, "'90s", "DATE", "199"),
+])
+def test_round2_fiscal_midday_decades(nlp, text, dct, expression, type_, value):
+    found = one(nlp, text, dct, expression)
+    assert (found.type, found.value) == (type_, value)
+
+
+def test_current_account_is_not_a_time(nlp):
+    assert [t.text for t in tag_text("The current account deficit widened.", TUE, nlp)] == []

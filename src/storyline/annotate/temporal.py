@@ -361,6 +361,8 @@ class TemporalTagger:
                 return False
         if name == "reference":
             word = groups["word"].lower()
+            if word == "current" and re.match(r"\s+accounts?\b", ctx.text[m.end():m.end() + 10], re.I):
+                return False  # "the current account deficit": the balance of payments, not a time
             if word == "now" and ctx.previous_word(m.start()) in ("from", "until", "till", "by"):
                 return True
         if name == "spelled_year":
@@ -494,9 +496,9 @@ class TemporalTagger:
         return _Norm("DATE", f"{base + int(rest):04d}", anchor="absolute")
 
     def _n_decade(self, m, ctx):
-        decade = m["decade"]
-        value = ("19" + decade[1]) if decade.startswith("'") else decade[:3]
-        return _Norm("DATE", value, _part_of(m["part"]), anchor="absolute")
+        decade = m["decade"] or m["decade2"]
+        value = ("19" + decade[1]) if decade[0] in "'’" else decade[:3]
+        return _Norm("DATE", value, _part_of(m["part"] or m["part2"]), anchor="absolute")
 
     def _n_duration_abbr(self, m, ctx):
         """ "7hrs", "30 mins": abbreviated units (tweets, live blogs)."""
@@ -668,6 +670,8 @@ class TemporalTagger:
 
     def _n_rel_unit(self, m, ctx):
         rel, unit = m["rel"].lower(), m["unit"].lower()
+        if m["fiscal"] and unit not in ("year", "quarter"):
+            return None
         result = self._relative(rel, unit, m, ctx)
         if result is None:
             return None
@@ -841,7 +845,8 @@ class TemporalTagger:
             current = tr.quarter_of(ctx.dct)
             if pre in ("the year-ago", "the year-earlier"):
                 year -= 1
-            elif number > current and (ctx.tense_only(m.start(), m.end()) == "past" or current == 1):
+            elif number > current and not m["rel2"] and pre not in ("this year's", "last year's", "next year's") \
+                    and (ctx.tense_only(m.start(), m.end()) == "past" or current == 1):
                 year -= 1
         return _Norm("DATE", f"{year:04d}-{letter}{number}", anchor=anchor)
 

@@ -128,7 +128,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("spelled_year", rf"\b(?:the year\s+)?(?P<century>nineteen|two thousand)(?:[- ]hundred)?(?:\s+(?:and\s+)?"
                      rf"(?P<rest>(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|"
                      rf"fifteen|sixteen|seventeen|eighteen|nineteen))?\b"),
-    ("decade", rf"\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?(?P<decade>1\d{{2}}0|20\d0|'\d0)'?s\b"),
+    ("decade", rf"(?:\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?(?P<decade>1\d{{2}}0|20\d0)|(?<![\w'’])(?:the\s+)?"
+               rf"(?:(?P<part2>early|mid|late)[- ])?(?P<decade2>['’]\d0))['’]?s\b"),
     ("duration_abbr", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>\d+(?:\.\d+)?)\s?(?P<unit>hrs?|mins?|secs?|yrs?|wks?)\b"),
     ("decade_word", r"\bthe\s+(?:(?P<part>early|mid|late)[- ])?(?P<word>twenties|thirties|forties|fifties|sixties|"
                     r"seventies|eighties|nineties)\b"),
@@ -144,12 +145,12 @@ RULES: tuple[tuple[str, str], ...] = (
              rf"just before)\s+)?(?P<hour>1[0-2]|0?\d)(?::?(?P<minute>[0-5]\d))?\s*(?P<ampm>{AMPM})"
              rf"(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|(?P<word>today|tomorrow|yesterday|tonight)|"
              rf"(?P<tmonth>{MONTH_D})\s+(?P<tday>{DAYNUM})(?![\d,]\d)(?:,?\s+(?P<tyear>{YEAR}))?)\b)?"),
-    ("time", rf"\b(?P<named>noon|midnight)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
+    ("time", rf"\b(?P<named>noon|midnight|midday)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
              rf"(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
     ("time24", rf"\b(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\s*(?P<tz>{TZ}|GMT|local time)\b"),
     ("rel_unit", r"\b(?P<rel>this past|this coming|the past|the last|the next|the coming|the previous|"
                  r"the following|the current|the latest|the same|the most recent|the new|this|last|next|"
-                 r"coming|past|previous|current|that|the)\s+(?P<unit>week|weekend|month|year|quarter|decade|"
+                 r"coming|past|previous|current|that|the)\s+(?:(?P<fiscal>fiscal)\s+)?(?P<unit>week|weekend|month|year|quarter|decade|"
                  r"century|fortnight|day)\b(?![- ](?:old|long|earlier|ago|later))"),
     ("part_rel", rf"\b(?P<part>{PART})[- ]?(?:in\s+)?(?P<rel>this|last|next|the|that|this past|the current|"
                  rf"the following|the previous)\s+(?P<unit>week|month|year|quarter|decade|century|day)\b"),
