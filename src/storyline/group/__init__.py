@@ -22,7 +22,9 @@ The state holds sketches and centroids, never article texts or annotations.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import gc
 import heapq
 import pickle
 from collections import deque
@@ -78,6 +80,10 @@ class StoryGrouper:
 
     def add(self, articles: list[AnnotatedArticle]) -> GroupUpdate:
         """Group new articles (already-known ids are ignored); return the stories they changed."""
+        with _collector_paused():
+            return self._add(articles)
+
+    def _add(self, articles: list[AnnotatedArticle]) -> GroupUpdate:
         ordered = sorted(articles, key=_order_key)
         before = set(self.index.stories)
         created: list[str] = []
@@ -284,6 +290,24 @@ class StoryGrouper:
 
 
 _seq = attrgetter("seq")
+
+
+@contextlib.contextmanager
+def _collector_paused():
+    """Python's cycle collector off while a batch is grouped, back on (if it was) afterwards.
+
+    Why: grouping makes many small long-lived objects and almost no reference cycles, yet they
+    trigger full collections that walk every object of the caller's annotated articles (one
+    such pass over the T17 corpus took 0.35-0.4 s of a 6 s run; 0.5 s with the younger ones).
+    Nothing is lost: collection resumes when the batch is done.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _order_key(item: AnnotatedArticle) -> tuple:

@@ -731,7 +731,7 @@ class DedupIndex:
         self._pc = state["pc"].astype(np.int64)
 
 
-_DELTA_MIN = 1 << 14  # paragraph index entries in the delta before it folds into the base
+_DELTA_MIN = 1 << 15  # paragraph index entries in the delta before it folds into the base (a planned block's adds wait unmerged, so only one-off look-ups pay for its size)
 
 
 @dataclass
