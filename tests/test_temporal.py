@@ -461,3 +461,9 @@ def test_round2_fiscal_midday_decades(nlp, text, dct, expression, type_, value):
 
 def test_current_account_is_not_a_time(nlp):
     assert [t.text for t in tag_text("The current account deficit widened.", TUE, nlp)] == []
+
+
+def test_the_next_year_follows_the_story(nlp):
+    # "the next year" in a narrative is the year after the one just told; "next year" is the DCT's
+    assert one(nlp, "The revolt failed in 1848. The next year, the king abdicated.", TUE, "The next year").value == "1849"
+    assert one(nlp, "The revolt failed in 1848. Elections are due next year.", TUE, "next year").value == "2020"

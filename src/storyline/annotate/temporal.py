@@ -622,8 +622,9 @@ class TemporalTagger:
         discourse = rel in ("the following", "the previous", "that", "the same")
         if unit == "day" and rel not in ("the next", "the following", "the previous", "that", "the same"):
             return None
-        if unit == "day" and rel == "the next":
-            discourse = True
+        if rel == "the next" and (unit == "day" or ctx.previous_word(m.start()) not in ("over", "for", "within",
+                                                                                       "during", "in")):
+            discourse = True  # "the next year, Necker returned": the year after the story's; "over the next year" is ahead
         anchor_date = ctx.anchor_for(unit) if discourse else ctx.dct
         anchor = "discourse" if discourse else "dct"
         if anchor_date is None:
