@@ -467,3 +467,18 @@ def test_the_next_year_follows_the_story(nlp):
     # "the next year" in a narrative is the year after the one just told; "next year" is the DCT's
     assert one(nlp, "The revolt failed in 1848. The next year, the king abdicated.", TUE, "The next year").value == "1849"
     assert one(nlp, "The revolt failed in 1848. Elections are due next year.", TUE, "next year").value == "2020"
+
+
+@pytest.mark.parametrize("text, expression, type_, value", [
+    ("Rents have doubled over the past decade.", "the past decade", "DURATION", "P10Y"),
+    ("The convoy will leave at 4 in the morning.", "4 in the morning", "TIME", "2019-09-24T04:00"),
+    ("The shelling began at 10 at night.", "10 at night", "TIME", "2019-09-24T22:00"),
+])
+def test_round2_past_decade_and_spelled_out_clock_times(nlp, text, expression, type_, value):
+    found = one(nlp, text, TUE, expression)
+    assert (found.type, found.value) == (type_, value)
+
+
+def test_round2_match_halves_and_scores_are_not_times(nlp):
+    assert tag_text("The visitors scored twice in the second half.", TUE, nlp) == []
+    assert tag_text("The home side lost 5 in the evening session.", TUE, nlp) == []

@@ -371,6 +371,9 @@ class TemporalTagger:
             if groups["century"].lower() == "two thousand" and not (groups.get("rest") or
                                                                    m.group(0).lower().startswith("the year")):
                 return False
+        if name == "clock_pod" and ctx.previous_word(m.start()) not in ("at", "by", "until", "till", "around", "about",
+                                                                        "before", "after", "from", "to", "since"):
+            return False  # "lost 5 in the evening session" is a score, "at 4 in the morning" a time
         if name == "set_adverb" and groups["adv"].lower() == "year-round":
             return False
         if name in WEAK_RULES and self._filter is not None:
@@ -389,6 +392,9 @@ class TemporalTagger:
                 return False
             if groups["unit"].lower() == "half" and not groups.get("ord"):
                 return False
+            if groups["unit"].lower() == "half" and (groups.get("pre") or "").lower() == "the" and not (
+                    groups.get("year1") or groups.get("year2") or groups.get("rel2")):
+                return False  # a bare "the second half" is a match's more often than a year's
         return True
 
     def weak_features(self, name: str, m: re.Match[str], ctx: _Context) -> list[str]:
@@ -673,6 +679,9 @@ class TemporalTagger:
         rel, unit = m["rel"].lower(), m["unit"].lower()
         if m["fiscal"] and unit not in ("year", "quarter"):
             return None
+        if rel in ("the past", "past") and unit in ("decade", "century"):
+            # "over the past decade": the ten years up to now (DURATION), like "the past ten years"
+            return _Norm("DURATION", _duration_value(1, unit), anchor="none")
         result = self._relative(rel, unit, m, ctx)
         if result is None:
             return None
@@ -972,6 +981,17 @@ class TemporalTagger:
         if ctx.current_value() and "-Q" in ctx.current_value():
             return _Norm("DATE", ctx.last_value, anchor="discourse")
         return _Norm("DATE", tr.shift_value(ctx.dct, "quarter", -1), anchor="dct")
+
+    def _n_clock_pod(self, m, ctx):
+        """ "4 in the morning", "10 at night": a clock time whose half of the day is spelled out."""
+        hour, pod = int(m["hour"]), m["pod"].lower()
+        if pod in ("afternoon", "evening") or pod == "night" and hour >= 6:
+            hour = hour % 12 + 12
+        elif hour == 12:
+            hour = 0
+        date = ctx.sentence_days.get(ctx.sentence, ctx.dct)
+        return _Norm("TIME", f"{tr.day_value(date)}T{hour:02d}:{int(m['minute'] or 0):02d}",
+                     anchor="dct" if date else "none")
 
     def _n_year_period(self, m, ctx):
         """ "the 1988 period" in an earnings report: the quarter under discussion, in that year."""

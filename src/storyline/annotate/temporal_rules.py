@@ -191,6 +191,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("the_year", r"\b(?P<span>the\s+(?:(?P<adj>full|fiscal|calendar)\s+)?year)(?P<after>\s+(?:ended|ending)\b)"),
     ("latest_period", r"\b(?P<rel>the latest|the most recent|the latest fiscal|the comparable|the same)\s+"
                       r"(?P<unit>period|fiscal year|quarter period)\b(?![- ](?:a year|last year|of))"),
+    ("clock_pod", r"\b(?P<hour>1[0-2]|[1-9])(?::(?P<minute>[0-5]\d))?\s+(?:o'clock\s+)?(?:in\s+the\s+|at\s+)"
+                  r"(?P<pod>morning|afternoon|evening|night)\b"),
     ("year_period", rf"\b(?:the|its|that)\s+(?P<year>{YEAR})\s+(?:fiscal\s+)?(?P<unit>period|quarter)\b(?![- ](?:ended|ending))"),
     ("year_end", r"\b(?:the\s+)?(?:year[- ]end|year's end|end-of-year)\b(?![- ]\w)"),
     ("time", r"\b(?P<named>midday)\b"),
@@ -239,6 +241,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
                  "that evening", "same evening", "that night", "same night"),
     "latest_period": ("period", "fiscal year", "quarter"),
     "year_period": ("period", "quarter"),
+    "clock_pod": ("in the morning", "in the afternoon", "in the evening", "in the night", "at night"),
     "year_end": ("year-end", "year end", "year's end", "end-of-year"),
     "the_year": ("the year", "the full year", "the fiscal year", "the calendar year", "the entire year",
                  "the whole year"),
