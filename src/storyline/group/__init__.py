@@ -40,7 +40,8 @@ from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 PREPARE = 128  # articles tokenized and sketched in one set of vector operations (bounds its memory)
 CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
 ENTITY_CACHE = 200_000  # distinct (label, mention) keys remembered across chunks; bounds its memory
-STATE_MAGIC = b"storyline-group/6\n"  # bump when the pickled classes change shape
+STATE_MAGIC = b"storyline-group/7\n"  # bump when the pickled classes change shape
+OLDER_MAGICS = (b"storyline-group/6\n",)  # still read: format 6 kept story centroids per channel (converted on load)
 
 
 @dataclass
@@ -274,11 +275,12 @@ class StoryGrouper:
                 self.dedup.forget(article_id)
 
     def _load(self, blob: bytes) -> None:
-        if not blob.startswith(STATE_MAGIC):
+        magic = next((m for m in (STATE_MAGIC, *OLDER_MAGICS) if blob.startswith(m)), None)
+        if magic is None:
             raise ValueError("The stored grouping state was written by another storyline version "
                              "or is not a grouping state; rebuild the output folder.")
         try:
-            state = pickle.loads(blob[len(STATE_MAGIC):])
+            state = pickle.loads(blob[len(magic):])
         except (pickle.UnpicklingError, EOFError, AttributeError, ValueError) as err:
             raise ValueError(f"The stored grouping state is unreadable ({err}); rebuild the output folder.") from err
         for name in ("story_of", "redirect", "duplicate_of", "reuses", "closed_sketches", "_queued", "n_added",

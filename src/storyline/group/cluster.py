@@ -208,10 +208,11 @@ class StoryState:
     seq: int  # creation order: on a merge the older story (smaller seq) survives
     article_ids: list[str] = field(default_factory=list)
     merged_ids: list[str] = field(default_factory=list)
-    # channel → (sorted hashed terms, weights): numpy arrays, so adding an article or comparing
-    # two stories is a few vector operations instead of a Python loop per term
-    centroid: dict[str, tuple[np.ndarray, np.ndarray]] = field(default_factory=lambda: _empty_centroid())
-    norm2: dict[str, float] = field(default_factory=lambda: {c: 0.0 for c in CHANNELS})
+    # all channels in one pair of numpy arrays: (sorted ``channel << _DF_BITS | bucket`` terms,
+    # weights), so adding an article or comparing two stories is a few vector operations for the
+    # three channels together; ``norm2``: squared norm per channel (CHANNELS order)
+    centroid: tuple[np.ndarray, np.ndarray] = field(default_factory=lambda: _empty_terms())
+    norm2: np.ndarray = field(default_factory=lambda: np.zeros(len(CHANNELS)))
     first: dt.date | None = None
     last: dt.date | None = None
     touched: int = 0  # sequence number of the last article added
@@ -229,8 +230,22 @@ Vector = dict[str, tuple[np.ndarray, np.ndarray]]  # channel → (hashed terms, 
 TERMS = "terms"  # optional entry of a Vector: all channels' terms (channel << _DF_BITS | bucket, sorted), weights
 
 
-def _empty_centroid() -> Vector:
-    return {c: (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64)) for c in CHANNELS}
+def _empty_terms() -> tuple[np.ndarray, np.ndarray]:
+    return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64)
+
+
+_CHANNEL_EDGES = np.arange(len(CHANNELS) + 1, dtype=np.int64) << _DF_BITS
+
+
+def _channel_sums(keys: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Per channel, the sum of ``values`` (keys carry the channel above ``_DF_BITS``)."""
+    return np.bincount(keys >> _DF_BITS, weights=values, minlength=len(CHANNELS))
+
+
+def combined_centroid(centroid: dict) -> tuple[np.ndarray, np.ndarray]:
+    """A per-channel centroid (state format 6) → the combined arrays."""
+    keys = [centroid[c][0] + (i << _DF_BITS) for i, c in enumerate(CHANNELS)]
+    return np.concatenate(keys).astype(np.int64), np.concatenate([centroid[c][1] for c in CHANNELS]).astype(np.float64)
 _STATUS_CODE = {"active": 0, "closed": 1, "archived": 2}
 _NO_DATE = np.nan
 
@@ -262,16 +277,6 @@ def _add_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarra
         return akeys, weights
     weights[at[found]] += bweights[found]
     return merge_sorted((akeys, weights), (bkeys[~found], bweights[~found]))
-
-
-def _dot_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> float:
-    """Dot product of two sparse vectors given as (sorted distinct terms, weights)."""
-    if len(a[0]) > len(b[0]):
-        a, b = b, a
-    (akeys, aweights), (bkeys, bweights) = a, b
-    at = np.searchsorted(bkeys, akeys)
-    found = bkeys.take(at, mode="clip") == akeys
-    return float(np.dot(aweights[found], bweights[at[found]]))
 
 
 _SLOT_BITS = np.int64(32)
@@ -319,8 +324,7 @@ class TermIndex:
     def sync(self, story: StoryState) -> None:
         """Copy what scoring needs (norms, date span, status) into the slot's row."""
         slot = story.slot
-        norm2 = story.norm2
-        self.norm2[slot] = (norm2["lead"], norm2["body"], norm2["ents"])
+        self.norm2[slot] = story.norm2
         self.first[slot] = story.first.toordinal() if story.first is not None else _NO_DATE
         self.last[slot] = story.last.toordinal() if story.last is not None else _NO_DATE
         self.status[slot] = _STATUS_CODE[story.status]
@@ -332,11 +336,14 @@ class TermIndex:
             story.slot = -1
 
     @staticmethod
-    def _terms(vecs: Vector) -> tuple[np.ndarray, np.ndarray]:
+    def _terms(vecs: Vector | tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         """The vector's terms over all channels (``channel << _DF_BITS | bucket``, sorted) and weights.
 
-        ``vectors_many`` works them out for a whole block under the key ``TERMS``.
+        ``vectors_many`` works them out for a whole block under the key ``TERMS``; a story's
+        centroid is already in that form.
         """
+        if isinstance(vecs, tuple):
+            return vecs
         cached = vecs.get(TERMS)
         if cached is not None:
             return cached
@@ -564,12 +571,17 @@ class StoryIndex:
         return dict(zip(map(terms.slot_story.__getitem__, slots.tolist()), scores.tolist()))
 
     def story_similarity(self, a: StoryState, b: StoryState) -> float:
+        ca, cb = a.centroid, b.centroid
+        if len(ca[0]) > len(cb[0]):
+            ca, cb = cb, ca
+        at = np.searchsorted(cb[0], ca[0])
+        found = cb[0].take(at, mode="clip") == ca[0]
+        dots = _channel_sums(ca[0][found], ca[1][found] * cb[1][at[found]])
+        denom = a.norm2 * b.norm2
         total = 0.0
-        for channel in CHANNELS:
-            ca, cb = a.centroid[channel], b.centroid[channel]
-            if not len(ca[0]) or not len(cb[0]) or a.norm2[channel] <= 0 or b.norm2[channel] <= 0:
-                continue
-            total += self.weights[channel] * _dot_sorted(ca, cb) / math.sqrt(a.norm2[channel] * b.norm2[channel])
+        for number, channel in enumerate(CHANNELS):  # a channel either story lacks adds nothing
+            if denom[number] > 0:
+                total += self.weights[channel] * float(dots[number]) / math.sqrt(float(denom[number]))
         if a.first and b.first:
             gap = max(0, (a.first - b.last).days, (b.first - a.last).days)
             total *= math.exp(-gap / self.settings.time_scale_days)
@@ -585,20 +597,18 @@ class StoryIndex:
         self.terms.new_slot(story)
         return story
 
-    def add_vectors(self, story: StoryState, vecs: Vector | dict) -> None:
-        vecs = as_arrays(vecs) if any(isinstance(v, dict) for v in vecs.values()) else vecs
-        limit = self.settings.centroid_terms
-        grown = []
-        for channel in CHANNELS:
-            keys, weights = vecs[channel]
-            if not len(keys):
-                continue
-            centroid = story.centroid[channel] = _add_sorted(story.centroid[channel], (keys, weights))
-            story.norm2[channel] = float(np.dot(centroid[1], centroid[1]))
-            if len(centroid[0]) > 2 * limit:
-                grown.append(channel)
-        for channel in grown:
-            self._prune_centroid(story, channel, limit)
+    def add_vectors(self, story: StoryState, vecs: Vector | dict | tuple[np.ndarray, np.ndarray]) -> None:
+        """Add an article's vectors (or another story's combined centroid) to a story's centroid."""
+        if not isinstance(vecs, tuple) and any(isinstance(v, dict) for v in vecs.values()):
+            vecs = as_arrays(vecs)
+        terms = TermIndex._terms(vecs)
+        grown = False
+        if len(terms[0]):
+            keys, weights = story.centroid = _add_sorted(story.centroid, terms)
+            story.norm2 = _channel_sums(keys, weights * weights)
+            limit = self.settings.centroid_terms
+            if len(keys) > 2 * limit:  # a channel may be over its cap
+                grown = self._prune_centroid(story, limit, over=2 * limit)
         if grown:
             self.terms.reenter(story)
         else:
@@ -606,18 +616,32 @@ class StoryIndex:
             self.terms.enter(story, vecs)
         self._fold_if_due()
 
-    def _prune_centroid(self, story: StoryState, channel: str, keep: int) -> None:
-        keys, weights = story.centroid[channel]
-        if len(keys) <= keep:
-            return
-        top = np.sort(np.argpartition(-weights, keep)[:keep])
-        story.centroid[channel] = (keys[top], weights[top])
-        story.norm2[channel] = float(np.dot(weights[top], weights[top]))
+    def _prune_centroid(self, story: StoryState, keep: int, over: int | None = None,
+                        channels: tuple[int, ...] = tuple(range(len(CHANNELS)))) -> bool:
+        """Keep the ``keep`` strongest terms of each channel that has more than ``over`` (default
+        ``keep``); True when something was cut."""
+        over = keep if over is None else over
+        keys, weights = story.centroid
+        edges = np.searchsorted(keys, _CHANNEL_EDGES).tolist()
+        cut = [c for c in channels if edges[c + 1] - edges[c] > over]
+        if not cut:
+            return False
+        parts_k, parts_w, start = [], [], 0
+        norm2 = story.norm2.copy()
+        for c in cut:
+            lo, hi = edges[c], edges[c + 1]
+            top = np.sort(np.argpartition(-weights[lo:hi], keep)[:keep]) + lo
+            parts_k += [keys[start:lo], keys[top]]
+            parts_w += [weights[start:lo], weights[top]]
+            norm2[c] = float(np.dot(weights[top], weights[top]))
+            start = hi
+        story.centroid = (np.concatenate(parts_k + [keys[start:]]), np.concatenate(parts_w + [weights[start:]]))
+        story.norm2 = norm2
+        return True
 
     def prune(self, story: StoryState, channel: str, keep: int) -> None:
         """Keep a story's ``keep`` strongest terms in one channel (bounded memory)."""
-        if len(story.centroid[channel][0]) > keep:
-            self._prune_centroid(story, channel, keep)
+        if self._prune_centroid(story, keep, channels=(CHANNELS.index(channel),)):
             self._reenter(story)
 
     def merge(self, survivor: StoryState, absorbed: StoryState) -> None:
@@ -669,8 +693,7 @@ class StoryIndex:
 
     def close(self, story: StoryState) -> None:
         self.set_status(story, "closed")
-        for channel in CHANNELS:
-            self._prune_centroid(story, channel, self.settings.closed_story_terms)
+        self._prune_centroid(story, self.settings.closed_story_terms)
         self._reenter(story)
 
     def _reenter(self, story: StoryState) -> None:
@@ -691,8 +714,8 @@ class StoryIndex:
             return []
         oldest = sorted(closed, key=lambda s: (s.last or dt.date.min, s.touched))[:excess]
         for story in oldest:
-            story.centroid = _empty_centroid()
-            story.norm2 = {c: 0.0 for c in CHANNELS}
+            story.centroid = _empty_terms()
+            story.norm2 = np.zeros(len(CHANNELS))
             self.set_status(story, "archived")
         return oldest
 
@@ -709,6 +732,11 @@ class StoryIndex:
         df = np.zeros(1 << _DF_BITS, dtype=np.int32)
         df[nonzero] = counts
         self.__dict__.update(state, df=df)
+        for story in self.stories.values():  # state format 6 kept a centroid per channel
+            if isinstance(story.centroid, dict):
+                story.centroid = combined_centroid(story.centroid)
+            if isinstance(story.norm2, dict):
+                story.norm2 = np.array([story.norm2[c] for c in CHANNELS], dtype=np.float64)
 
     def active_count(self) -> int:
         return self.n_status["active"]
