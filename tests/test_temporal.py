@@ -482,3 +482,13 @@ def test_round2_past_decade_and_spelled_out_clock_times(nlp, text, expression, t
 def test_round2_match_halves_and_scores_are_not_times(nlp):
     assert tag_text("The visitors scored twice in the second half.", TUE, nlp) == []
     assert tag_text("The home side lost 5 in the evening session.", TUE, nlp) == []
+
+
+def test_round2_fall_and_present_look_alikes(nlp):
+    assert tag_text("The bank led the fall in mining shares.", TUE, nlp) == []
+    assert tag_text("It ended with the fall of the coalition.", TUE, nlp) == []
+    assert tag_text("Under the present system, each town has two seats.", TUE, nlp) == []
+    assert one(nlp, "Elections are due in the fall of 2020.", TUE, "the fall of 2020").value == "2020-FA"
+    assert one(nlp, "The mayor was elected last fall in a close race.", TUE, "last fall").value == "2018-FA"
+    # "until" looks ahead even in a past clause
+    assert one(nlp, "The vote was postponed until the spring.", dt.date(2019, 11, 5), "the spring").value == "2020-SP"

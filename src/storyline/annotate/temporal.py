@@ -322,6 +322,10 @@ class TemporalTagger:
                         token.i + 2 < len(ctx.doc) and ctx.doc[token.i + 2].like_num:
                     return False
         if name == "season":
+            if groups["season"].lower() == "fall" and not groups.get("year") and \
+                    (groups.get("rel") or "the").lower() == "the" and \
+                    re.match(r"\s+(?:of|in)\s+(?!(?:1[89]|20)\d\d\b)", ctx.text[m.end():m.end() + 12]):
+                return False  # "the fall of the government", "the fall in prices"
             if not groups.get("rel") and not groups.get("year"):
                 if ctx.previous_word(m.start()) not in _PREPOSITIONS:
                     return False
@@ -376,6 +380,10 @@ class TemporalTagger:
             return False  # "lost 5 in the evening session" is a score, "at 4 in the morning" a time
         if name == "set_adverb" and groups["adv"].lower() == "year-round":
             return False
+        if name == "reference" and groups["word"].lower() == "the present":
+            token = self._token_at(ctx, m.start("word") + 4, m.end())
+            if token is not None and token.pos_ == "ADJ":
+                return False  # "under the present system" describes the system
         if name in WEAK_RULES and self._filter is not None:
             return self._filter.keep(self.weak_features(name, m, ctx))
         if name == "rel_unit":
@@ -396,6 +404,12 @@ class TemporalTagger:
                     groups.get("year1") or groups.get("year2") or groups.get("rel2")):
                 return False  # a bare "the second half" is a match's more often than a year's
         return True
+
+    @staticmethod
+    def _token_at(ctx: _Context, start: int, end: int):
+        """The spaCy token heading the characters ``start:end`` (None if they cross no token)."""
+        span = ctx.doc.char_span(start, end, alignment_mode="expand")
+        return span.root if span is not None and len(span) else None
 
     def weak_features(self, name: str, m: re.Match[str], ctx: _Context) -> list[str]:
         """Features of a weak candidate for ``WeakFilter`` (also used to train it)."""
@@ -879,7 +893,8 @@ class TemporalTagger:
         elif (narrative := ctx.narrative_year()) is not None:
             return _Norm("DATE", f"{narrative:04d}-{code}", mod, anchor="discourse")
         elif code != current:
-            year = tr.nearest_year(ctx.dct, month, None, ctx.tense_only(m.start(), m.end()))
+            tense = "future" if ctx.previous_word(m.start()) in ("until", "till") else ctx.tense_only(m.start(), m.end())
+            year = tr.nearest_year(ctx.dct, month, None, tense)
         return _Norm("DATE", f"{year:04d}-{code}", mod)
 
     def _n_holiday(self, m, ctx):
