@@ -492,3 +492,15 @@ def test_round2_fall_and_present_look_alikes(nlp):
     assert one(nlp, "The mayor was elected last fall in a close race.", TUE, "last fall").value == "2018-FA"
     # "until" looks ahead even in a past clause
     assert one(nlp, "The vote was postponed until the spring.", dt.date(2019, 11, 5), "the spring").value == "2020-SP"
+
+
+@pytest.mark.parametrize("text, dct, expression, value", [
+    # next month is meant even in a past clause, and last month in a future one
+    ("Exporters reported a cutback in supplies in October.", TUE, "October", "2019-10"),
+    ("The board said a review would begin in January.", dt.date(2019, 12, 10), "January", "2020-01"),
+    ("The audit will cover spending in August.", TUE, "August", "2019-08"),
+    # two months ahead in a past clause is still last year's
+    ("The ministry announced in November that the grant would end.", TUE, "November", "2018-11"),
+])
+def test_round2_adjacent_months(nlp, text, dct, expression, value):
+    assert one(nlp, text, dct, expression).value == value

@@ -122,9 +122,15 @@ def nearest_year(anchor: dt.date, month: int, day: int | None, tense: Tense) -> 
     this = make(anchor.year)
     if day is None:  # months compare as whole months
         same = month == anchor.month
+        ahead = (month - anchor.month) % 12  # months from the anchor's month forward to this month
         if tense == "past":
+            # next month is meant even in a past clause ("reported a cutback in September" in August)
+            if ahead == 1:
+                return anchor.year + (month == 1)
             return anchor.year if month <= anchor.month else anchor.year - 1
         if tense == "future":
+            if ahead == 11:  # last month, named in a future clause ("will report on September" in October)
+                return anchor.year - (month == 12)
             return anchor.year if month >= anchor.month else anchor.year + 1
         if same:
             return anchor.year
