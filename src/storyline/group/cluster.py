@@ -193,7 +193,9 @@ def _buckets_many(channel: str, hashes: np.ndarray, art: np.ndarray, k: int) -> 
     """``_buckets`` for each article: lists (per article) of distinct buckets and their counts."""
     salt, mask = np.uint64(_CHANNEL_SALT[channel]), np.uint64((1 << _DF_BITS) - 1)
     buckets = ((hashes >> np.uint64(32)) ^ salt) & mask
-    keys, counts = counts_sorted((art.astype(np.uint64) << np.uint64(_DF_BITS)) | buckets)
+    in_order = len(art) < 2 or bool((art[1:] >= art[:-1]).all())  # then sort article by article
+    keys, counts = counts_sorted((art.astype(np.uint64) << np.uint64(_DF_BITS)) | buckets,
+                                 np.searchsorted(art, np.arange(1, k)) if in_order else None)
     owner = (keys >> np.uint64(_DF_BITS)).astype(np.int64)
     terms = (keys & mask).astype(np.int64)
     cut = np.searchsorted(owner, np.arange(1, k)).tolist()

@@ -164,7 +164,8 @@ def fingerprints(
         ok = art[:len(h)] == art[size - 1:]
         if cap is not None:
             ok &= pos + size <= bounds[art[:len(h)]] + cap
-        keys = unique_sorted((art[:len(h)][ok].astype(np.uint64) << np.uint64(32)) | h[ok])
+        owner = art[:len(h)][ok]
+        keys = unique_sorted((owner.astype(np.uint64) << np.uint64(32)) | h[ok], np.searchsorted(owner, np.arange(1, k)))
     else:
         keys = np.zeros(0, dtype=np.uint64)
     owner = (keys >> np.uint64(32)).astype(np.int64)
@@ -257,7 +258,9 @@ def _paragraph_sketch_lists(tokens: Tokens, bounds: np.ndarray, settings: GroupS
     h = _rolling(ids, size)
     n = len(h)
     inside = para[:n] == para[size - 1:]
-    keys = unique_sorted((para[:n][inside].astype(np.uint64) << np.uint64(32)) | h[inside])
+    owner = para[:n][inside]  # paragraphs numbered across articles: sorted in runs per article
+    keys = unique_sorted((owner.astype(np.uint64) << np.uint64(32)) | h[inside],
+                         np.searchsorted(owner, base[1:]))
     paras = (keys >> np.uint64(32)).astype(np.int64)
     values = keys & np.uint64(0xFFFFFFFF)
     # keys are sorted by (paragraph, value): the first ``keep`` of each paragraph are its bottom-k

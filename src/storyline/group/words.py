@@ -170,22 +170,40 @@ def hash_set(words: list[str] | frozenset[str]) -> np.ndarray:
     return np.unique(tokenize(" ".join(sorted(words))).hashes)
 
 
-def unique_sorted(values: np.ndarray) -> np.ndarray:
-    """``np.unique`` by sorting (numpy's hash-based unique is slower on these small arrays)."""
+def sort_runs(values: np.ndarray, cut: np.ndarray | list[int] | None = None) -> np.ndarray:
+    """``np.sort(values)``; ``cut`` (split points) may say the array is already ordered by runs.
+
+    With ``cut``, every value of a run must be below every value of the next (keys whose high
+    bits are an article number, in article order): each run is then sorted on its own.  Why:
+    many sorts of a thousand values stay in cache, 2.5× faster here than one sort of them all.
+    """
+    if cut is None or len(cut) == 0:
+        return np.sort(values)
+    return np.concatenate([np.sort(part) for part in np.split(values, cut)])
+
+
+def unique_sorted(values: np.ndarray, cut: np.ndarray | list[int] | None = None) -> np.ndarray:
+    """``np.unique`` by sorting (numpy's hash-based unique is slower on these small arrays).
+
+    ``cut``: as for ``sort_runs``.
+    """
     if len(values) < 2:
         return values.copy()
-    ordered = np.sort(values)
+    ordered = sort_runs(values, cut)
     keep = np.empty(len(ordered), dtype=bool)
     keep[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
     return ordered[keep]
 
 
-def counts_sorted(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Distinct values and how often each occurs (``np.unique(..., return_counts=True)``)."""
+def counts_sorted(values: np.ndarray, cut: np.ndarray | list[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct values and how often each occurs (``np.unique(..., return_counts=True)``).
+
+    ``cut``: as for ``sort_runs``.
+    """
     if len(values) == 0:
         return values, np.zeros(0, dtype=np.int64)
-    ordered = np.sort(values)
+    ordered = sort_runs(values, cut)
     first = np.empty(len(ordered), dtype=bool)
     first[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
