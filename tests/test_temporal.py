@@ -504,3 +504,9 @@ def test_round2_fall_and_present_look_alikes(nlp):
 ])
 def test_round2_adjacent_months(nlp, text, dct, expression, value):
     assert one(nlp, text, dct, expression).value == value
+
+
+def test_round2_a_record_set_on_a_date_was_set_then(nlp):
+    text = "The index closed within 70 points of its record high set on Aug. 6."
+    assert one(nlp, text, dt.date(2019, 2, 6), "Aug. 6").value == "2018-08-06"
+    assert one(nlp, "The vote, set for Thursday, could be delayed.", TUE, "Thursday").value == "2019-09-26"

@@ -208,8 +208,10 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
         governor = climb(verb.head, lambda n: n.pos_ not in ("VERB", "AUX"))
         if governor.pos_ in ("VERB", "AUX") and governor is not verb and _verb_tense(governor, depth + 1) == "past":
             return "past"
-    if verb.lemma_ in _SCHEDULING and verb.tag_ in ("VBD", "VBN"):
-        return "future"  # "has scheduled a news conference Thursday", "planned a rally on Saturday"
+    if verb.lemma_ in _SCHEDULING and verb.tag_ in ("VBD", "VBN") and not (
+            verb.lemma_ == "set" and not any(c.dep_ in ("prep", "aux") and c.lower_ in ("for", "to") for c in verb.children)):
+        return "future"  # "has scheduled a news conference Thursday", "planned a rally on Saturday", "set for Friday"
+        # (a record "set on Aug. 6" was set then)
     if verb.tag_ == "VBD" or lowers & _PAST_AUX:
         return "past"
     if verb.tag_ == "VBN":
