@@ -510,3 +510,8 @@ def test_round2_a_record_set_on_a_date_was_set_then(nlp):
     text = "The index closed within 70 points of its record high set on Aug. 6."
     assert one(nlp, text, dt.date(2019, 2, 6), "Aug. 6").value == "2018-08-06"
     assert one(nlp, "The vote, set for Thursday, could be delayed.", TUE, "Thursday").value == "2019-09-26"
+
+
+def test_round2_month_with_a_spelled_year(nlp):
+    found = one(nlp, "January nineteen ninety-seven. The city voted again.", TUE, "January nineteen ninety-seven")
+    assert (found.type, found.value) == ("DATE", "1997-01")

@@ -513,6 +513,8 @@ class TemporalTagger:
         if rest is None:
             return None
         base = 1900 if m["century"].lower() == "nineteen" else 2000
+        if m["month"]:  # "January nineteen ninety-seven" (broadcast transcripts)
+            return _Norm("DATE", tr.month_value(base + int(rest), _month_number(m["month"])), anchor="absolute")
         return _Norm("DATE", f"{base + int(rest):04d}", anchor="absolute")
 
     def _n_decade(self, m, ctx):

@@ -125,7 +125,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("year", rf"(?<![\w$£€#.,/-])(?:(?P<pre>fiscal year|fiscal|calendar|the year|the end of|the start of|"
              rf"the beginning of|the middle of|end of|early|mid|late|the first half of|the second half of)[- ]?\s*)?"
              rf"(?P<year>{YEAR})(?P<s>'s)?(?![\w%]|[.,]\d|-\d|\s*(?:percent|per cent))"),
-    ("spelled_year", rf"\b(?:the year\s+)?(?P<century>nineteen|two thousand)(?:[- ]hundred)?(?:\s+(?:and\s+)?"
+    ("spelled_year", rf"\b(?:(?P<month>{_MONTH_FULL})(?:,|\s+of)?\s+|the year\s+)?(?P<century>nineteen|two thousand)"
+                     rf"(?:[- ]hundred)?(?:\s+(?:and\s+)?"
                      rf"(?P<rest>(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|"
                      rf"fifteen|sixteen|seventeen|eighteen|nineteen))?\b"),
     ("decade", rf"(?:\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?(?P<decade>1\d{{2}}0|20\d0)|(?<![\w'’])(?:the\s+)?"
