@@ -515,3 +515,10 @@ def test_round2_a_record_set_on_a_date_was_set_then(nlp):
 def test_round2_month_with_a_spelled_year(nlp):
     found = one(nlp, "January nineteen ninety-seven. The city voted again.", TUE, "January nineteen ninety-seven")
     assert (found.type, found.value) == ("DATE", "1997-01")
+
+
+def test_round2_clock_time_takes_the_day_written_after_it(nlp):
+    text = "The bridge collapsed at 10:35 a.m. (0835 GMT) Sunday, officials said."
+    assert one(nlp, text, TUE, "10:35 a.m.").value == "2019-09-22T10:35"
+    # a day later in the sentence, not right after the clock, does not date it
+    assert one(nlp, "The talks resumed at 9 a.m. and ended on Sunday.", TUE, "9 a.m.").value == "2019-09-24T09:00"

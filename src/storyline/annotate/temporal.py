@@ -270,11 +270,14 @@ class TemporalTagger:
         ctx = _Context(doc, dct)
         locate = SentenceLocator(sentences)
         out: list[TimeExpr] = []
+        undated_clocks: list[int] = []  # indexes in out of clock times that took a day by default
         for name, match in self.find(ctx):
             ctx.sentence = locate(match.start())
             norm = self._normalizers[name](match, ctx)
             if norm is None:
                 continue
+            if name in ("time", "time24") and not any(match.groupdict().get(g) for g in ("wd", "word", "tmonth")):
+                undated_clocks.append(len(out))
             start, end = norm.span or (match.start(), match.end())
             resolved = norm.value[:1].isdigit() and "X" not in norm.value
             if norm.type in ("DATE", "TIME") and resolved and norm.anchor != "none":
@@ -287,7 +290,19 @@ class TemporalTagger:
                 anchor=norm.anchor if resolved else ("none" if norm.type in ("DURATION", "SET") or not resolved
                                                      else norm.anchor),
             ))
+        self._date_clocks_by_following_day(out, undated_clocks, ctx.text)
         return out
+
+    @staticmethod
+    def _date_clocks_by_following_day(out: list[TimeExpr], clocks: list[int], text: str) -> None:
+        """ "at 10:35 a.m. (0735 GMT) Friday": a clock time takes the day written right after it."""
+        for i in clocks:
+            if i + 1 >= len(out) or out[i].type != "TIME" or "T" not in out[i].value:
+                continue
+            after = out[i + 1]
+            if after.type == "DATE" and re.fullmatch(r"\d{4}-\d\d-\d\d", after.value) and after.resolved and \
+                    re.fullmatch(r"\s*(?:\([^()]{1,25}\))?\s*,?\s*(?:on\s+)?", text[out[i].end:after.start]):
+                out[i].value = after.value + out[i].value[out[i].value.index("T"):]
 
     # ── plausibility: reject look-alikes before they block other matches ─────
 
