@@ -522,3 +522,10 @@ def test_round2_clock_time_takes_the_day_written_after_it(nlp):
     assert one(nlp, text, TUE, "10:35 a.m.").value == "2019-09-22T10:35"
     # a day later in the sentence, not right after the clock, does not date it
     assert one(nlp, "The talks resumed at 9 a.m. and ended on Sunday.", TUE, "9 a.m.").value == "2019-09-24T09:00"
+
+
+def test_round2_clock_time_in_a_past_clause_takes_the_story_day(nlp):
+    text = "The doctor came home on Friday. He was shot at 10 p.m. as he stood in the kitchen."
+    assert one(nlp, text, TUE, "10 p.m.").value == "2019-09-20T22:00"
+    text = "The doctor came home on Friday. The clinic opens at 9 a.m. on weekdays."
+    assert one(nlp, text, TUE, "9 a.m.").value == "2019-09-24T09:00"

@@ -643,14 +643,22 @@ class TemporalTagger:
                 return _Norm("TIME", f"{day.value}T{clock}", anchor="none")
             date, anchor = dt.date.fromisoformat(day.value), day.anchor
         else:
-            date = ctx.sentence_days.get(ctx.sentence, ctx.dct)
+            date = self._clock_day(m, ctx)
         if date is None:
             anchor = "none"
         return _Norm("TIME", f"{tr.day_value(date)}T{clock}", _mod_of((groups.get("mod") or "").replace("at ", "")),
                      anchor=anchor)
 
+    @staticmethod
+    def _clock_day(m: re.Match[str], ctx: _Context) -> dt.date | None:
+        """The day of a clock time written without one: its sentence's date; in a past clause the
+        day the story last named ("was shot at 10 p.m."); else the DCT ("lunch is at noon")."""
+        if ctx.sentence in ctx.sentence_days:
+            return ctx.sentence_days[ctx.sentence]
+        return ctx.anchors["day"] if ctx.tense_only(m.start(), m.end()) == "past" else ctx.dct
+
     def _n_time24(self, m, ctx):
-        date = ctx.sentence_days.get(ctx.sentence, ctx.dct)
+        date = self._clock_day(m, ctx)
         return _Norm("TIME", f"{tr.day_value(date)}T{int(m['hour']):02d}:{m['minute']}",
                      anchor="dct" if date else "none")
 
@@ -1021,7 +1029,7 @@ class TemporalTagger:
             hour = hour % 12 + 12
         elif hour == 12:
             hour = 0
-        date = ctx.sentence_days.get(ctx.sentence, ctx.dct)
+        date = self._clock_day(m, ctx)
         return _Norm("TIME", f"{tr.day_value(date)}T{hour:02d}:{int(m['minute'] or 0):02d}",
                      anchor="dct" if date else "none")
 
