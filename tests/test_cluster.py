@@ -193,3 +193,54 @@ def test_saved_and_loaded_state_groups_the_next_articles_like_the_live_one():
     assert restored.grouping() == live.grouping()
     assert restored.grouping().duplicate_of  # the copies were found through the loaded sketches
     assert set(restored.dedup.prints) == set(live.dedup.prints)
+
+
+def test_planned_block_dots_equal_one_at_a_time():
+    """A planned block's dots (TermIndex.plan) are those of plain look-ups after each step, through
+    new stories, additions, centroid pruning (a small ``centroid_terms``), closing and a merge."""
+    import copy
+
+    import numpy as np
+
+    from storyline.group.cluster import CHANNELS, Features
+
+    rng = np.random.default_rng(7)
+    index = StoryIndex(GroupSettings(centroid_terms=6, closed_story_terms=4))
+
+    def feats(n: int, start: int) -> list[Features]:
+        out = []
+        for i in range(n):  # terms drawn from a small vocabulary, so articles share many of them
+            counts = {c: (np.unique(rng.integers(0, 40, 12)), None) for c in CHANNELS}
+            counts = {c: (k, rng.integers(1, 4, len(k))) for c, (k, _) in counts.items()}
+            out.append(Features(f"a{start + i}", counts, None))
+        return out
+
+    earlier = feats(6, 0)
+    for f in earlier:
+        index.count(f)
+    for f, vecs in zip(earlier, index.vectors_many(earlier)):
+        index.add_vectors(index.new_story("s-" + f.article_id), vecs)
+    block = feats(12, 100)
+    for f in block:
+        index.count(f)
+    vectors = index.vectors_many(block)
+    index.plan_block(vectors)
+    compared = 0
+    for i, vecs in enumerate(vectors):
+        plain = copy.deepcopy(index.terms)
+        plain.end_plan()
+        want_slots, want = plain.dots(vecs)
+        slots, got = index.terms.dots(vecs)
+        assert index.terms._plan is not None  # the planned path answered
+        assert slots.tolist() == want_slots.tolist() and np.allclose(got, want, rtol=1e-12, atol=0)
+        compared += len(slots)
+        stories = [s for s in index.stories.values() if s.status != "archived"]
+        story = index.new_story(f"s-new{i}") if i % 3 == 0 else stories[i % len(stories)]
+        index.add_vectors(story, vecs)  # pruned to 6 terms a channel when it passes 12: re-entered
+        if i == 5:
+            index.close(stories[0])
+        if i == 8:
+            a, b = [s for s in index.stories.values() if s.status == "active"][:2]
+            index.merge(a, b)
+    index.end_block()
+    assert compared > 30

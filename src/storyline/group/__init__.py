@@ -75,7 +75,8 @@ class StoryGrouper:
         self.n_added = 0
         self._entities = EntityKeys()  # mention → entity key hashes, kept across chunks and batches (not saved)
         if state is not None:
-            self._load(state)
+            with _collector_paused():  # unpickling makes many objects and no garbage
+                self._load(state)
 
     # ── public API ──
 
@@ -99,6 +100,8 @@ class StoryGrouper:
                 # the chunk's IDF is fixed while it is clustered: its vectors can be worked out together
                 vectors = (self.index.vectors_many([f for _, _, f in part]) if not self.settings.single_story
                            else [None] * len(part))
+                if not self.settings.single_story:
+                    self.index.plan_block(vectors)  # and its dots with the stories
                 for (item, fp, feats), vecs in zip(part, vectors):
                     story, absorbed = self._add_one(item, fp, feats, vecs)
                     if story.id in before:
@@ -107,6 +110,7 @@ class StoryGrouper:
                         created.append(story.id)
                     for old_id in absorbed:
                         merged[old_id] = story.id
+                self.index.end_block()
         final = {k: self._resolve(v) for k, v in merged.items() if k in before}
         created_now = [sid for sid in dict.fromkeys(created) if sid in self.index.stories]
         touched_now = {self._resolve(sid) for sid in touched} | {v for v in final.values() if v in before}

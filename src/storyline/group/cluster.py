@@ -359,11 +359,52 @@ class TermIndex:
             keys, weights = keys[order], weights[order]
         return keys, weights
 
-    def enter(self, story: StoryState, vecs: Vector) -> None:
+    _plan: _BlockPlan | None = None  # a class default: states saved before plans existed load as they are
+
+    def enter(self, story: StoryState, vecs: Vector | tuple[np.ndarray, np.ndarray]) -> None:
         """Add entries (an article's vector, or a whole centroid) under the story's slot."""
         terms, weights = self._terms(vecs)
-        if len(terms):
+        if not len(terms):
+            return
+        plan = self._plan
+        if plan is None:
             self.delta = merge_sorted(self.delta, ((terms << _SLOT_BITS) | story.slot, weights))
+            return
+        # a block is planned: its later articles' dots with these entries are worked out now, and
+        # the entries join the delta when the block ends
+        plan.pending.append(((terms << _SLOT_BITS) | story.slot, weights))
+        i = plan.number.get(id(vecs))
+        if i is not None:
+            plan.add_article(i, story.slot)
+        else:
+            plan.add_vector(story.slot, terms, weights)
+
+    def plan(self, block: list[Vector]) -> None:
+        """The next articles to be scored, in order: look up their dots with every story now.
+
+        Why: one set of vector operations for the block instead of one per article.  An article's
+        dots are its dots with the index as it was here, plus those with what entered since: the
+        block's earlier articles (a dot product between block articles, worked out once) and any
+        other vector (a re-entered or merged centroid, whose dots with the block are worked out
+        when it enters).  Dot products are linear, so the sums are those of one article at a
+        time up to the order of floating-point additions.  The index does not fold while a plan
+        holds (slot numbers stay put); ``end_plan`` enters the block's entries and allows it again.
+        """
+        self.end_plan()
+        if len(block) > 1:
+            self._plan = _BlockPlan(self, block)
+
+    def end_plan(self) -> None:
+        """Enter a planned block's pending entries into the delta (one sort) and drop the plan."""
+        plan = self._plan
+        if plan is None:
+            return
+        self._plan = None
+        if plan.pending:
+            keys = np.concatenate([k for k, _ in plan.pending])
+            weights = np.concatenate([w for _, w in plan.pending])
+            order = np.argsort(keys, kind="stable")
+            self.delta = merge_sorted(self.delta, (keys[order], weights[order]))
 
     def reenter(self, story: StoryState) -> None:
         """A centroid changed other than by addition: a fresh slot with the whole centroid."""
@@ -373,6 +414,7 @@ class TermIndex:
 
     def fold(self, stories: dict[str, StoryState]) -> None:
         """Merge the delta into the base, dropping retired slots and renumbering the live ones."""
+        self.end_plan()  # slots are renumbered: a plan would be stale
         keys, weights = merge_sorted(self.base, self.delta)
         live = np.array([s is not None for s in self.slot_story], dtype=bool)
         slots = keys & _SLOT_MASK
@@ -396,6 +438,12 @@ class TermIndex:
 
     def dots(self, vecs: Vector) -> tuple[np.ndarray, np.ndarray]:
         """(slots sharing a term with ``vecs``, their dot product per channel)."""
+        plan = self._plan
+        if plan is not None:
+            i = plan.number.get(id(vecs))
+            if i is not None:
+                return plan.dots(i, len(self.slot_story))
+            self.end_plan()  # a vector from outside the block: plain look-up
         terms, qweights = self._terms(vecs)
         n_slots = len(self.slot_story)
         if not len(terms) or not n_slots:
@@ -417,6 +465,120 @@ class TermIndex:
             return np.zeros(0, dtype=np.int64), np.zeros((0, len(CHANNELS)))
         acc = np.bincount(np.concatenate(cells), weights=np.concatenate(contribs), minlength=n_slots * len(CHANNELS))
         acc = acc.reshape(n_slots, len(CHANNELS))
+        found = np.flatnonzero(acc.any(axis=1))
+        return found, acc[found]
+
+
+_PLAN_CELLS = 1 << 19  # (article, slot, channel) cells of a plan's dense sums at once (4 MB): bounds its memory
+
+
+class _BlockPlan:
+    """Dots of a block of articles with the term index at plan time, and with what entered since."""
+
+    def __init__(self, index: TermIndex, block: list[Vector]):
+        k = len(block)
+        self.k = k
+        self.number = {id(vecs): i for i, vecs in enumerate(block)}  # the block's vectors are alive while planned
+        self.pending: list[tuple[np.ndarray, np.ndarray]] = []
+        parts = [TermIndex._terms(vecs) for vecs in block]
+        lengths = np.fromiter((len(p[0]) for p in parts), dtype=np.int64, count=k)
+        keys = np.concatenate([p[0] for p in parts]) if k else np.zeros(0, dtype=np.int64)
+        weights = np.concatenate([p[1] for p in parts]) if k else np.zeros(0)
+        art = np.repeat(np.arange(k, dtype=np.int64), lengths)
+        order = np.argsort(keys, kind="stable")  # by term, then article
+        self.keys, self.weights, self.art = keys[order], weights[order], art[order]
+        self.channel = self.keys >> _DF_BITS
+        # dots between block articles, per channel: gram[i, j] for j < i (equal terms are adjacent)
+        n = len(self.keys)
+        self.gram = np.zeros((k, k, len(CHANNELS)))
+        if n:
+            new = np.empty(n, dtype=bool)
+            new[0] = True
+            np.not_equal(self.keys[1:], self.keys[:-1], out=new[1:])
+            at = np.arange(n)
+            run_start = np.maximum.accumulate(np.where(new, at, 0))
+            mine, partner = run_positions(run_start, at)  # each entry with the earlier ones of its term
+            cells = (self.art[mine] * k + self.art[partner]) * len(CHANNELS) + self.channel[mine]
+            self.gram = np.bincount(cells, weights=self.weights[mine] * self.weights[partner],
+                                    minlength=k * k * len(CHANNELS)).reshape(k, k, len(CHANNELS))
+        self.base = self._index_dots(index)
+        self.inc_art = np.zeros(k, dtype=np.int64)  # block articles entered so far, and their slots
+        self.inc_slot = np.zeros(k, dtype=np.int64)
+        self.n_inc = 0
+        self.event_of: dict[int, int] = {}  # slot → row of ``events``: dots of other entries with the block
+        self.event_slot = np.zeros(8, dtype=np.int64)
+        self.events = np.zeros((8, k, len(CHANNELS)))
+
+    def _index_dots(self, index: TermIndex) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per block article: (slots it shares a term with, dots per channel) in the index as it is."""
+        k = self.k
+        n_slots = len(index.slot_story)
+        out: list[tuple[np.ndarray, np.ndarray]] = [(np.zeros(0, dtype=np.int64), np.zeros((0, len(CHANNELS))))] * k
+        if not len(self.keys) or not n_slots:
+            return out
+        bounds = np.concatenate([self.keys << _SLOT_BITS, (self.keys + 1) << _SLOT_BITS])
+        arts, cells, contribs = [], [], []
+        for keys, weights in (index.base, index.delta):
+            if not len(keys):
+                continue
+            edges = np.searchsorted(keys, bounds)
+            term_of, pos = run_positions(edges[: len(self.keys)], edges[len(self.keys):])
+            if not len(pos):
+                continue
+            found = keys[pos]
+            arts.append(self.art[term_of])
+            cells.append((found & _SLOT_MASK) * len(CHANNELS) + (found >> _CHANNEL_SHIFT))
+            contribs.append(weights[pos] * self.weights[term_of])
+        if not cells:
+            return out
+        arts, cells, contribs = np.concatenate(arts), np.concatenate(cells), np.concatenate(contribs)
+        width = n_slots * len(CHANNELS)
+        step = max(1, _PLAN_CELLS // width)  # articles summed densely at once
+        for lo in range(0, k, step):
+            hi = min(k, lo + step)
+            sel = np.flatnonzero((arts >= lo) & (arts < hi)) if (lo, hi) != (0, k) else slice(None)
+            acc = np.bincount((arts[sel] - lo) * width + cells[sel], weights=contribs[sel],
+                              minlength=(hi - lo) * width).reshape(hi - lo, n_slots, len(CHANNELS))
+            for a in range(hi - lo):
+                slots = np.flatnonzero(acc[a].any(axis=1))
+                out[lo + a] = (slots, acc[a][slots])
+        return out
+
+    def add_article(self, i: int, slot: int) -> None:
+        self.inc_art[self.n_inc] = i
+        self.inc_slot[self.n_inc] = slot
+        self.n_inc += 1
+
+    def add_vector(self, slot: int, terms: np.ndarray, weights: np.ndarray) -> None:
+        """Another vector entered under ``slot``: its dots with every block article, kept for the slot."""
+        lo, hi = np.searchsorted(self.keys, terms), np.searchsorted(self.keys, terms, side="right")
+        term_of, pos = run_positions(lo, hi)
+        if not len(pos):
+            return
+        dots = np.bincount(self.art[pos] * len(CHANNELS) + self.channel[pos], weights=weights[term_of] * self.weights[pos],
+                           minlength=self.k * len(CHANNELS)).reshape(self.k, len(CHANNELS))
+        row = self.event_of.get(slot)
+        if row is None:
+            row = self.event_of[slot] = len(self.event_of)
+            if row == len(self.event_slot):
+                self.event_slot = np.concatenate([self.event_slot, np.zeros(row, dtype=np.int64)])
+                self.events = np.concatenate([self.events, np.zeros_like(self.events)])
+            self.event_slot[row] = slot
+            self.events[row] = dots
+        else:
+            self.events[row] += dots
+
+    def dots(self, i: int, n_slots: int) -> tuple[np.ndarray, np.ndarray]:
+        """Block article ``i``'s (slots sharing a term, dots per channel), as ``TermIndex.dots`` gives."""
+        acc = np.zeros((n_slots, len(CHANNELS)))
+        slots, dots = self.base[i]
+        if len(slots):
+            acc[slots] = dots
+        if self.n_inc:
+            np.add.at(acc, self.inc_slot[: self.n_inc], self.gram[i, self.inc_art[: self.n_inc]])
+        rows = len(self.event_of)
+        if rows:
+            acc[self.event_slot[:rows]] += self.events[:rows, i]
         found = np.flatnonzero(acc.any(axis=1))
         return found, acc[found]
 
@@ -702,8 +864,18 @@ class StoryIndex:
         self.terms.reenter(story)
         self._fold_if_due()
 
+    def plan_block(self, block: list[Vector]) -> None:
+        """The articles about to be scored, in order (``TermIndex.plan``); call ``end_block`` after."""
+        self.terms.plan(block)
+
+    def end_block(self) -> None:
+        self.terms.end_plan()
+        self._fold_if_due()
+
     def _fold_if_due(self) -> None:
         terms = self.terms
+        if terms._plan is not None:  # slot numbers stay put while a block is planned
+            return
         if len(terms.delta[0]) > max(8192, len(terms.base[0]) // 8) or len(terms.slot_story) > 2 * len(self.stories) + 64:
             terms.fold(self.stories)
 
