@@ -529,3 +529,9 @@ def test_round2_clock_time_in_a_past_clause_takes_the_story_day(nlp):
     assert one(nlp, text, TUE, "10 p.m.").value == "2019-09-20T22:00"
     text = "The doctor came home on Friday. The clinic opens at 9 a.m. on weekdays."
     assert one(nlp, text, TUE, "9 a.m.").value == "2019-09-24T09:00"
+
+
+def test_round2_sentence_opening_now_comma_is_a_discourse_marker(nlp):
+    text = "The plan failed last year. Now, he says, the council must pay."
+    assert [t.text for t in tag_text(text, TUE, nlp)] == ["last year"]
+    assert one(nlp, "The council now owns the stadium.", TUE, "now").value == "PRESENT_REF"

@@ -395,6 +395,10 @@ class TemporalTagger:
             return False  # "lost 5 in the evening session" is a score, "at 4 in the morning" a time
         if name == "set_adverb" and groups["adv"].lower() == "year-round":
             return False
+        if name == "reference" and groups["word"].lower() == "now" and ctx.text.startswith(",", m.end()):
+            token = self._token_at(ctx, m.start(), m.end())
+            if token is not None and token.is_sent_start:
+                return False  # "Now, he says …" opens a turn of the argument (TimeBank 0/2, AQUAINT 0/1)
         if name == "reference" and groups["word"].lower() == "the present":
             token = self._token_at(ctx, m.start("word") + 4, m.end())
             if token is not None and token.pos_ == "ADJ":
