@@ -535,3 +535,9 @@ def test_round2_sentence_opening_now_comma_is_a_discourse_marker(nlp):
     text = "The plan failed last year. Now, he says, the council must pay."
     assert [t.text for t in tag_text(text, TUE, nlp)] == ["last year"]
     assert one(nlp, "The council now owns the stadium.", TUE, "now").value == "PRESENT_REF"
+
+
+def test_round2_a_history_told_forward_moves_into_the_next_year(nlp):
+    text = ("In 1940 the army crossed the river. In 1941 it reached the coast. The war spread in 1941, "
+            "and in November 1941 the fleet sailed. In January, the fleet reached the islands.")
+    assert one(nlp, text, dt.date(2009, 12, 19), "January").value == "1942-01"

@@ -43,6 +43,8 @@ _PREPOSITIONS = {"in", "since", "until", "till", "by", "through", "during", "of"
                  "end", "starting", "ending", "past"}
 #: a text naming far years this many times more often than it counts from its DCT is told in its own years
 _NARRATIVE_RATIO = 10
+#: a month this many months before the narrative's last month starts the next year of the story
+_NARRATIVE_WRAP = 8
 #: words after which a number from 1000 to 1799 is taken as a year ("in 1776", "since 1648")
 _OLD_YEAR_PREPOSITIONS = {"in", "of", "since", "until", "till", "during", "circa", "early", "late", "mid", "after",
                           "before", "by"}
@@ -135,6 +137,16 @@ class _Context:
             return None  # news that counted from its date ("yesterday", "last week") stays there, unless it
             # is a history that names far years many times more often (a DCT-relative quote in a war story)
         return anchor.year if abs(anchor.year - self.dct.year) > 2 else None
+
+    def narrative_year_for(self, month: int) -> int | None:
+        """The narrative year for a month written without a year: a history told forward moves
+        on to the next year when the month lies well before the month it last named
+        ("war was declared in December 1941 … in January, …" is January 1942)."""
+        year = self.narrative_year()
+        anchor = self.anchors["month"]
+        if year is not None and anchor is not None and anchor.year == year and anchor.month - month >= _NARRATIVE_WRAP:
+            return year + 1
+        return year
 
     def current_value(self) -> str | None:
         """The last resolved value if it lies in the DCT's year ("a year earlier" shifts it), else None.
@@ -453,7 +465,7 @@ class TemporalTagger:
                 year = min(options, key=lambda y: abs((dt.date(y, month, min(day, 28)) - ctx.dct).days))
                 date = _safe_date(year, month, day)
                 return _Norm("DATE", date.isoformat()) if date else None
-        narrative = ctx.narrative_year()
+        narrative = ctx.narrative_year_for(month)
         if narrative is not None:
             date = _safe_date(narrative, month, day)
             return _Norm("DATE", date.isoformat(), anchor="discourse") if date else None
@@ -505,7 +517,7 @@ class TemporalTagger:
             year = ctx.dct.year if month > ctx.dct.month else ctx.dct.year + 1
         elif rel == "this":
             year = ctx.dct.year
-        elif (narrative := ctx.narrative_year()) is not None:
+        elif (narrative := ctx.narrative_year_for(month)) is not None:
             return _Norm("DATE", tr.month_value(narrative, month), mod, anchor="discourse")
         else:
             year = tr.nearest_year(ctx.dct, month, None, ctx.tense_only(m.start(), m.end()))
