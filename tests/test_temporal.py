@@ -541,3 +541,9 @@ def test_round2_a_history_told_forward_moves_into_the_next_year(nlp):
     text = ("In 1940 the army crossed the river. In 1941 it reached the coast. The war spread in 1941, "
             "and in November 1941 the fleet sailed. In January, the fleet reached the islands.")
     assert one(nlp, text, dt.date(2009, 12, 19), "January").value == "1942-01"
+
+
+def test_round2_military_clock_times(nlp):
+    found = one(nlp, "The column halted at 03:00hrs near the river.", TUE, "03:00hrs")
+    assert (found.type, found.value) == ("TIME", "2019-09-24T03:00")
+    assert [t.text for t in tag_text("The column halted at 03:00hrs near the river.", TUE, nlp)] == ["03:00hrs"]

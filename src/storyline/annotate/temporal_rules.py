@@ -131,7 +131,7 @@ RULES: tuple[tuple[str, str], ...] = (
                      rf"fifteen|sixteen|seventeen|eighteen|nineteen))?\b"),
     ("decade", rf"(?:\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?(?P<decade>1\d{{2}}0|20\d0)|(?<![\w'’])(?:the\s+)?"
                rf"(?:(?P<part2>early|mid|late)[- ])?(?P<decade2>['’]\d0))['’]?s\b"),
-    ("duration_abbr", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>\d+(?:\.\d+)?)\s?(?P<unit>hrs?|mins?|secs?|yrs?|wks?)\b"),
+    ("duration_abbr", rf"\b(?:(?P<mod>{MOD})\s+)?(?<![:.\d])(?P<num>\d+(?:\.\d+)?)\s?(?P<unit>hrs?|mins?|secs?|yrs?|wks?)\b"),
     ("decade_word", r"\bthe\s+(?:(?P<part>early|mid|late)[- ])?(?P<word>twenties|thirties|forties|fifties|sixties|"
                     r"seventies|eighties|nineties)\b"),
     ("century", r"\b(?:the\s+)?(?P<ord>\d{1,2})(?:st|nd|rd|th)[- ]century\b"),
@@ -148,7 +148,7 @@ RULES: tuple[tuple[str, str], ...] = (
              rf"(?P<tmonth>{MONTH_D})\s+(?P<tday>{DAYNUM})(?![\d,]\d)(?:,?\s+(?P<tyear>{YEAR}))?)\b)?"),
     ("time", rf"\b(?P<named>noon|midnight|midday)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
              rf"(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
-    ("time24", rf"\b(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\s*(?P<tz>{TZ}|GMT|local time)\b"),
+    ("time24", rf"\b(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\s*(?P<tz>{TZ}|GMT|local time|hrs|hours|h)\b"),
     ("rel_unit", r"\b(?P<rel>this past|this coming|the past|the last|the next|the coming|the previous|"
                  r"the following|the current|the latest|the same|the most recent|the new|this|last|next|"
                  r"coming|past|previous|current|that|the)\s+(?:(?P<fiscal>fiscal)\s+)?(?P<unit>week|weekend|month|year|quarter|decade|"
