@@ -252,6 +252,8 @@ PERSONAL_FACTOR = 1.0
 FURNITURE_FACTOR = 0.2
 #: relevance factor of a sentence whose own time expression names the date (not anchored by publication date)
 NAMED_FACTOR = 1.6
+#: relevance factor of a sentence reported before its date (a plan or forecast, not what happened)
+AHEAD_FACTOR = 0.6
 
 _QUOTE = re.compile(r"[\"“”]|``|''|^'|'$")
 _PERSONAL = re.compile(r"\b(?:I|[Mm]e|[Mm]y|[Ww]e|us|[Oo]ur|[Yy]ou|[Yy]our)\b")
@@ -417,6 +419,8 @@ def _relevance(candidate: Candidate, centroid: dict[str, float], idf: dict[str, 
         value *= NAMED_FACTOR
     if day and candidate.published and 0 <= (candidate.published - day).days <= 1:
         value *= FRESH_FACTOR
+    if day and candidate.published and candidate.published < day:
+        value *= AHEAD_FACTOR
     return value
 
 
@@ -433,7 +437,7 @@ def rank_dates(candidates: list[Candidate], articles: list[AnnotatedArticle], du
 
 
 #: the features a sentence ranker reads, in order (see sentence_features)
-SENTENCE_FEATURES = ("relevance", "centroid", "bigram", "story", "support", "share", "words", "long", "named",
+SENTENCE_FEATURES = ("relevance", "log_relevance", "centroid", "log_centroid", "bigram", "log_bigram", "story", "support", "share", "words", "long", "named",
                      "fresh", "lag", "ahead", "index", "lead", "pool", "quote", "question", "personal",
                      "furniture", "keywords")
 SENTENCE_RANKER_PATH = Path(__file__).with_name("sentence_ranker.json")
@@ -515,7 +519,7 @@ class StoryCandidates:
 def sentence_features(candidate: Candidate, support: int, context: DateContext) -> dict[str, float]:
     """How a candidate sentence stands as a summary of its date, as numbers (SENTENCE_FEATURES).
 
-    relevance: the hand score (_relevance); centroid / bigram / story: tf-idf cosine of its words to the date's
+    relevance: the hand score (_relevance); centroid / bigram / story (and log_ of the first three): tf-idf cosine of its words to the date's
     centroid, of its adjacent word pairs to the date's pairs, of its words to the story's centroid; support:
     log distinct articles of its happening (the group it belongs to), share: those articles over the date's;
     words / long: length in words over LONG_SENTENCE and the excess beyond it; named: its own time expression
@@ -533,10 +537,16 @@ def sentence_features(candidate: Candidate, support: int, context: DateContext) 
         days = (candidate.published - context.day).days
         lag, ahead = math.log1p(abs(days)), float(days < 0)
     lowered = sentence.lower()
+    relevance = _relevance(candidate, context.centroid, context.idf, context.day)
+    centroid = _dot(vector, context.centroid)
+    bigram = _dot(bigrams, context.bigram_centroid)
     return {
-        "relevance": _relevance(candidate, context.centroid, context.idf, context.day),
-        "centroid": _dot(vector, context.centroid),
-        "bigram": _dot(bigrams, context.bigram_centroid),
+        "relevance": relevance,
+        "log_relevance": math.log(relevance + 0.01),
+        "centroid": centroid,
+        "log_centroid": math.log(centroid + 0.01),
+        "bigram": bigram,
+        "log_bigram": math.log(bigram + 0.01),
         "story": _dot(vector, context.story),
         "support": math.log1p(support),
         "share": support / max(context.articles, 1),
