@@ -385,7 +385,11 @@ class DedupIndex:
         # look-ups of a planned block (``expect``) find them without the merge; merged on a fold
         self._pending: list[tuple[np.ndarray, np.ndarray]] = []
         self._pending_n = 0
-        self._epoch = 0  # changes with every fold (a plan made before it is stale)
+        # a plan lists a value's owners as they were when it was made; a fold keeps only a value's
+        # oldest ``paragraph_max_owners``: the value stays boilerplate either way (at least that
+        # many live owners) until one of those kept owners is forgotten — then the plan is stale
+        self._epoch = 0  # changes when a plan is stale
+        self._capped = False  # a fold dropped live owners since the last plan
         self._plan: _Plan | None = None
         self.template = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
 
@@ -580,12 +584,13 @@ class DedupIndex:
         plan = self._plan
         if plan is None or plan.next >= len(plan.ids) or plan.ids[plan.next] != fp.article_id:
             return None
-        if plan.epoch != self._epoch:  # a fold since: plan the rest of the block again
+        if plan.epoch != self._epoch:  # a kept owner of a capped value forgotten since: plan the rest again
             plan = self._plan = self._make_plan(plan.fps[plan.next:])
         return plan.found[plan.next]
 
     def _make_plan(self, fps: list[Fingerprint]) -> _Plan:
         self._flush()
+        self._capped = False
         k = len(fps)
         row0 = len(self.id_of)
         lengths = np.fromiter((len(fp.sketch) for fp in fps), dtype=np.int64, count=k)
@@ -666,7 +671,6 @@ class DedupIndex:
     def _fold(self) -> None:
         """Delta into base; forgotten rows' entries go, a value keeps at most the boilerplate cap of owners."""
         self._flush()
-        self._epoch += 1
         values, codes = merge_sorted((self._pv, self._pc), (self._dv, self._dc))
         live = self._live.data[codes >> 16]
         values, codes = values[live], codes[live]
@@ -677,7 +681,9 @@ class DedupIndex:
             positions = np.arange(len(values))
             rank = positions - np.maximum.accumulate(np.where(new, positions, 0))
             keep = rank < self.settings.paragraph_max_owners
-            values, codes = values[keep], codes[keep]
+            if not keep.all():  # live owners dropped (a plan made before still lists them, see ``forget``)
+                self._capped = True
+                values, codes = values[keep], codes[keep]
         self._pv, self._pc = values, codes
         self._dv, self._dc = _EMPTY_CODES, _EMPTY_CODES
         self._dead_since_fold = 0
@@ -688,6 +694,8 @@ class DedupIndex:
         if row is None:
             return
         self._version += 1
+        if self._capped:
+            self._epoch += 1
         self.id_of[row] = None
         self._live.data[row] = False
         if self._shingles.data[row] and row >= self._base:
