@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from storyline.compose.timeline import candidates_of, compose_timeline, furniture_end
+import pytest
+
+from storyline.compose.timeline import (SENTENCE_FEATURES, StoryCandidates, candidates_of, compose_timeline,
+                                        furniture_end, sentence_features, shipped_sentence_ranker)
 from storyline.config import TimelineSettings
 from storyline.model import AnnotatedArticle, Article, Sentence, TimeExpr
 
@@ -83,3 +86,41 @@ def test_a_date_only_pool_sentences_can_summarise_is_not_chosen():
                              {0: ("March 7", "2011-03-07")}))
     entries = compose_timeline(articles, TimelineSettings(max_dates=1, sentences_per_date=1, keywords=("ferry",)))
     assert [e.date for e in entries] == ["2011-03-07"]
+
+
+def _ferry_day() -> list[AnnotatedArticle]:
+    """Four reports of one day: three tell the strike in shared words, one adds an aside about the weather."""
+    return [
+        _article("c1", "2011-03-07", ["Ferry crews went on strike on Monday and no ferry left the northern port .",
+                                      "A cold wind blew over the ferry terminal car park on Monday ."],
+                 {0: ("on Monday", "2011-03-07"), 1: ("on Monday", "2011-03-07")}),
+        _article("c2", "2011-03-07", ["No ferry left the northern port on Monday as crews went on strike over pay ."],
+                 {0: ("on Monday", "2011-03-07")}),
+        _article("c3", "2011-03-08", ["The ferry strike on Monday kept every boat in the northern port ."],
+                 {0: ("on Monday", "2011-03-07")}),
+    ]
+
+
+@pytest.mark.parametrize("which", ["shipped", None])
+def test_the_sentence_telling_what_the_reports_share_summarises_the_day(which):
+    settings = TimelineSettings(max_dates=1, sentences_per_date=1, keywords=("ferry",))
+    entries = compose_timeline(_ferry_day(), settings, sentence_ranker=which)
+    assert [e.date for e in entries] == ["2011-03-07"]
+    assert "strike" in entries[0].summary and "wind" not in entries[0].summary
+
+
+def test_the_shipped_sentence_ranker_loads_and_reads_only_known_features():
+    ranker = shipped_sentence_ranker()
+    assert ranker is not None, "src/storyline/compose/sentence_ranker.json is missing"
+    assert set(ranker.weights) <= set(SENTENCE_FEATURES)
+    assert any(value != 0.0 for value in ranker.weights.values())
+    candidate = candidates_of(_ferry_day()[1], "c2", _ferry_day())[0]
+    context = StoryCandidates.of([candidate], ("ferry",)).context(candidate.date)
+    assert set(sentence_features(candidate, 1, context)) == set(SENTENCE_FEATURES)
+
+
+def test_without_a_model_file_the_hand_formula_ranks(tmp_path):
+    assert shipped_sentence_ranker(tmp_path / "absent.json") is None
+    settings = TimelineSettings(max_dates=1, sentences_per_date=2, keywords=("ferry",))
+    entries = compose_timeline(_ferry_day(), settings, sentence_ranker=None)
+    assert len(entries) == 2 and all("ferry" in e.summary.lower() for e in entries)
