@@ -14,6 +14,9 @@ that name the date and sentences reported the day itself or the day after, avoid
 (bylines, timestamps, comment headers) and very long sentences, and cutting a dateline glued before
 the sentence.  Constants were chosen on four Timeline17 topics (mj,
 finan, h1n1, haiti) with benchmarks/tls_dev.py; the other five serve as held-out check.
+When compose/sentence_ranker.json is installed (a linear score over SENTENCE_FEATURES trained on all
+Timeline17 topics by benchmarks/train_sentence_ranker.py, judged leave-one-topic-out), it rates the
+sentences instead of that hand formula; without it the hand formula ranks.
 """
 
 from __future__ import annotations
