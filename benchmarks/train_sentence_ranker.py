@@ -9,7 +9,8 @@ groups it would pick (``rank_groups`` plus the composer's redundancy rule, the p
 date) and the ROUGE F of those sentences together against the gold summary, beside the hand formula's
 pick.  The nine held-out models go to ``.bench/sentence_ranker_loto.json`` for ``benchmarks/tls_dev.py
 --sentence-ranker loto`` (the real check); with ``--write``, a model trained on all topics goes to
-``src/storyline/compose/sentence_ranker.json``.
+``src/storyline/compose/sentence_ranker.json`` (what ``storyline build`` uses), with the nine held-out
+models beside it under ``held_out`` (what ``storyline evaluate tls`` scores each topic with).
 
 Usage::
 
@@ -254,6 +255,8 @@ def main() -> int:
                      "benchmarks/tls_dev.py --sentence-ranker loto.")
     print(json.dumps(full, indent=1))
     if args.write:
+        # the held-out twins ship too: `storyline evaluate tls` scores each topic with the one that never saw it
+        full["held_out"] = held_out
         composer.SENTENCE_RANKER_PATH.write_text(json.dumps(full, indent=1) + "\n")
         print(f"wrote {composer.SENTENCE_RANKER_PATH}")
     return 0

@@ -7,8 +7,10 @@ import datetime as dt
 import pytest
 
 from storyline.compose.timeline import (SENTENCE_FEATURES, StoryCandidates, candidates_of, compose_timeline,
-                                        furniture_end, sentence_features, shipped_sentence_ranker)
+                                        furniture_end, held_out_sentence_ranker, sentence_features,
+                                        shipped_sentence_ranker)
 from storyline.config import TimelineSettings
+from storyline.errors import StorylineError
 from storyline.model import AnnotatedArticle, Article, Sentence, TimeExpr
 
 
@@ -124,3 +126,24 @@ def test_without_a_model_file_the_hand_formula_ranks(tmp_path):
     settings = TimelineSettings(max_dates=1, sentences_per_date=2, keywords=("ferry",))
     entries = compose_timeline(_ferry_day(), settings, sentence_ranker=None)
     assert len(entries) == 2 and all("ferry" in e.summary.lower() for e in entries)
+
+
+def test_evaluation_gets_a_twin_that_never_saw_the_topic(tmp_path):
+    """evaluate tls must not score the shipped model on its own training topics: each topic has its twin."""
+    import json
+    topics = ("mj", "syria")
+    shipped = {"bias": 0.0, "weights": {"story": 1.0},
+               "held_out": {t: {"bias": 0.0, "weights": {"story": 1.0, "support": float(i)}} for i, t in enumerate(topics)}}
+    path = tmp_path / "ranker.json"
+    path.write_text(json.dumps(shipped))
+    twin = held_out_sentence_ranker("syria", path)
+    assert twin is not None and twin.weights == {"story": 1.0, "support": 1.0}
+    with pytest.raises(StorylineError, match="without topic 'haiti'"):
+        held_out_sentence_ranker("haiti", path)
+    assert held_out_sentence_ranker("mj", tmp_path / "absent.json") is None
+
+
+def test_the_shipped_model_carries_a_twin_for_every_timeline17_topic():
+    for topic in ("bpoil", "egypt", "finan", "h1n1", "haiti", "iraq", "libya", "mj", "syria"):
+        twin = held_out_sentence_ranker(topic)
+        assert twin is not None and twin != shipped_sentence_ranker()

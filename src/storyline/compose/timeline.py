@@ -32,6 +32,7 @@ from pathlib import Path
 
 from storyline.compose.text import content_words, jaccard
 from storyline.config import TimelineSettings
+from storyline.errors import StorylineError
 from storyline.model import AnnotatedArticle, SourceRef, TimeExpr, TimelineEntry
 
 _DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
@@ -452,11 +453,31 @@ class SentenceRanker(DateRanker):
 
 
 @lru_cache(maxsize=1)
+def _sentence_ranker_file(path: Path = SENTENCE_RANKER_PATH) -> dict | None:
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
 def shipped_sentence_ranker(path: Path = SENTENCE_RANKER_PATH) -> SentenceRanker | None:
     """The sentence ranker installed with the package, or None (then sentences rank by _relevance and support)."""
-    if not path.exists():
+    data = _sentence_ranker_file(path)
+    return SentenceRanker.from_json(data) if data else None
+
+
+def held_out_sentence_ranker(topic: str, path: Path = SENTENCE_RANKER_PATH) -> SentenceRanker | None:
+    """The shipped ranker's twin trained without ``topic``, for evaluating on a Timeline17 topic.
+
+    The shipped model has seen every Timeline17 topic; scoring it on one of them would be scoring on
+    its own training data, so the file also carries one model per left-out topic.  None when no model
+    is shipped (the hand formula is then used, which learned nothing).
+    """
+    data = _sentence_ranker_file(path)
+    if data is None:
         return None
-    return SentenceRanker.from_json(json.loads(path.read_text(encoding="utf-8")))
+    held_out = data.get("held_out", {})
+    if topic not in held_out:
+        raise StorylineError("E305", f"The shipped sentence ranker has no model trained without topic {topic!r}",
+                             "Retrain it with benchmarks/train_sentence_ranker.py --write.")
+    return SentenceRanker.from_json(held_out[topic])
 
 
 def _df_idf(sets: list[frozenset]) -> dict:  # type: ignore[type-arg]

@@ -4,8 +4,9 @@ storyline runs its own pipeline on the raw articles (ingest → annotate → gro
 gold timeline, as many dates as the gold timeline has, round(mean sentences per date) sentences per
 date, only articles published between the timeline's first and last date, every summary sentence
 containing a topic keyword.  The composer is the one ``storyline build`` uses; only the length and
-keywords are given here, as the protocol fixes them.  Nothing is trained, so there is nothing to hold
-out.  Annotations are cached in a storyline store (``.bench/tls/t17.db``) so a re-run only composes
+keywords are given here, as the protocol fixes them.  One part is learned from Timeline17, the
+composer's sentence ranker: each topic is composed with the model trained without it (leave-one-topic-out,
+shipped beside the all-topics model in compose/sentence_ranker.json).  Annotations are cached in a storyline store (``.bench/tls/t17.db``) so a re-run only composes
 and scores.
 
 news-tls (Datewise, Clust) is run from a checkout outside the project when ``--newstls`` is given
@@ -24,7 +25,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from storyline.annotate import ANNOTATION_VERSION, annotate, available_cores
-from storyline.compose.timeline import compose_timeline
+from storyline.compose.timeline import compose_timeline, held_out_sentence_ranker
 from storyline.config import GroupSettings, TimelineSettings
 from storyline.errors import StorylineError
 from storyline.evaluate.rouge import RougeCounter
@@ -118,10 +119,12 @@ def run_storyline(data_root: Path, resources: Resources, store_path: Path, worke
             stats["annotated_now"] += fresh
             started = time.perf_counter()
             duplicate_of = duplicates(annotated)
+            # the learned sentence ranker is the one trained without this topic (leave-one-topic-out)
+            sentence_ranker = held_out_sentence_ranker(topic.name)
             for j, gold in enumerate(topic.timelines):
                 key = f"{topic.name}/{j}"
                 entries = compose_timeline(in_span(annotated, gold), protocol_settings(gold, topic.keywords),
-                                           duplicate_of)
+                                           duplicate_of, sentence_ranker=sentence_ranker)
                 outputs[key] = as_dated(entries)
                 golds[key] = gold
             stats["compose_seconds"] += time.perf_counter() - started
