@@ -40,8 +40,8 @@ from itertools import chain
 import numpy as np
 
 from storyline.config import GroupSettings
-from storyline.group.words import (Tokens, counts_sorted, hash_set, merge_sorted, run_positions, tokenize,
-                                   tokenize_many)
+from storyline.group.words import (Tokens, argsort_small, counts_sorted, hash_set, merge_sorted, run_positions,
+                                   tokenize, tokenize_many)
 from storyline.model import AnnotatedArticle
 
 CHANNELS = ("lead", "body", "ents")
@@ -119,7 +119,10 @@ class EntityKeys(dict):
     """(label, mention text) → (key hashes), worked out once; share one across articles."""
 
     def __missing__(self, mention: tuple[str, str]) -> tuple[int, ...]:
-        value = self[mention] = tuple(zlib.crc32(k.encode()) << 32 for k in _entity_key(*mention))
+        if mention[0] not in _ENTITY_LABELS:  # dates, numbers: no key (a third of the mentions)
+            self[mention] = ()
+            return ()
+        value = self[mention] = tuple([zlib.crc32(k.encode()) << 32 for k in _entity_key(*mention)])
         return value
 
 
@@ -707,7 +710,7 @@ class StoryIndex:
                 vec[channel] = (keys[cut[i]:cut[i + 1]], weights[cut[i]:cut[i + 1]])
         if every:  # channels in order, each sorted: a stable sort by article keeps each article's terms sorted
             art = np.concatenate([e[0] for e in every])
-            order = np.argsort(art, kind="stable")
+            order = argsort_small(art, k)
             art = art[order]
             keys = np.concatenate([e[1] for e in every])[order]
             weights = np.concatenate([e[2] for e in every])[order]

