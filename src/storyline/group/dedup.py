@@ -227,7 +227,7 @@ def _minhash_rows(template: MinHash, values: np.ndarray, first: np.ndarray, num_
             buffer = np.empty((len(a32), stop - start), dtype=np.uint32)
         block = buffer[:, : stop - start]
         with np.errstate(over="ignore"):  # permutations × shingles: the reduction runs along rows
-            np.multiply.outer(a32, hv[start:stop], out=block)  # uint32: wraps modulo 2**32
+            np.multiply(a32[:, None], hv[None, start:stop], out=block)  # uint32: wraps modulo 2**32
             block += b32[:, None]
         out[rows] = np.minimum.reduceat(block, first[rows] - start, axis=1).T
         lo = hi
