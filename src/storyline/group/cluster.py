@@ -548,9 +548,11 @@ class _BlockPlan:
             sel = np.flatnonzero((arts >= lo) & (arts < hi)) if (lo, hi) != (0, k) else slice(None)
             acc = np.bincount((arts[sel] - lo) * width + cells[sel], weights=contribs[sel],
                               minlength=(hi - lo) * width).reshape(hi - lo, n_slots, len(CHANNELS))
+            nz_art, nz_slot = np.nonzero(acc.any(axis=2))  # by article, then slot
+            values = acc[nz_art, nz_slot]
+            cut = np.searchsorted(nz_art, np.arange(hi - lo + 1)).tolist()
             for a in range(hi - lo):
-                slots = np.flatnonzero(acc[a].any(axis=1))
-                out[lo + a] = (slots, acc[a][slots])
+                out[lo + a] = (nz_slot[cut[a]:cut[a + 1]], values[cut[a]:cut[a + 1]])
         return out
 
     def add_article(self, i: int, slot: int) -> None:
@@ -897,7 +899,9 @@ class StoryIndex:
         terms = self.terms
         if terms._plan is not None:  # slot numbers stay put while a block is planned
             return
-        if len(terms.delta[0]) > max(8192, len(terms.base[0]) // 8) or len(terms.slot_story) > 2 * len(self.stories) + 64:
+        # a planned block searches the delta once, so it may grow: a fold every two or three blocks
+        # of 128 (each fold copies the base) instead of one a block; the stories are the same
+        if len(terms.delta[0]) > max(1 << 16, len(terms.base[0]) // 2) or len(terms.slot_story) > 3 * len(self.stories) + 256:
             terms.fold(self.stories)
 
     def archive_excess(self) -> list[StoryState]:
