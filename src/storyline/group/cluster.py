@@ -740,19 +740,19 @@ class StoryIndex:
             return {}
         status = terms.status[slots]
         ok = status == 0 if not include_closed else status <= 1
-        slots, dots = slots[ok], dots[ok]
+        if not ok.all():
+            slots, dots = slots[ok], dots[ok]
         norm2 = terms.norm2[slots]
-        weights = np.array([self.weights[c] for c in CHANNELS])
-        with np.errstate(divide="ignore", invalid="ignore"):
-            cos = np.where(norm2 > 0, dots / np.sqrt(np.where(norm2 > 0, norm2, 1.0)), 0.0)
-        scores = cos @ weights
+        positive = norm2 > 0
+        s = self.settings
+        cos = dots / np.sqrt(np.where(positive, norm2, np.inf))  # a channel the story lacks: 0
+        scores = cos @ np.array((s.lead_weight, s.body_weight, s.entity_weight))
         if date is not None:
             day = date.toordinal()
-            first, last = terms.first[slots], terms.last[slots]
-            gap = np.maximum(0.0, np.maximum(first - day, day - last))  # nan: an undated story
-            factor = np.exp(gap * (-1.0 / self.settings.time_scale_days))
-            scores = scores * np.where(np.isnan(gap), 1.0, factor)
-        shared = (norm2 > 0).any(axis=1)
+            # days outside the story's span; fmax skips nan, so an undated story gets 0 (factor 1)
+            gap = np.fmax(np.fmax(terms.first[slots] - day, day - terms.last[slots]), 0.0)
+            scores = scores * np.exp(gap * (-1.0 / s.time_scale_days))
+        shared = positive.any(axis=1)
         if not shared.all():
             slots, scores = slots[shared], scores[shared]
         return dict(zip(map(terms.slot_story.__getitem__, slots.tolist()), scores.tolist()))
