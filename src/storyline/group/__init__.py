@@ -152,7 +152,7 @@ class StoryGrouper:
         Articles are tokenized, sketched and counted ``PREPARE`` at a time, in vector operations
         over all of them (numpy's cost per call would dominate one article at a time).
         """
-        if len(self._entities) > ENTITY_CACHE:
+        if self._entities.size() > ENTITY_CACHE:
             self._entities = EntityKeys()
         entities = self._entities
         out = []
