@@ -139,17 +139,18 @@ def _scan(points: np.ndarray) -> tuple[Tokens, np.ndarray]:
     up, down = _powers(max(1 << int(n).bit_length(), 1024))
     with np.errstate(over="ignore"):
         prefix = np.zeros(n + 1, dtype=np.uint64)
-        np.cumsum(points * up[:n], out=prefix[1:])
+        np.multiply(points, up[:n], out=prefix[1:])
+        np.cumsum(prefix[1:], out=prefix[1:])
         h = (prefix[ends] - prefix[starts]) * down[starts]
         h += (ends - starts).astype(np.uint64)
         h ^= h >> np.uint64(33)
         h *= _MIX
         h ^= h >> np.uint64(29)
-    running = np.zeros(n + 1, dtype=np.int64)  # digits and underscores before each position
+    running = np.zeros(n + 1, dtype=np.int32)  # digits and underscores before each position
     np.cumsum(cls == 2, out=running[1:])
     alpha = running[starts] == running[ends]
     np.cumsum(points == 10, out=running[1:])  # newlines before each position
-    return Tokens(hashes=h, paragraph=running[starts], length=ends - starts, alpha=alpha), starts
+    return Tokens(hashes=h, paragraph=running[starts].astype(np.int64), length=ends - starts, alpha=alpha), starts
 
 
 def part(tokens: Tokens, start: int, end: int) -> Tokens:
