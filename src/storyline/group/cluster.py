@@ -313,6 +313,8 @@ class TermIndex:
     and slot simply add up).  A change that is not an addition (pruning, merging, archiving)
     retires the story's slot and enters its whole centroid under a new one.  The delta folds
     into the base when it grows; folding drops retired slots and renumbers the live ones.
+    ``plan`` looks a whole block of articles up at once (``_BlockPlan``); while it holds, entries
+    wait in the plan and the index does not fold.
     """
 
     def __init__(self) -> None:
