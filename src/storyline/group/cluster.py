@@ -908,15 +908,19 @@ class StoryIndex:
 
     def end_block(self) -> None:
         self.terms.end_plan()
-        self._fold_if_due()
+        self._fold_if_due(planned=True)
 
-    def _fold_if_due(self) -> None:
+    def _fold_if_due(self, planned: bool = False) -> None:
         terms = self.terms
         if terms._plan is not None:  # slot numbers stay put while a block is planned
             return
-        # a planned block searches the delta once, so it may grow: a fold every two or three blocks
-        # of 128 (each fold copies the base) instead of one a block; the stories are the same
-        if len(terms.delta[0]) > max(1 << 16, len(terms.base[0]) // 2) or len(terms.slot_story) > 3 * len(self.stories) + 256:
+        delta, slots = len(terms.delta[0]), len(terms.slot_story)
+        if planned:  # a planned block searches the delta once, so it may grow: a fold every two or
+            # three blocks of 128 (each fold copies the base) instead of one a block; same stories
+            due = delta > max(1 << 16, len(terms.base[0]) // 2) or slots > 3 * len(self.stories) + 256
+        else:  # one article at a time: each entry copies the delta and each look-up searches it
+            due = delta > max(8192, len(terms.base[0]) // 8) or slots > 2 * len(self.stories) + 64
+        if due:
             terms.fold(self.stories)
 
     def archive_excess(self) -> list[StoryState]:

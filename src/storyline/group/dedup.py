@@ -738,7 +738,9 @@ class DedupIndex:
         order = fp.order if fp.order is not None else np.argsort(values, kind="stable")
         self._pending.append((values[order], codes[order]))
         self._pending_n += len(values)
-        if len(self._dv) + self._pending_n > _DELTA_MIN:  # a fixed size, as if each add went into the delta
+        # a fixed size, as if each add went into the delta; smaller when articles come one at a
+        # time (each look-up then merges the pending adds into the delta)
+        if len(self._dv) + self._pending_n > (_DELTA_MIN if self._plan is not None else _DELTA_MIN_ONE_BY_ONE):
             self._fold()
 
     def _fold(self) -> None:
@@ -815,6 +817,7 @@ class DedupIndex:
         self._pc = state["pc"].astype(np.int64)
 
 
+_DELTA_MIN_ONE_BY_ONE = 1 << 14  # the same without a plan
 _DELTA_MIN = 1 << 16  # paragraph index entries in the delta before it folds into the base (a planned block's adds wait unmerged, so only one-off look-ups pay for its size)
 
 
