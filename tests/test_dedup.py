@@ -153,7 +153,8 @@ def test_planned_block_look_ups_equal_one_at_a_time(monkeypatch):
     # value's oldest ``paragraph_max_owners`` owners, which a cap of 2 makes matter here
     for delta, cap in ((1 << 14, 8), (12, 8), (12, 2)):
         settings = GroupSettings(paragraph_max_owners=cap)
-        monkeypatch.setattr(dedup, "_DELTA_MIN", delta)
+        monkeypatch.setattr(dedup, "_DELTA_MIN", delta)  # the same fold points with and without a plan
+        monkeypatch.setattr(dedup, "_DELTA_MIN_ONE_BY_ONE", delta)
         runs = []
         for plan in (False, True):
             index = DedupIndex(settings)
