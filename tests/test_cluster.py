@@ -195,14 +195,19 @@ def test_saved_and_loaded_state_groups_the_next_articles_like_the_live_one():
     assert set(restored.dedup.prints) == set(live.dedup.prints)
 
 
-def test_planned_block_dots_equal_one_at_a_time():
+@pytest.mark.parametrize("pairs", [1 << 19, 0])  # 0: the block's dot products as matrix products
+def test_planned_block_dots_equal_one_at_a_time(pairs, monkeypatch):
     """A planned block's dots (TermIndex.plan) are those of plain look-ups after each step, through
     new stories, additions, centroid pruning (a small ``centroid_terms``), closing and a merge."""
     import copy
 
     import numpy as np
 
+    from storyline.group import cluster
     from storyline.group.cluster import CHANNELS, Features
+
+    monkeypatch.setattr(cluster, "_GRAM_PAIRS", pairs)
+    monkeypatch.setattr(cluster, "_GRAM_TERMS", 7)  # several chunks per channel
 
     rng = np.random.default_rng(7)
     index = StoryIndex(GroupSettings(centroid_terms=6, closed_story_terms=4))

@@ -493,6 +493,8 @@ class TermIndex:
 
 
 _PLAN_CELLS = 1 << 19  # (article, slot, channel) cells of a plan's dense sums at once (4 MB): bounds its memory
+_GRAM_PAIRS = 1 << 19  # article pairs sharing a term beyond which a block's dot products are matrix products
+_GRAM_TERMS = 2048  # distinct terms per such product (2 MB for a block of 128)
 
 
 class _BlockPlan:
@@ -514,10 +516,14 @@ class _BlockPlan:
         # dots between block articles, per channel: gram[i, j] for j < i (equal terms are adjacent)
         n = len(self.keys)
         self.gram = np.zeros((k, k, len(CHANNELS)))
+        new = np.empty(n, dtype=bool)
         if n:
-            new = np.empty(n, dtype=bool)
             new[0] = True
             np.not_equal(self.keys[1:], self.keys[:-1], out=new[1:])
+            runs = np.diff(np.append(np.flatnonzero(new), n))
+        if n and int((runs * (runs - 1) // 2).sum()) > _GRAM_PAIRS:  # many articles share many terms
+            self._dense_gram(new)
+        elif n:
             at = np.arange(n)
             run_start = np.maximum.accumulate(np.where(new, at, 0))
             mine, partner = run_positions(run_start, at)  # each entry with the earlier ones of its term
@@ -532,6 +538,22 @@ class _BlockPlan:
         self.deferred: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}  # closed slots' entries, not yet worked out
         self.event_slot = np.zeros(8, dtype=np.int64)
         self.events = np.zeros((8, k, len(CHANNELS)))
+
+    def _dense_gram(self, new: np.ndarray) -> None:
+        """``gram`` by matrix products over chunks of the block's terms (bounded memory, whatever
+        the number of article pairs sharing a term)."""
+        k = self.k
+        starts = np.flatnonzero(new)  # each distinct term's first entry
+        term = np.cumsum(new) - 1  # each entry's distinct term
+        channel = self.channel[starts]
+        for c in range(len(CHANNELS)):
+            lo, hi = np.searchsorted(channel, [c, c + 1]).tolist()
+            for first in range(lo, hi, _GRAM_TERMS):
+                last = min(hi, first + _GRAM_TERMS)
+                a, b = int(starts[first]), int(starts[last]) if last < len(starts) else len(self.keys)
+                dense = np.zeros((k, last - first))
+                dense[self.art[a:b], term[a:b] - first] = self.weights[a:b]
+                self.gram[:, :, c] += dense @ dense.T
 
     def _index_dots(self, index: TermIndex) -> list[tuple[np.ndarray, np.ndarray]]:
         """Per block article: (slots it shares a term with, dots per channel) in the index as it is."""
