@@ -836,7 +836,7 @@ class StoryIndex:
         if grown:
             self.terms.reenter(story)
         else:
-            self.terms.sync(story)
+            self.terms.norm2[story.slot] = story.norm2  # an addition changes no date or status
             self.terms.enter(story, vecs)
         self._fold_if_due()
 

@@ -569,13 +569,12 @@ class DedupIndex:
         """Merge pending adds into the delta: the same arrays as merging each add when it came."""
         if not self._pending:
             return
-        if len(self._pending) == 1:
-            values, codes = self._pending[0]
-        else:  # equal values keep add order (a stable sort), as one merge per add would
-            values = np.concatenate([v for v, _ in self._pending])
-            codes = np.concatenate([c for _, c in self._pending])
-            order = np.argsort(values, kind="stable")
-            values, codes = values[order], codes[order]
+        # equal values keep add order, and an article's own in paragraph order (a stable sort), as
+        # one merge per add of its stably sorted values would
+        values = np.concatenate([v for v, _ in self._pending])
+        codes = np.concatenate([c for _, c in self._pending])
+        order = np.argsort(values, kind="stable")
+        values, codes = values[order], codes[order]
         self._dv, self._dc = merge_sorted((self._dv, self._dc), (values, codes))
         self._pending, self._pending_n = [], 0
 
@@ -735,8 +734,7 @@ class DedupIndex:
         if not len(values):
             return
         codes = (row << 16) | np.minimum(fp.sketch_paragraph, 0xFFFF)
-        order = fp.order if fp.order is not None else np.argsort(values, kind="stable")
-        self._pending.append((values[order], codes[order]))
+        self._pending.append((values, codes))  # sorted when flushed (a stable sort keeps each add's order)
         self._pending_n += len(values)
         # a fixed size, as if each add went into the delta; smaller when articles come one at a
         # time (each look-up then merges the pending adds into the delta)
