@@ -294,7 +294,8 @@ def _add_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarra
         weights[at] += bweights
         return akeys, weights
     weights[at[found]] += bweights[found]
-    return merge_sorted((akeys, weights), (bkeys[~found], bweights[~found]))
+    missing = ~found  # not in ``a``: their left and right places are the same
+    return merge_sorted((akeys, weights), (bkeys[missing], bweights[missing]), at[missing])
 
 
 _SLOT_BITS = np.int64(32)

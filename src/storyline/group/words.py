@@ -222,13 +222,16 @@ def counts_sorted(values: np.ndarray, cut: np.ndarray | list[int] | None = None)
     return ordered[at], np.diff(np.append(at, len(ordered)))
 
 
-def merge_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def merge_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray],
+                 places: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Two (sorted keys, values) pairs → one, still sorted, without sorting: ``b``'s places are searched.
 
-    Equal keys keep ``a``'s entries first.
+    Equal keys keep ``a``'s entries first.  ``places``: ``np.searchsorted(a keys, b keys, "right")``
+    if the caller has it already.
     """
     (akeys, avalues), (bkeys, bvalues) = a, b
-    at = np.searchsorted(akeys, bkeys, side="right") + np.arange(len(bkeys))
+    places = np.searchsorted(akeys, bkeys, side="right") if places is None else places
+    at = places + np.arange(len(bkeys))
     total = len(akeys) + len(bkeys)
     from_a = np.ones(total, dtype=bool)
     from_a[at] = False
