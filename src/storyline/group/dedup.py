@@ -571,10 +571,17 @@ class DedupIndex:
             return
         # equal values keep add order, and an article's own in paragraph order (a stable sort), as
         # one merge per add of its stably sorted values would
-        values = np.concatenate([v for v, _ in self._pending])
-        codes = np.concatenate([c for _, c in self._pending])
-        order = np.argsort(values, kind="stable")
-        values, codes = values[order], codes[order]
+        plan = self._plan
+        entries = None
+        if plan is not None:  # a flush before the whole block is added leaves only part of it pending
+            entries, plan.entries = plan.entries, None
+        if entries is not None and plan.next == len(plan.ids):
+            values, codes = entries  # exactly the planned block's adds, sorted when it was planned
+        else:
+            values = np.concatenate([v for v, _ in self._pending])
+            codes = np.concatenate([c for _, c in self._pending])
+            order = np.argsort(values, kind="stable")
+            values, codes = values[order], codes[order]
         self._dv, self._dc = merge_sorted((self._dv, self._dc), (values, codes))
         self._pending, self._pending_n = [], 0
 
@@ -618,6 +625,7 @@ class DedupIndex:
         np.cumsum(lengths[:-1], out=start[1:])
         order = np.argsort(values, kind="stable")  # by value, then article, then position
         values, art, paras = values[order], art[order], paras[order]
+        plan.entries = (values, ((row0 + art) << 16) | paras)  # what the block's adds will flush
         pos = order - start[art]
         arts, ats, codes = [], [], []
         for keys, owners in ((self._pv, self._pc), (self._dv, self._dc)):
@@ -830,6 +838,8 @@ class _Plan:
     found: list[tuple[np.ndarray, np.ndarray]]  # per article: (value position, owner code)
     next: int = 0  # articles of ``ids`` added so far
     summary: list = field(default_factory=list)  # per article: ``DedupIndex._summaries``
+    # the block's (sketch value, owner code) entries in the order a flush of all its adds sorts them
+    entries: tuple[np.ndarray, np.ndarray] | None = None
 
 
 def _flat_values(fp: Fingerprint) -> np.ndarray:
