@@ -35,6 +35,7 @@ import re
 import zlib
 from dataclasses import dataclass, field
 from itertools import chain
+from operator import attrgetter
 
 import numpy as np
 
@@ -191,7 +192,9 @@ def features_many(
     lead_part = (np.arange(len(art)) - first_term[art]) < settings.lead_words
     lead = np.concatenate([title, title, body[lead_part]])
     lead_art = np.concatenate([title_art, title_art, art[lead_part]])
-    ent_lists = [list(chain.from_iterable([entities[m.label][m.text] for m in a.mentions])) for a in articles]
+    label_and_text = attrgetter("label", "text")
+    ent_lists = [list(chain.from_iterable([entities[label][text] for label, text in map(label_and_text, a.mentions)]))
+                 for a in articles]
     ent_art = np.repeat(np.arange(k, dtype=np.int64), [len(e) for e in ent_lists])
     ents = np.fromiter(chain.from_iterable(ent_lists), dtype=np.uint64, count=len(ent_art))
     per_channel = {

@@ -180,7 +180,12 @@ def sort_runs(values: np.ndarray, cut: np.ndarray | list[int] | None = None) -> 
     """
     if cut is None or len(cut) == 0:
         return np.sort(values)
-    return np.concatenate([np.sort(part) for part in np.split(values, cut)])
+    out = values.copy()
+    start = 0
+    for end in [*np.asarray(cut).tolist(), len(out)]:
+        out[start:end].sort()  # in place, on a view: no array per run and no concatenation
+        start = end
+    return out
 
 
 def argsort_small(values: np.ndarray, bound: int) -> np.ndarray:
