@@ -26,8 +26,10 @@ import json
 import math
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from pathlib import Path
 
 from storyline.compose.text import content_words, jaccard
@@ -294,19 +296,27 @@ def date_scores(candidates: list[Candidate], span: tuple[dt.date, dt.date] | Non
     return out
 
 
-def _idf(candidates: list[Candidate]) -> dict[str, float]:
-    df: dict[str, int] = defaultdict(int)
-    for c in candidates:
-        for w in c.words:
-            df[w] += 1
-    n = len(candidates) + 1
-    return {w: math.log(n / (1 + k)) + 1.0 for w, k in df.items()}
+def _df_idf(sets: list[frozenset]) -> dict:  # type: ignore[type-arg]
+    """Smoothed inverse document frequency of every item (word or word pair) over the given sets."""
+    df: dict = defaultdict(int)  # type: ignore[type-arg]
+    for items in sets:
+        for item in items:
+            df[item] += 1
+    n = len(sets) + 1
+    return {item: math.log(n / (1 + k)) + 1.0 for item, k in df.items()}
 
 
-def _vector(words: frozenset[str], idf: dict[str, float]) -> dict[str, float]:
-    vector = {w: idf.get(w, 1.0) for w in words}
+def _unit(vector: dict) -> dict:  # type: ignore[type-arg]
     norm = math.sqrt(sum(v * v for v in vector.values()))
-    return {w: v / norm for w, v in vector.items()} if norm else {}
+    return {k: v / norm for k, v in vector.items()} if norm else {}
+
+
+def _idf(candidates: list[Candidate]) -> dict[str, float]:
+    return _df_idf([c.words for c in candidates])
+
+
+def _vector(items: frozenset, idf: dict) -> dict:  # type: ignore[type-arg]
+    return _unit({item: idf.get(item, 1.0) for item in items})
 
 
 def _dot(a: dict[str, float], b: dict[str, float]) -> float:
@@ -315,15 +325,15 @@ def _dot(a: dict[str, float], b: dict[str, float]) -> float:
     return sum(v * b.get(w, 0.0) for w, v in a.items())
 
 
-def _centroid(members: list[Candidate], idf: dict[str, float]) -> dict[str, float]:
-    """The date's content: tf-idf sum of its candidate sentences (pool sentences weigh POOL_WEIGHT), unit length."""
-    vector: dict[str, float] = defaultdict(float)
+def _centroid(members: list[Candidate], idf: dict, items: Callable[[Candidate], frozenset] = attrgetter("words")) -> dict:  # type: ignore[type-arg]
+    """The date's content: tf-idf sum of its candidate sentences' words (or other ``items``, such as
+    word pairs), pool sentences weighing POOL_WEIGHT, at unit length."""
+    vector: dict = defaultdict(float)  # type: ignore[type-arg]
     for m in members:
         weight = POOL_WEIGHT if m.pool else 1.0
-        for w in m.words:
-            vector[w] += weight * idf.get(w, 1.0)
-    norm = math.sqrt(sum(v * v for v in vector.values()))
-    return {w: v / norm for w, v in vector.items()} if norm else {}
+        for item in items(m):
+            vector[item] += weight * idf.get(item, 1.0)
+    return _unit(vector)
 
 
 def _form_factor(sentence: str) -> float:
@@ -480,20 +490,6 @@ def held_out_sentence_ranker(topic: str, path: Path = SENTENCE_RANKER_PATH) -> S
     return SentenceRanker.from_json(held_out[topic])
 
 
-def _df_idf(sets: list[frozenset]) -> dict:  # type: ignore[type-arg]
-    df: dict = defaultdict(int)  # type: ignore[type-arg]
-    for items in sets:
-        for item in items:
-            df[item] += 1
-    n = len(sets) + 1
-    return {item: math.log(n / (1 + k)) + 1.0 for item, k in df.items()}
-
-
-def _unit(vector: dict) -> dict:  # type: ignore[type-arg]
-    norm = math.sqrt(sum(v * v for v in vector.values()))
-    return {k: v / norm for k, v in vector.items()} if norm else {}
-
-
 @dataclass
 class DateContext:
     """What the sentences of one date are measured against (see sentence_features)."""
@@ -531,12 +527,9 @@ class StoryCandidates:
 
     def context(self, date: str) -> DateContext:
         members = self.by_date.get(date, [])
-        bigrams: dict[tuple[str, str], float] = defaultdict(float)
-        for m in members:
-            for b in m.bigrams:
-                bigrams[b] += (POOL_WEIGHT if m.pool else 1.0) * self.bigram_idf.get(b, 1.0)
         return DateContext(date, dt.date.fromisoformat(date) if len(date) == 10 else None,
-                           _centroid(members, self.idf), _unit(bigrams), self.story, self.idf, self.bigram_idf,
+                           _centroid(members, self.idf), _centroid(members, self.bigram_idf, attrgetter("bigrams")),
+                           self.story, self.idf, self.bigram_idf,
                            len({m.canonical_id for m in members}), self.keywords)
 
 
@@ -555,7 +548,7 @@ def sentence_features(candidate: Candidate, support: int, context: DateContext) 
     stripped = sentence.strip()
     words = len(sentence.split())
     vector = _vector(candidate.words, context.idf)
-    bigrams = _unit({b: context.bigram_idf.get(b, 1.0) for b in candidate.bigrams})
+    bigrams = _vector(candidate.bigrams, context.bigram_idf)
     lag, ahead = 0.0, 0.0
     if context.day and candidate.published:
         days = (candidate.published - context.day).days
