@@ -5,9 +5,10 @@ gold timeline, as many dates as the gold timeline has, round(mean sentences per 
 date, only articles published between the timeline's first and last date, every summary sentence
 containing a topic keyword.  The composer is the one ``storyline build`` uses; only the length and
 keywords are given here, as the protocol fixes them.  One part is learned from Timeline17, the
-composer's sentence ranker: each topic is composed with the model trained without it (leave-one-topic-out,
-shipped beside the all-topics model in compose/sentence_ranker.json).  Annotations are cached in a storyline store (``.bench/tls/t17.db``) so a re-run only composes
-and scores.
+composer's sentence ranker: each topic is composed with the model trained without it
+(leave-one-topic-out, shipped beside the all-topics model in compose/sentence_ranker.json).
+Annotations are cached in a storyline store (``.bench/tls/t17.db``) so a re-run only composes and
+scores.
 
 news-tls (Datewise, Clust) is run from a checkout outside the project when ``--newstls`` is given
 (benchmarks/newstls/run_newstls.py); otherwise its outputs cached by an earlier run are scored, and
