@@ -73,13 +73,19 @@ def as_dated(entries) -> DatedSummaries:  # type: ignore[no-untyped-def]
 # ── annotation cache ──────────────────────────────────────────────────────────────────────────────
 
 
-def annotated_topic(articles: list[Article], store: Store, resources: Resources, workers: int = 1,
-                    log=lambda msg: None) -> tuple[list[AnnotatedArticle], int]:  # type: ignore[no-untyped-def]
-    """Annotations of ``articles``, from the store when cached; returns them and how many were new."""
+def annotated_articles(articles: list[Article], store: Store, resources: Resources, workers: int = 1,
+                       log=lambda msg: None) -> tuple[list[AnnotatedArticle], int]:  # type: ignore[no-untyped-def]
+    """Annotations of ``articles``, from the store when cached; returns them and how many were new.
+
+    All topics go through one call, so one pool of workers serves the whole run: a pool per topic
+    would leave a core idle at the end of every topic.
+    """
     version = ANNOTATION_VERSION  # bumped by whoever changes what the annotators output
     done = store.annotated_ids(version)
     cached = {a.article.id: a for a in store.load_annotated([a.id for a in articles if a.id in done])}
     fresh = [a for a in articles if a.id not in cached]
+    if fresh:
+        log(f"annotating {len(fresh)} articles ({len(cached)} cached) in {workers} process(es)")
     for i, annotated in enumerate(annotate(fresh, resources, processes=workers), 1):
         store.save_annotated(annotated, version)
         cached[annotated.article.id] = annotated
@@ -112,13 +118,15 @@ def run_storyline(data_root: Path, resources: Resources, store_path: Path, worke
             spans = [(min(g), max(g)) for g in topic.timelines]
             inputs.append((topic, [a for a in load_articles(data_root, topic)
                                    if a.published and any(s <= a.published <= e for s, e in spans)]))
-        for topic, articles in sorted(inputs, key=lambda pair: len(pair[1])):  # small topics first
+        started = time.perf_counter()
+        annotated_all, fresh = annotated_articles([a for _, articles in inputs for a in articles],
+                                                  store, resources, workers, log)
+        stats["annotate_seconds"] = time.perf_counter() - started
+        stats["articles"], stats["annotated_now"] = len(annotated_all), fresh
+        by_id = {a.article.id: a for a in annotated_all}
+        for topic, articles in inputs:
             started = time.perf_counter()
-            annotated, fresh = annotated_topic(articles, store, resources, workers, log)
-            stats["annotate_seconds"] += time.perf_counter() - started
-            stats["articles"] += len(articles)
-            stats["annotated_now"] += fresh
-            started = time.perf_counter()
+            annotated = [by_id[a.id] for a in articles]
             duplicate_of = duplicates(annotated)
             # the learned sentence ranker is the one trained without this topic (leave-one-topic-out)
             sentence_ranker = held_out_sentence_ranker(topic.name)
@@ -129,7 +137,7 @@ def run_storyline(data_root: Path, resources: Resources, store_path: Path, worke
                 outputs[key] = as_dated(entries)
                 golds[key] = gold
             stats["compose_seconds"] += time.perf_counter() - started
-            log(f"{topic.name}: {len(articles)} articles ({fresh} annotated now), {len(topic.timelines)} timelines")
+            log(f"{topic.name}: {len(articles)} articles, {len(topic.timelines)} timelines")
     finally:
         store.close()
     return outputs, golds, stats
