@@ -41,7 +41,7 @@ def analyse(topic, articles, dup, gold, verbose: bool) -> tuple[Counter, int, in
     published = [a.article.published for a in members if a.article.published]
     span = (min(published), max(published))
     scores = composer.date_scores(candidates, span)
-    ranked = [d for d in composer.rank_dates(candidates, members, dup, span, None) if d in shown]
+    ranked = [d for d in composer.rank_dates(candidates, span) if d in shown]
     k = len(gold)
     picks = ranked[:k]
     golds = {d.isoformat() for d in gold}

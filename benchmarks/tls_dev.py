@@ -111,14 +111,6 @@ def load_inputs(topics: list[str] | None = None, source: str = "store", db: Path
     return out
 
 
-def rankers(which: str, topics: list[str]) -> dict[str, object]:
-    """The date ranker per topic: the shipped one, none (date_scores), or the model trained without the topic."""
-    if which == "loto":
-        models = json.loads((CACHE / "date_ranker_loto.json").read_text())
-        return {t: composer.DateRanker.from_json(models[t]) for t in topics}
-    return {t: "shipped" if which == "shipped" else None for t in topics}
-
-
 def sentence_rankers(which: str, topics: list[str]) -> dict[str, object]:
     """The sentence ranker per topic: shipped, none (hand formula), or the one trained without the topic."""
     if which == "loto":
@@ -143,23 +135,21 @@ def _oracle_rank(gold):  # type: ignore[no-untyped-def]
     return rank
 
 
-def run(inputs, counter: RougeCounter, ranker: str = "shipped", oracle_dates: bool = False,
+def run(inputs, counter: RougeCounter, oracle_dates: bool = False,
         sentence_ranker: str = "shipped") -> dict[str, tuple[TimelineScores, dict]]:  # type: ignore[no-untyped-def]
     results = {}
-    by_topic = rankers(ranker, [topic.name for topic, _, _ in inputs])
     parameters = inspect.signature(composer.compose_timeline).parameters
     sentence_by_topic = sentence_rankers(sentence_ranker, [topic.name for topic, _, _ in inputs]) \
         if "sentence_ranker" in parameters else {}
     original_rank = composer.rank_dates
     for topic, articles, dup in inputs:
         for j, gold in enumerate(topic.timelines):
-            extra = (by_topic[topic.name],) if "ranker" in parameters else ()
             keyword = {"sentence_ranker": sentence_by_topic[topic.name]} if sentence_by_topic else {}
             if oracle_dates:
                 composer.rank_dates = _oracle_rank(gold)
             try:
                 entries = composer.compose_timeline(in_span(articles, gold), protocol_settings(gold, topic.keywords),
-                                                    dup, *extra, **keyword)
+                                                    dup, **keyword)
             finally:
                 composer.rank_dates = original_rank
             pred = as_dated(entries)
@@ -193,9 +183,6 @@ def main() -> int:
                         help="annotation store to read (default: the one `storyline evaluate tls` fills)")
     parser.add_argument("--annotation-version", default=ANNOTATION_VERSION,
                         help=f"annotation rows of this version (default: current, {ANNOTATION_VERSION})")
-    parser.add_argument("--ranker", choices=("shipped", "none", "loto"), default="shipped",
-                        help="date ranker: shipped model, none (hand score), or held-out per topic "
-                             "(.bench/date_ranker_loto.json from train_date_ranker.py)")
     parser.add_argument("--sentence-ranker", choices=("shipped", "none", "loto"), default="shipped",
                         help="sentence scorer: shipped model, none (hand formula), or held-out per topic "
                              "(.bench/sentence_ranker_loto.json from train_sentence_ranker.py)")
@@ -225,12 +212,12 @@ def main() -> int:
         for combo in itertools.product(*(values for _, values in axes)):
             for (name, _), value in zip(axes, combo):
                 setattr(composer, name, type(getattr(composer, name))(value))
-            results = run(inputs, counter, args.ranker, args.oracle_dates, args.sentence_ranker)
+            results = run(inputs, counter, args.oracle_dates, args.sentence_ranker)
             label = " ".join(f"{name}={value:g}" for (name, _), value in zip(axes, combo))
             print("\n".join(split_rows(results, label + " ")), flush=True)
         return 0
     started = time.perf_counter()
-    results = run(inputs, counter, args.ranker, args.oracle_dates, args.sentence_ranker)
+    results = run(inputs, counter, args.oracle_dates, args.sentence_ranker)
     seconds = time.perf_counter() - started
     print(f"{'timeline':<28} {'n':>3} {'AR-1':>7} {'AR-2':>7} {'date':>7}")
     if not args.quiet:

@@ -61,7 +61,7 @@ def examples(inputs, counter: RougeCounter, with_picked: bool = True) -> list[di
             shown = composer.shown_groups(candidates, settings.keywords)
             published = [a.article.published for a in members if a.article.published]
             span = (min(published), max(published))
-            qualified = [d for d in composer.rank_dates(candidates, members, dup, span, composer.shipped_ranker())
+            qualified = [d for d in composer.rank_dates(candidates, span)
                          if len(d) == 10 and any(not c.pool for c in shown.get(d, ()))]
             picked = qualified[:len(gold)] if with_picked else []
             golds = sorted(gold)

@@ -351,79 +351,6 @@ def _form_factor(sentence: str) -> float:
     return factor
 
 
-#: the features a date ranker reads, in order (see date_features)
-DATE_FEATURES = ("support", "named", "retrospective", "named_days", "named_sentences", "lead", "published",
-                 "published_next", "outside")
-RANKER_PATH = Path(__file__).with_name("date_ranker.json")
-
-
-@dataclass(frozen=True)
-class DateRanker:
-    """A linear score over DATE_FEATURES (logistic regression trained on Timeline17, benchmarks/train_date_ranker.py)."""
-
-    bias: float
-    weights: dict[str, float]
-
-    @classmethod
-    def from_json(cls, data: dict) -> "DateRanker":
-        return cls(bias=float(data["bias"]), weights={k: float(v) for k, v in data["weights"].items()})
-
-    def score(self, features: dict[str, float]) -> float:
-        return self.bias + sum(self.weights.get(name, 0.0) * value for name, value in features.items())
-
-
-@lru_cache(maxsize=1)
-def shipped_ranker(path: Path = RANKER_PATH) -> DateRanker | None:
-    """The date ranker installed with the package, or None (then dates rank by date_scores)."""
-    if not path.exists():
-        return None
-    return DateRanker.from_json(json.loads(path.read_text(encoding="utf-8")))
-
-
-def date_features(candidates: list[Candidate], articles: list[AnnotatedArticle],
-                  duplicate_of: dict[str, str], span: tuple[dt.date, dt.date] | None) -> dict[str, dict[str, float]]:
-    """For every day the candidates point at: how the story points at it (log counts of distinct articles).
-
-    support: date_scores (hand-weighted distinct articles); named: articles whose time expressions name the day; retrospective: of those, published later;
-    named_days: distinct publication days among them; named_sentences: sentences naming it;
-    lead: articles whose lead sentence takes the day as publication date; published / published_next:
-    articles published that day / the day after; outside: the day lies outside the publication period.
-    """
-    named: dict[str, set[str]] = defaultdict(set)
-    retro: dict[str, set[str]] = defaultdict(set)
-    named_days: dict[str, set[dt.date]] = defaultdict(set)
-    sentences: dict[str, int] = defaultdict(int)
-    lead: dict[str, set[str]] = defaultdict(set)
-    for c in candidates:
-        if len(c.date) != 10 or c.pool:
-            continue
-        if c.ref.time_expression:
-            named[c.date].add(c.canonical_id)
-            sentences[c.date] += 1
-            if c.published:
-                named_days[c.date].add(c.published)
-                if c.published.isoformat() > c.date:
-                    retro[c.date].add(c.canonical_id)
-        else:
-            lead[c.date].add(c.canonical_id)
-    published: dict[str, set[str]] = defaultdict(set)
-    for a in articles:
-        if a.article.published and a.article.published_source != "missing":
-            published[a.article.published.isoformat()].add(duplicate_of.get(a.article.id, a.article.id))
-    support = date_scores(candidates, span)
-    out = {}
-    for date in set(named) | set(lead):
-        day = dt.date.fromisoformat(date)
-        nxt = (day + dt.timedelta(days=1)).isoformat()
-        outside = bool(span) and not span[0] <= day <= span[1]  # type: ignore[index]
-        out[date] = {"support": math.log1p(support.get(date, 0.0)), "named": math.log1p(len(named[date])), "retrospective": math.log1p(len(retro[date])),
-                     "named_days": math.log1p(len(named_days[date])),
-                     "named_sentences": math.log1p(sentences[date]), "lead": math.log1p(len(lead[date])),
-                     "published": math.log1p(len(published[date])),
-                     "published_next": math.log1p(len(published[nxt])), "outside": float(outside)}
-    return out
-
-
 def _relevance(candidate: Candidate, centroid: dict[str, float], idf: dict[str, float], day: dt.date | None) -> float:
     """How well the sentence can summarise its date: closeness to the date's centroid, scaled by its form,
     by NAMED_FACTOR when it names the date itself and by FRESH_FACTOR when it was reported the day itself
@@ -438,16 +365,14 @@ def _relevance(candidate: Candidate, centroid: dict[str, float], idf: dict[str, 
     return value
 
 
-def rank_dates(candidates: list[Candidate], articles: list[AnnotatedArticle], duplicate_of: dict[str, str],
-               span: tuple[dt.date, dt.date] | None, ranker: DateRanker | None) -> list[str]:
-    """Dates best first.  With a ranker, days by its score, then coarser dates by date_scores;
-    without, all by date_scores.  Earlier dates first on ties."""
+def rank_dates(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None) -> list[str]:
+    """Dates best first by date_scores; earlier dates first on ties.
+
+    A learned date ranker (logistic regression, gradient-boosted trees) was tried and lost to this
+    hand score leave-one-topic-out: see benchmarks/train_date_ranker.py.
+    """
     scores = date_scores(candidates, span)
-    if ranker is None:
-        return sorted(scores, key=lambda d: (-scores[d], d))
-    learned = {d: ranker.score(f) for d, f in date_features(candidates, articles, duplicate_of, span).items()}
-    days = sorted(learned, key=lambda d: (-learned[d], d))
-    return days + sorted((d for d in scores if d not in learned), key=lambda d: (-scores[d], d))
+    return sorted(scores, key=lambda d: (-scores[d], d))
 
 
 #: the features a sentence ranker reads, in order (see sentence_features)
@@ -457,9 +382,20 @@ SENTENCE_FEATURES = ("relevance", "log_relevance", "centroid", "log_centroid", "
 SENTENCE_RANKER_PATH = Path(__file__).with_name("sentence_ranker.json")
 
 
-class SentenceRanker(DateRanker):
+@dataclass(frozen=True)
+class SentenceRanker:
     """A linear score over SENTENCE_FEATURES: how well a sentence summarises its date
-    (trained on Timeline17 by benchmarks/train_sentence_ranker.py)."""
+    (ridge regression trained on Timeline17 by benchmarks/train_sentence_ranker.py)."""
+
+    bias: float
+    weights: dict[str, float]
+
+    @classmethod
+    def from_json(cls, data: dict) -> "SentenceRanker":
+        return cls(bias=float(data["bias"]), weights={k: float(v) for k, v in data["weights"].items()})
+
+    def score(self, features: dict[str, float]) -> float:
+        return self.bias + sum(self.weights.get(name, 0.0) * value for name, value in features.items())
 
 
 @lru_cache(maxsize=1)
@@ -633,13 +569,11 @@ def compose_timeline(
     articles: list[AnnotatedArticle],
     settings: TimelineSettings | None = None,
     duplicate_of: dict[str, str] | None = None,
-    ranker: DateRanker | None | str = "shipped",
     sentence_ranker: SentenceRanker | None | str = "shipped",
 ) -> list[TimelineEntry]:
     """The story's timeline, ordered by date; within a date, by how well the entry summarises that day.
 
-    Dates are ranked by how strongly the story points at them (rank_dates, with the shipped date ranker
-    unless ``ranker`` says otherwise; None ranks by date_scores); each chosen date, best
+    Dates are ranked by how strongly the story points at them (rank_dates); each chosen date, best
     first, gets its best happenings (groups of same-date sentences, rank_groups: by the shipped sentence
     ranker unless ``sentence_ranker`` says otherwise; None: closeness to the date's tf-idf centroid and
     support), skipping sentences redundant with those already chosen.  With keywords, only sentences
@@ -654,12 +588,10 @@ def compose_timeline(
     scores = date_scores(candidates, span)
     story = StoryCandidates.of(candidates, settings.keywords)
     shown = shown_groups(candidates, settings.keywords)
-    if ranker == "shipped":
-        ranker = shipped_ranker()
     if sentence_ranker == "shipped":
         sentence_ranker = shipped_sentence_ranker()
     # a date needs a showable sentence that points at it (pool sentences may summarise it, not qualify it)
-    ranked_dates = [d for d in rank_dates(candidates, articles, duplicate_of, span, ranker)  # type: ignore[arg-type]
+    ranked_dates = [d for d in rank_dates(candidates, span)
                     if any(not c.pool for c in shown.get(d, ()))]
 
     if settings.max_dates and settings.sentences_per_date:
