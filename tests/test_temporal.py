@@ -540,3 +540,29 @@ def test_round2_military_clock_times(nlp):
     found = one(nlp, "The column halted at 03:00hrs near the river.", TUE, "03:00hrs")
     assert (found.type, found.value) == ("TIME", "2019-09-24T03:00")
     assert [t.text for t in tag_text("The column halted at 03:00hrs near the river.", TUE, nlp)] == ["03:00hrs"]
+
+
+@pytest.mark.parametrize("text, expression, value", [
+    ("The trade fair runs Oct. 8-10 in the old harbour hall.", "10", "2019-10-10"),
+    ("Delegates met on Nov. 2 and 3 to settle the agenda.", "3", "2019-11-03"),
+    ("Storms on 14-15 February closed the pass.", "14", "2019-02-14"),  # past clause: this year's
+    ("The siege of April 3-6, 1902 left the fort in ruins.", "6, 1902", "1902-04-06"),
+])
+def test_bare_day_of_a_range_is_its_own_date(nlp, text, expression, value):
+    assert one(nlp, text, TUE, expression).value == value
+
+
+def test_range_day_look_alikes(nlp):
+    # a number after "and" that counts something is no day
+    texts = [t.text for t in tag_text("On Oct. 2 and 3 people were hurt; by Oct. 4 and 5 percent.", TUE, nlp)]
+    assert "3" not in texts and "5" not in texts
+    # a year given after the range dates its first day too, and is not a separate year
+    found = {t.text: t.value for t in tag_text("The siege of April 3-6, 1902 left the fort in ruins.", TUE, nlp)}
+    assert found.get("April 3") == "1902-04-03" and "1902" not in found
+
+
+def test_term_references_and_a_year_after_a_year(nlp):
+    assert one(nlp, "Margins may tighten in the near term.", TUE, "the near term").value == "FUTURE_REF"
+    assert one(nlp, "Rates will not move in the short term.", TUE, "the short term").value == "FUTURE_REF"
+    expr = one(nlp, "The plan was unveiled in 2015, a year before the vote.", TUE, "a year")
+    assert (expr.type, expr.value) == ("DURATION", "P1Y")

@@ -51,6 +51,8 @@ _OLD_YEAR_PREPOSITIONS = {"in", "of", "since", "until", "till", "during", "circa
 #: the word before "a year" / "a week" that makes it a rate ("$500 million a year", "358,000 a month")
 _RATE_BEFORE = re.compile(r"^(?:[$£€]?\d[\d,.]*%?|million|billion|thousand|hundred|cents?|percent|dollars|euros|"
                           r"pounds|seats|flights|times|barrels|shares|jobs|people|tons|miles)$")
+#: a year standing alone ("in 2012 a year before the vote"): no amount a rate could be of
+_YEAR_WORD = re.compile(r"^(?:1[89]|20)\d\d$")
 #: words before a number that make it a count ("some 1500 troops"), not a year
 _APPROXIMATORS = {"about", "some", "nearly", "almost", "over", "than", "around", "roughly", "approximately", "least",
                   "to", "and", "or", "only", "just", "another", "estimated", "all"}
@@ -64,6 +66,27 @@ _FINER = {"decade": ("year", 10), "year": ("month", 12), "month": ("day", 30), "
           "fortnight": ("day", 14), "day": ("hour", 24)}
 _GRANULARITY = {"day": 0, "week": 1, "weekend": 1, "month": 2, "quarter": 3, "half": 3, "season": 3,
                 "year": 4, "decade": 5, "century": 6}
+
+
+#: the second day of a range after "March 5": "-7", " and 7", " to 7th", "-9, 1918"
+_RANGE_AFTER = re.compile(r"\s*(?:-|–|and\b|to\b|through\b|or\b)\s*(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b"
+                          r"(?P<year>,?\s+(?:1[0-9]{3}|20[0-9]{2})\b)?(?![.,:/-]?\d)", re.I)
+#: the first day of a range before "7 January": "6-", "6 and ", "6 to "
+_RANGE_BEFORE = re.compile(r"(?<![\d.,:/-])(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s*(?:-|–|and|to|through|or)\s*$",
+                           re.I)
+#: words that may follow the range's bare day ("May 4 and 5 in Geneva"); any other word makes it a count
+_RANGE_NEXT = {"in", "at", "on", "of", "and", "or", "when", "while", "during", "from", "to", "with", "for", "after",
+               "before", "by", "respectively", "this", "next", "last", "was", "were", "will", "is", "are", "had",
+               "has", "have"}
+
+
+def _range_ends(text: str, end: int) -> bool:
+    """True when nothing that makes the number a count ("5 people", "5 percent") follows it."""
+    rest = text[end:end + 20]
+    word = re.match(r"\s*([A-Za-z]+)", rest)
+    if word is None:
+        return not re.match(r"\s*[%$€£\d]", rest)
+    return word[1].lower() in _RANGE_NEXT or (word[1][0].isupper() and not rest.startswith(word[1]))
 
 
 @dataclass
@@ -303,7 +326,44 @@ class TemporalTagger:
                                                      else norm.anchor),
             ))
         self._date_clocks_by_following_day(out, undated_clocks, ctx.text)
+        self._range_days(out, ctx.text, locate)
         return out
+
+    @staticmethod
+    def _range_days(out: list[TimeExpr], text: str, locate) -> None:
+        """ "March 5-7", "May 4 and 5", "6-7 January 1916": the bare day of a range is a date of its own
+        (TimeML tags it apart; AQUAINT, WikiWars and Tweets gold do, 7 of 7), in the month written once."""
+        added: list[TimeExpr] = []
+        drop: set[int] = set()
+        for i, expr in enumerate(out):
+            if expr.type != "DATE" or not re.fullmatch(r"\d{4}-\d\d-\d\d", expr.value):
+                continue
+            day = int(expr.value[8:])
+            after = _RANGE_AFTER.match(text, expr.end) if re.search(r"\d(?:st|nd|rd|th)?$", expr.text) else None
+            if after and day < int(after["day"]) and (after["year"] or _range_ends(text, after.end())):
+                start, end = after.start("day"), after.end()
+                year = after["year"].strip(" ,") if after["year"] else expr.value[:4]
+                date = _safe_date(int(year), int(expr.value[5:7]), int(after["day"]))
+                clash = [j for j, o in enumerate(out) if o.start < end and start < o.end]
+                if date and all(out[j].value == year and out[j].start >= after.start("year") for j in clash):
+                    drop.update(clash)
+                    if after["year"] and expr.anchor != "absolute":
+                        expr.value = f"{year}{expr.value[4:]}"
+                    added.append(TimeExpr(start=start, end=end, text=text[start:end], type="DATE",
+                                          value=date.isoformat(), sentence=locate(start), resolved=expr.resolved,
+                                          anchor="absolute" if after["year"] else expr.anchor))
+                continue
+            lead = re.match(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s", expr.text)
+            before = _RANGE_BEFORE.search(text, max(0, expr.start - 16), expr.start) if lead else None
+            if before and int(before["day"]) < int(lead[1]):
+                start, end = before.start("day"), before.end("day")
+                date = _safe_date(int(expr.value[:4]), int(expr.value[5:7]), int(before["day"]))
+                if date and not any(o.start < end and start < o.end for o in out):
+                    added.append(TimeExpr(start=start, end=end, text=text[start:end], type="DATE",
+                                          value=date.isoformat(), sentence=locate(start), resolved=expr.resolved,
+                                          anchor=expr.anchor))
+        if added or drop:
+            out[:] = sorted([o for j, o in enumerate(out) if j not in drop] + added, key=lambda o: o.start)
 
     @staticmethod
     def _date_clocks_by_following_day(out: list[TimeExpr], clocks: list[int], text: str) -> None:
@@ -364,7 +424,8 @@ class TemporalTagger:
                 return False  # "a Sunday night memorial" is one Sunday, not every Sunday
             before = ctx.text[max(0, m.start() - 40):m.start()].lower().split()
             if not before or not (before[-1] in ("once", "twice", "thrice", "times")
-                                  or any(w[:1].isdigit() for w in before[-3:])):
+                                  or any(w[:1].isdigit() and not w.endswith((",", ";")) and not _YEAR_WORD.match(w)
+                                         for w in before[-3:])):  # "in 2012, a year before" is no rate
                 return False
         if name == "duration":
             if groups.get("adj") and groups["adj"].lower() == "-old":
@@ -377,7 +438,9 @@ class TemporalTagger:
                 return False
             if num in ("a", "an") and ctx.previous_word(m.start()) in ("once", "twice", "thrice", "times"):
                 return False  # "twice a year" is a SET (the set rule)
-            if num in ("a", "an") and not groups.get("mod") and _RATE_BEFORE.search(ctx.previous_word(m.start())):
+            previous = ctx.previous_word(m.start())
+            if num in ("a", "an") and not groups.get("mod") and _RATE_BEFORE.search(previous) and \
+                    not _YEAR_WORD.match(previous):
                 return False  # "$1.76 a year", "700 seats a week": a rate, not a stretch of time
             if re.match(r"\s+old\b", ctx.text[m.end():m.end() + 6]):
                 return False  # "52 years old" is an age

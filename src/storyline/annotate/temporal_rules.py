@@ -75,7 +75,7 @@ REFERENCES = {  # TIMEX3 "reference" values
     "recently": "PAST_REF", "lately": "PAST_REF",
     "the past": "PAST_REF",
     "the future": "FUTURE_REF", "the near future": "FUTURE_REF",  # not "soon": 5 of 166 uses are TIMEX3s
-    "a later date": "FUTURE_REF",  # "recent years", "coming years": DURATION PXY (vague_span)
+    "a later date": "FUTURE_REF", "the near term": "FUTURE_REF", "the short term": "FUTURE_REF",  # "recent years", "coming years": DURATION PXY (vague_span)
 }
 
 # ── regex building blocks ─────────────────────────────────────────────────────
