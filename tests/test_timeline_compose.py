@@ -11,7 +11,7 @@ from storyline.compose.timeline import (SENTENCE_FEATURES, StoryCandidates, cand
                                         shipped_sentence_ranker)
 from storyline.config import TimelineSettings
 from storyline.errors import StorylineError
-from storyline.model import AnnotatedArticle, Article, Sentence, TimeExpr
+from storyline.model import AnnotatedArticle, Article, Mention, Sentence, TimeExpr
 
 
 def _article(article_id: str, published: str, sentences: list[str],
@@ -55,6 +55,19 @@ def test_trimmed_source_cites_the_exact_words_and_keeps_its_date():
     ref = named[0].ref
     assert ref.sentence.startswith("The ferry company")
     assert annotated.article.text[ref.char_start:ref.char_end] == ref.sentence
+
+
+def test_a_candidate_counts_the_actors_its_sentence_names_not_its_amounts():
+    annotated = _article("a1", "2011-03-08", ["Mayor Ann Lee and the Port Authority closed the harbour on Monday .",
+                                              "Fares rose 5 percent on Monday ."],
+                         {0: ("on Monday", "2011-03-07"), 1: ("on Monday", "2011-03-07")})
+    text = annotated.article.text
+    for name, label in (("Ann Lee", "PERSON"), ("the Port Authority", "ORG"), ("5 percent", "PERCENT")):
+        start = text.index(name)
+        annotated.mentions.append(Mention(start=start, end=start + len(name), text=name, label=label,
+                                          sentence=0 if name != "5 percent" else 1))
+    found = {c.sentence_index: c for c in candidates_of(annotated, "a1", [annotated]) if c.ref.time_expression}
+    assert (found[0].entities, found[1].entities) == (2, 0)
 
 
 def test_dateline_only_sentence_is_kept_whole():

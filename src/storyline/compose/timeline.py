@@ -106,6 +106,10 @@ def year_if_certain(articles: list[AnnotatedArticle], month: int, day: int) -> i
     return fits[0] if fits == [year] else None
 
 
+#: entity labels that name who or where (not amounts or dates): an event summary usually names its actors
+_ACTOR_LABELS = frozenset({"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "EVENT", "LAW"})
+
+
 @dataclass
 class Candidate:
     date: str
@@ -118,6 +122,7 @@ class Candidate:
     published: dt.date | None
     pool: bool = False  # an early sentence placed at the publication date: may summarise it, never ranks it
     bigrams: frozenset[tuple[str, str]] = frozenset()  # adjacent content words (the sentence scorer's wording match)
+    entities: int = 0  # names of people, organisations and places in the sentence
 
 
 @dataclass
@@ -143,6 +148,10 @@ def candidates_of(
     for timex in annotated.timexes:
         if timex.type in ("DATE", "TIME"):
             by_sentence[timex.sentence].append(timex)
+    entities: dict[int, int] = defaultdict(int)
+    for mention in annotated.mentions:
+        if mention.label in _ACTOR_LABELS:
+            entities[mention.sentence] += 1
     found: list[Candidate] = []
     for index, sentence in enumerate(annotated.sentences):
         cut = furniture_end(sentence.text)
@@ -178,7 +187,8 @@ def candidates_of(
             ref = SourceRef(article_id=article.id, sentence=text, char_start=start,
                             char_end=sentence.end, time_expression=expression)
             found.append(Candidate(date, article.id, canonical_id, index, ref, words, lead, article.published,
-                                   pool=pool and expression is None, bigrams=bigrams))
+                                   pool=pool and expression is None, bigrams=bigrams,
+                                   entities=entities.get(index, 0)))
     return found
 
 
@@ -378,7 +388,7 @@ def rank_dates(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None
 #: the features a sentence ranker reads, in order (see sentence_features)
 SENTENCE_FEATURES = ("relevance", "log_relevance", "centroid", "log_centroid", "bigram", "log_bigram", "story", "support", "share", "words", "long", "named",
                      "fresh", "lag", "ahead", "index", "lead", "pool", "quote", "question", "personal",
-                     "furniture", "keywords")
+                     "furniture", "keywords", "entities")
 SENTENCE_RANKER_PATH = Path(__file__).with_name("sentence_ranker.json")
 
 
@@ -478,7 +488,8 @@ def sentence_features(candidate: Candidate, support: int, context: DateContext) 
     words / long: length in words over LONG_SENTENCE and the excess beyond it; named: its own time expression
     names the date; fresh: reported the day itself or the day after; lag: log days between date and report;
     ahead: reported before the date; index / lead / pool: log position in the article, lead sentence, pool
-    sentence; quote, question, personal, furniture: its form; keywords: log topic keywords it contains.
+    sentence; quote, question, personal, furniture: its form; keywords: log topic keywords it contains;
+    entities: log names of people, organisations and places in it (_ACTOR_LABELS).
     """
     sentence = candidate.ref.sentence
     stripped = sentence.strip()
@@ -518,6 +529,7 @@ def sentence_features(candidate: Candidate, support: int, context: DateContext) 
         "personal": float(bool(_PERSONAL.search(sentence.replace(" 's", "'s")))),
         "furniture": float(bool(_FURNITURE.search(sentence))),
         "keywords": math.log1p(sum(1 for k in context.keywords if k in lowered)),
+        "entities": math.log1p(candidate.entities),
     }
 
 
