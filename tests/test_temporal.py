@@ -566,3 +566,11 @@ def test_term_references_and_a_year_after_a_year(nlp):
     assert one(nlp, "Rates will not move in the short term.", TUE, "the short term").value == "FUTURE_REF"
     expr = one(nlp, "The plan was unveiled in 2015, a year before the vote.", TUE, "a year")
     assert (expr.type, expr.value) == ("DURATION", "P1Y")
+
+
+def test_a_quarter_of_something_is_a_fraction(nlp):
+    texts = [t.text for t in tag_text("Pension funds own more than a quarter of the market and three quarters of "
+                                      "its bonds.", TUE, nlp)]
+    assert texts == []
+    assert one(nlp, "The firm returned to profit after several quarters of losses.", TUE,
+               "several quarters").value == "PXQ"

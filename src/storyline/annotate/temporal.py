@@ -448,6 +448,10 @@ class TemporalTagger:
                 return False  # "for many years" is a duration; "in as many years" is not
             if unit == "quarter" and re.search(r"\w-quarters?$", m.group(0), re.I):
                 return False  # "three-quarters" is a fraction
+            if unit == "quarter" and num in ("a", "an", "one", "three") and re.match(
+                    r"\s+of\s+(?:the|a|an|its|their|his|her|all|our|these|those|this|that)\s+(?!(?:fiscal )?year\b)",
+                    ctx.text[m.end():m.end() + 30], re.I):
+                return False  # "more than a quarter of the market" is a fraction (dev gold: 0 of 16)
             if unit == "quarter" and re.fullmatch(r"(?:1[89]|20)\d\d", num):
                 return False  # "the 1988 quarter" is a date (the year_period rule)
             following = ctx.text[m.end():m.end() + 6]
