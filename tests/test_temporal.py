@@ -574,3 +574,9 @@ def test_a_quarter_of_something_is_a_fraction(nlp):
     assert texts == []
     assert one(nlp, "The firm returned to profit after several quarters of losses.", TUE,
                "several quarters").value == "PXQ"
+
+
+def test_compound_duration_leaves_the_determiner_to_its_noun(nlp):
+    found = {t.text: t.value for t in tag_text("The 10-day tour ended its three-month-long run.", TUE, nlp)}
+    assert found == {"10-day": "P10D", "three-month-long": "P3M"}
+    assert one(nlp, "They stayed for the 10 days before the vote.", TUE, "the 10 days").value == "P10D"

@@ -897,6 +897,9 @@ class TemporalTagger:
             # "over the past two decades": a preposition, not "more than"
             return _Norm("DURATION", value, anchor="none", span=(m.start("det") if groups.get("det")
                                                                  else m.start("rel"), m.end()))
+        if groups.get("det") and not rel and not mod_word and ctx.text[m.end("num"):m.start("unit")] == "-":
+            # "the 10-day trip": the determiner is the trip's; TimeML tags the compound alone (dev gold 28 of 31)
+            return _Norm("DURATION", value, anchor="none", span=(m.start("num"), m.end()))
         return _Norm("DURATION", value, _mod_of(m["mod"]), anchor="none")
 
     def _n_plural_unit(self, m, ctx):
