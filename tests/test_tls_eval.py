@@ -123,3 +123,31 @@ def test_equal_to_tilse_with_the_perl_script(counter):
     for a, b in zip(ours, theirs):
         assert a.precision == pytest.approx(b.precision, abs=1e-9)
         assert a.recall == pytest.approx(b.recall, abs=1e-9)
+
+
+def test_an_article_the_annotators_fail_on_is_named_and_left_out(tmp_path: Path, monkeypatch):
+    from storyline.evaluate import tls
+    from storyline.model import AnnotatedArticle, Article
+    from storyline.store import Store
+
+    articles = [Article(id=name, text=f"The harbour closed ({name}).", published=dt.date(2011, 3, 8))
+                for name in ("good", "odd")]
+
+    def annotate_failing_on_odd(items, resources, processes=1, on_error=None):  # type: ignore[no-untyped-def]
+        for article in items:
+            if article.id == "odd":
+                on_error(article, "the temporal annotator failed (ValueError: test)")
+            else:
+                yield AnnotatedArticle(article=article)
+
+    monkeypatch.setattr(tls, "annotate", annotate_failing_on_odd)
+    store = Store.open(tmp_path / "cache.db")
+    messages: list[str] = []
+    try:
+        kept, fresh = tls.annotated_articles(articles, store, resources=None, log=messages.append)  # type: ignore[arg-type]
+        assert [a.article.id for a in kept] == ["good"] and fresh == 2
+        assert any("skipped odd" in m and "ValueError" in m for m in messages)
+        again, fresh_again = tls.annotated_articles(articles, store, resources=None, log=messages.append)  # type: ignore[arg-type]
+        assert [a.article.id for a in again] == ["good"] and fresh_again == 1  # the good one came from the store
+    finally:
+        store.close()

@@ -78,7 +78,8 @@ def annotated_articles(articles: list[Article], store: Store, resources: Resourc
     """Annotations of ``articles``, from the store when cached; returns them and how many were new.
 
     All topics go through one call, so one pool of workers serves the whole run: a pool per topic
-    would leave a core idle at the end of every topic.
+    would leave a core idle at the end of every topic.  An article an annotator fails on is named in
+    the log and left out; the rest goes on.
     """
     version = ANNOTATION_VERSION  # bumped by whoever changes what the annotators output
     done = store.annotated_ids(version)
@@ -86,12 +87,16 @@ def annotated_articles(articles: list[Article], store: Store, resources: Resourc
     fresh = [a for a in articles if a.id not in cached]
     if fresh:
         log(f"annotating {len(fresh)} articles ({len(cached)} cached) in {workers} process(es)")
-    for i, annotated in enumerate(annotate(fresh, resources, processes=workers), 1):
+
+    def skipped(article: Article, reason: str) -> None:
+        log(f"  skipped {article.id}: {reason}")
+
+    for i, annotated in enumerate(annotate(fresh, resources, processes=workers, on_error=skipped), 1):
         store.save_annotated(annotated, version)
         cached[annotated.article.id] = annotated
         if i % 200 == 0:
             log(f"  annotated {i}/{len(fresh)}")
-    return [cached[a.id] for a in articles], len(fresh)
+    return [cached[a.id] for a in articles if a.id in cached], len(fresh)
 
 
 def duplicates(articles: list[AnnotatedArticle]) -> dict[str, str]:
@@ -126,7 +131,7 @@ def run_storyline(data_root: Path, resources: Resources, store_path: Path, worke
         by_id = {a.article.id: a for a in annotated_all}
         for topic, articles in inputs:
             started = time.perf_counter()
-            annotated = [by_id[a.id] for a in articles]
+            annotated = [by_id[a.id] for a in articles if a.id in by_id]
             duplicate_of = duplicates(annotated)
             # the learned sentence ranker is the one trained without this topic (leave-one-topic-out)
             sentence_ranker = held_out_sentence_ranker(topic.name)
