@@ -255,3 +255,42 @@ def test_planned_block_dots_equal_one_at_a_time(pairs, monkeypatch):
             index.merge(a, b)
     index.end_block()
     assert compared > 30
+
+
+def _made_up_words(rnd: random.Random, n: int) -> str:
+    return " ".join("".join(rnd.choice("bcdfghjklmnpqrstvwz") + rnd.choice("aeiou") for _ in range(4))
+                    for _ in range(n))
+
+
+def test_a_copy_of_an_archived_article_leaves_live_stories_untouched():
+    """An exact copy rejoins its archived story: that story gets a slot of its own again, and no live
+    story's scoring row (norms, dates) is overwritten by it."""
+    rnd = random.Random(2)
+    original = _made_up_words(rnd, 80)
+    grouper = StoryGrouper(GroupSettings(quiet_days=10, max_closed_stories=0))
+
+    def add(article_id: str, text: str, day: dt.date) -> None:
+        grouper.add([AnnotatedArticle(Article(id=article_id, text=text, published=day))])
+
+    add("old", original, dt.date(2020, 1, 1))
+    add("new0", _made_up_words(rnd, 80), dt.date(2021, 1, 1))
+    terms = grouper.index.terms
+    i = 1
+    while len(terms.slot_story) < len(terms.status):  # fill the slot arrays so their last row is live
+        add(f"new{i}", _made_up_words(rnd, 80), dt.date(2021, 1, 1))
+        i += 1
+    archived = grouper.index.stories[grouper.story_of["old"]]
+    assert archived.status == "archived" and archived.slot == -1
+    live = grouper.index.stories[terms.slot_story[-1]]
+    row = (terms.norm2[live.slot].copy(), terms.last[live.slot])
+    add("copy", original, dt.date(2021, 1, 2))
+    assert grouper.duplicate_of == {"copy": "old"} and grouper.story_of["copy"] == archived.id
+    assert (terms.norm2[live.slot] == row[0]).all() and terms.last[live.slot] == row[1]
+    assert archived.slot >= 0 and terms.slot_story[archived.slot] == archived.id
+
+
+def test_articles_without_words_are_not_copies_of_each_other():
+    grouper = StoryGrouper(GroupSettings())
+    grouper.add([AnnotatedArticle(Article(id="stars", text="***", published=dt.date(2021, 1, 1))),
+                 AnnotatedArticle(Article(id="dashes", text="--- !", published=dt.date(2021, 1, 1)))])
+    assert grouper.duplicate_of == {}

@@ -348,6 +348,8 @@ class TermIndex:
     def sync(self, story: StoryState) -> None:
         """Copy what scoring needs (norms, date span, status) into the slot's row."""
         slot = story.slot
+        if slot < 0:
+            raise ValueError(f"story {story.id} has no slot (archived): its row would overwrite another story's")
         self.norm2[slot] = story.norm2
         self.first[slot] = story.first.toordinal() if story.first is not None else _NO_DATE
         self.last[slot] = story.last.toordinal() if story.last is not None else _NO_DATE
@@ -672,6 +674,8 @@ class StoryIndex:
             story.status = status
             if status == "archived":
                 self.terms.retire(story)
+            elif story.slot < 0:  # back from the archive (an exact copy of one of its articles came in)
+                self.terms.new_slot(story)
             else:
                 self.terms.sync(story)
 

@@ -494,11 +494,11 @@ class DedupIndex:
 
     def check(self, fp: Fingerprint) -> Match | None:
         """The earlier article ``fp`` duplicates, if any (exact first, then the most similar near copy)."""
+        if fp.shingles == 0:  # no words: every such article has the same digest, and none copies another
+            return None
         first = self.exact.get(fp.exact)
         if first is not None and first != fp.article_id:
             return Match("exact", first, 1.0, 1.0)
-        if fp.shingles == 0:
-            return None
         candidates = self._lsh_candidates(fp)
         # a truncated or re-wrapped copy can have a low Jaccard similarity (below the LSH band
         # threshold) yet share a good part of its paragraphs: those articles are candidates too
@@ -717,7 +717,8 @@ class DedupIndex:
         return plan.summary[plan.next]
 
     def add(self, fp: Fingerprint) -> None:
-        self.exact.setdefault(fp.exact, fp.article_id)
+        if fp.shingles:
+            self.exact.setdefault(fp.exact, fp.article_id)
         if fp.article_id in self.ordinal:
             return
         self._version += 1
