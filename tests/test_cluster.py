@@ -294,3 +294,17 @@ def test_articles_without_words_are_not_copies_of_each_other():
     grouper.add([AnnotatedArticle(Article(id="stars", text="***", published=dt.date(2021, 1, 1))),
                  AnnotatedArticle(Article(id="dashes", text="--- !", published=dt.date(2021, 1, 1)))])
     assert grouper.duplicate_of == {}
+
+
+def test_an_id_given_twice_in_one_batch_keeps_its_first_copy():
+    rnd = random.Random(3)
+    day = dt.date(2021, 1, 1)
+    first = AnnotatedArticle(Article(id="v", text=_made_up_words(rnd, 60), published=day))
+    second = AnnotatedArticle(Article(id="v", text=_made_up_words(rnd, 60), published=day))
+    grouper = StoryGrouper(GroupSettings())
+    grouper.add([first, second])
+    assert grouper.index.stories[grouper.story_of["v"]].article_ids == ["v"]
+    alone = StoryGrouper(GroupSettings())
+    alone.add([first])
+    kept_terms = grouper.index.stories[grouper.story_of["v"]].centroid[0]
+    assert list(kept_terms) == list(alone.index.stories[alone.story_of["v"]].centroid[0])

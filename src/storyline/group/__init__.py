@@ -91,7 +91,10 @@ class StoryGrouper:
         created: list[str] = []
         touched: set[str] = set()
         merged: dict[str, str] = {}
-        fresh = [item for item in dict((i.article.id, i) for i in ordered).values() if self._is_new(item)]
+        first_copies: dict[str, AnnotatedArticle] = {}
+        for item in ordered:  # an id seen twice keeps its first copy, as a known id keeps the stored one
+            first_copies.setdefault(item.article.id, item)
+        fresh = [item for item in first_copies.values() if self._is_new(item)]
         for start in range(0, len(fresh), CHUNK):
             prepared = self._prepare(fresh[start:start + CHUNK])
             for block in range(0, len(prepared), PREPARE):
