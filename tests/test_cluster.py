@@ -308,3 +308,12 @@ def test_an_id_given_twice_in_one_batch_keeps_its_first_copy():
     alone.add([first])
     kept_terms = grouper.index.stories[grouper.story_of["v"]].centroid[0]
     assert list(kept_terms) == list(alone.index.stories[alone.story_of["v"]].centroid[0])
+
+
+def test_a_state_sketched_with_other_settings_is_refused_with_the_setting_named():
+    live = StoryGrouper(GroupSettings())
+    live.add([make(f"b{i}", BRIDGE, i, i) for i in range(3)])
+    blob = live.dumps()
+    with pytest.raises(ValueError, match=r"num_perm 128 now 64.*rebuild the output folder"):
+        StoryGrouper(GroupSettings(num_perm=64), blob)
+    StoryGrouper(GroupSettings(cluster_threshold=0.1), blob)  # a threshold may change between runs

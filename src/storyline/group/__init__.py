@@ -294,11 +294,22 @@ class StoryGrouper:
                      "dedup", "index"):
             setattr(self, name, state[name])
         self.reuses = [Reuse(*r) for r in self.reuses]
-        self.dedup.settings = self.settings  # settings given now win (thresholds may change between runs)
+        saved = self.dedup.settings
+        changed = [name for name in SKETCH_SETTINGS if getattr(saved, name) != getattr(self.settings, name)]
+        if changed:
+            raise ValueError("The stored grouping state was sketched with other settings ("
+                             + ", ".join(f"{name} {getattr(saved, name)} now {getattr(self.settings, name)}"
+                                         for name in changed)
+                             + "); use the stored values or rebuild the output folder.")
+        self.dedup.settings = self.settings  # other settings given now win (thresholds may change between runs)
         self.index.settings = self.settings
 
 
 _seq = attrgetter("seq")
+
+#: settings that shape the stored sketches: a state saved under other values cannot be continued
+SKETCH_SETTINGS = ("num_perm", "shingle_size", "sketch_max_words", "near_duplicate_candidate_threshold",
+                   "min_paragraph_chars", "paragraph_shingle_size", "paragraph_sketch_size")
 
 
 @contextlib.contextmanager
