@@ -57,6 +57,51 @@ def test_trimmed_source_cites_the_exact_words_and_keeps_its_date():
     assert annotated.article.text[ref.char_start:ref.char_end] == ref.sentence
 
 
+def test_a_date_from_the_dateline_cut_off_the_cited_words_says_so():
+    sentence = "Tue Mar 8 , 2011 9:03 pm EDT PORTVILLE ( Reuters ) - The ferry company closed the harbour ."
+    annotated = _article("a1", "2011-03-08", [sentence], {0: ("Tue Mar 8 , 2011", "2011-03-08")})
+    [found] = [c for c in candidates_of(annotated, "a1", [annotated]) if c.ref.time_expression]
+    assert found.ref.time_expression not in found.ref.sentence
+    assert found.ref.inferred and "dateline" in found.ref.inferred and "PORTVILLE" in found.ref.inferred
+
+
+def test_a_date_named_in_the_cited_words_is_not_marked_inferred():
+    annotated = _article("a1", "2011-03-08", ["The ferry company closed the harbour on Monday ."],
+                         {0: ("on Monday", "2011-03-07")})
+    assert [c.ref.inferred for c in candidates_of(annotated, "a1", [annotated])] == [None]
+
+
+def test_the_year_of_an_undated_articles_month_and_day_is_marked_as_inferred():
+    dated = [_article(f"d{i}", f"2021-03-{10 + i}", ["The pier stayed closed all week ."]) for i in range(3)]
+    text = "The pier council voted on March 30 to rebuild the pier ."
+    start = text.index("March 30")
+    undated = AnnotatedArticle(
+        article=Article(id="u1", text=text, published=None, published_source="missing"),
+        sentences=[Sentence(start=0, end=len(text), text=text, paragraph=0)],
+        timexes=[TimeExpr(start=start, end=start + 8, text="March 30", type="DATE", value="XXXX-03-30",
+                          sentence=0, resolved=False)])
+    [found] = candidates_of(undated, "u1", dated + [undated])
+    assert found.date == "2021-03-30"
+    assert found.ref.inferred and "2021" in found.ref.inferred and "publication dates" in found.ref.inferred
+
+
+def test_the_timeline_does_not_hang_on_the_order_of_the_articles():
+    """Three same-day reports where the first and third share few words: merging in input order would
+    join or split them depending on which comes first."""
+    articles = [
+        _article("e1", "2011-03-07", ["Ferry crews struck at dawn over pay on Monday ."], {0: ("on Monday", "2011-03-07")}),
+        _article("e2", "2011-03-07", ["Ferry crews struck over pay and pensions in the port on Monday ."],
+                 {0: ("on Monday", "2011-03-07")}),
+        _article("e3", "2011-03-08", ["The port stayed shut as pensions talks failed on Monday , ferry owners said ."],
+                 {0: ("on Monday", "2011-03-07")}),
+    ]
+    settings = TimelineSettings(max_dates=1, sentences_per_date=3, keywords=("ferry",))
+    orders = ([0, 1, 2], [2, 1, 0], [1, 2, 0], [2, 0, 1])
+    results = {tuple((e.summary, tuple(r.article_id for r in e.sources)) for e in
+                     compose_timeline([articles[i] for i in order], settings)) for order in orders}
+    assert len(results) == 1
+
+
 def test_a_candidate_counts_the_actors_its_sentence_names_not_its_amounts():
     annotated = _article("a1", "2011-03-08", ["Mayor Ann Lee and the Port Authority closed the harbour on Monday .",
                                               "Fares rose 5 percent on Monday ."],

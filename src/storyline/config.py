@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 class TimelineSettings:
     max_dates: int | None = None  # None: chosen from the data
     sentences_per_date: int | None = None  # None: chosen from the data
-    keywords: tuple[str, ...] = ()  # every summary sentence must contain one, when given
+    keywords: tuple[str, ...] = ()  # every summary sentence must contain one (case-blind, inside words too), when given
 
 
 @dataclass(frozen=True)

@@ -189,6 +189,7 @@ class SourceRef:
     char_start: int
     char_end: int
     time_expression: str | None = None
+    inferred: str | None = None  # how a date the words alone do not give was worked out (its evidence)
 
 
 @dataclass

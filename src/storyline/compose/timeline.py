@@ -28,7 +28,6 @@ import re
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from operator import attrgetter
 from pathlib import Path
 
@@ -94,7 +93,7 @@ def year_if_certain(articles: list[AnnotatedArticle], month: int, day: int) -> i
         return None
     year = years.pop()
     first, last = min(published), max(published)
-    window = dt.timedelta(days=61)
+    window = dt.timedelta(days=YEAR_WINDOW_DAYS)
     fits = []
     for candidate in (year - 1, year, year + 1):
         try:
@@ -105,6 +104,11 @@ def year_if_certain(articles: list[AnnotatedArticle], month: int, day: int) -> i
             fits.append(candidate)
     return fits[0] if fits == [year] else None
 
+
+#: a month-day with no year may lie this many days (two months) before or after the story's publication span
+YEAR_WINDOW_DAYS = 61
+#: a sentence needs this many distinct content words to be a candidate (less is a dateline or a caption)
+MIN_CONTENT_WORDS = 3
 
 #: entity labels that name who or where (not amounts or dates): an event summary usually names its actors
 _ACTOR_LABELS = frozenset({"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "EVENT", "LAW"})
@@ -158,42 +162,51 @@ def candidates_of(
         text = sentence.text[cut:]
         sequence = content_words(text)
         words = frozenset(sequence)
-        if len(words) < 3:  # nothing but the dateline: keep the sentence whole
+        if len(words) < MIN_CONTENT_WORDS:  # nothing but the dateline: keep the sentence whole
             cut, text = 0, sentence.text
             sequence = content_words(text)
             words = frozenset(sequence)
-            if len(words) < 3:
+            if len(words) < MIN_CONTENT_WORDS:
                 continue
         bigrams = frozenset(zip(sequence, sequence[1:]))
         start = sentence.start + cut
-        anchors: list[tuple[str, str | None]] = []
+        anchors: list[tuple[str, str | None, str | None]] = []  # date, the words naming it, how it was inferred
         for timex in by_sentence.get(index, []):
             date = calendar_date(timex.value) if timex.resolved else None
+            # a dateline cut off the cited words still dates the report: say where the date came from
+            inferred = f"from the dateline before the sentence: {sentence.text[:cut].strip()!r}" if timex.start < start else None
             if date is None and not timex.resolved:
                 month_day = _MONTH_DAY.match(timex.value)
                 if month_day and article.published is None:
                     year = year_if_certain(story_articles, int(month_day.group(1)), int(month_day.group(2)))
                     date = f"{year}-{month_day.group(1)}-{month_day.group(2)}" if year else None
-            if date and all(date != existing for existing, _ in anchors):
-                anchors.append((date, timex.text))
+                    inferred = f"year {year} from the publication dates of the story's other articles" if year else None
+            if date and all(date != existing for existing, _, _ in anchors):
+                anchors.append((date, timex.text, inferred))
         lead = index < LEAD_SENTENCES and sentence.paragraph <= 1
-        has_day = any(len(date) == 10 for date, _ in anchors)
+        has_day = any(len(date) == 10 for date, _, _ in anchors)
         dated = article.published is not None and article.published_source != "missing"
         pool = False
         if not has_day and dated and (lead or index < pool_sentences):
-            anchors.append((article.published.isoformat(), None))
+            anchors.append((article.published.isoformat(), None, None))
             pool = not lead
-        for date, expression in anchors:
+        for date, expression, inferred in anchors:
             ref = SourceRef(article_id=article.id, sentence=text, char_start=start,
-                            char_end=sentence.end, time_expression=expression)
+                            char_end=sentence.end, time_expression=expression, inferred=inferred)
             found.append(Candidate(date, article.id, canonical_id, index, ref, words, lead, article.published,
                                    pool=pool and expression is None, bigrams=bigrams,
                                    entities=entities.get(index, 0)))
     return found
 
 
+def _reading_order(candidate: Candidate) -> tuple[int, str, int]:
+    """Earlier reports first, then by article id and sentence: an order that does not hang on input order."""
+    return (candidate.published or dt.date.max).toordinal(), candidate.article_id, candidate.sentence_index
+
+
 def _merge(candidates: list[Candidate]) -> list[_Group]:
-    """Group same-date candidates that tell the same happening (greedy, in reading order)."""
+    """Group same-date candidates that tell the same happening (greedy, in the order given: story_candidates
+    gives them in reading order)."""
     by_date: dict[str, list[Candidate]] = defaultdict(list)
     for candidate in candidates:
         by_date[candidate.date].append(candidate)
@@ -234,16 +247,19 @@ def _auto_limits(groups_per_date: dict[str, int], article_count: int) -> tuple[i
     """Length when the user sets none: everything for a small story, the best-supported dates for a big one."""
     if article_count <= SMALL_STORY:
         return len(groups_per_date), max(groups_per_date.values(), default=1)
-    wanted = int(round(8 + 4 * math.log2(article_count / SMALL_STORY + 1)))
-    return min(len(groups_per_date), wanted), 2
+    wanted = int(round(AUTO_DATES + AUTO_DATES_PER_DOUBLING * math.log2(article_count / SMALL_STORY + 1)))
+    return min(len(groups_per_date), wanted), AUTO_SENTENCES_PER_DATE
 
 
 #: a story of at most this many articles shows every dated happening
 SMALL_STORY = 20
+#: a larger story shows AUTO_DATES dates, plus AUTO_DATES_PER_DOUBLING more each time it doubles in size,
+#: with AUTO_SENTENCES_PER_DATE sentences each (a timeline one can read at a glance, growing slowly)
+AUTO_DATES = 8
+AUTO_DATES_PER_DOUBLING = 4
+AUTO_SENTENCES_PER_DATE = 2
 #: in a larger story, this many leading sentences of an article may summarise its publication date
 POOL_SENTENCES = 5
-#: weight of a pool sentence in the centroid of its date
-POOL_WEIGHT = 1.0
 #: weight of a publication-date (lead sentence) anchor against an explicit time expression
 LEAD_WEIGHT = 0.5
 #: extra weight when a later article refers back to the date: retrospective mentions mark key days
@@ -260,10 +276,6 @@ SUPPORT_WEIGHT = 0.1
 FRESH_FACTOR = 1.5
 #: sentences longer than this many words lose relevance in proportion (short summaries read better)
 LONG_SENTENCE = 40
-#: relevance kept by a sentence that quotes someone or asks a question
-QUOTE_FACTOR = 1.0
-#: relevance kept by a sentence in the first or second person (comment, opinion or quote, not report)
-PERSONAL_FACTOR = 1.0
 #: relevance kept by page furniture: bylines, timestamps, links, comment headers
 FURNITURE_FACTOR = 0.2
 #: relevance factor of a sentence whose own time expression names the date (not anchored by publication date)
@@ -337,25 +349,24 @@ def _dot(a: dict[str, float], b: dict[str, float]) -> float:
 
 def _centroid(members: list[Candidate], idf: dict, items: Callable[[Candidate], frozenset] = attrgetter("words")) -> dict:  # type: ignore[type-arg]
     """The date's content: tf-idf sum of its candidate sentences' words (or other ``items``, such as
-    word pairs), pool sentences weighing POOL_WEIGHT, at unit length."""
+    word pairs), at unit length."""
     vector: dict = defaultdict(float)  # type: ignore[type-arg]
     for m in members:
-        weight = POOL_WEIGHT if m.pool else 1.0
         for item in items(m):
-            vector[item] += weight * idf.get(item, 1.0)
+            vector[item] += idf.get(item, 1.0)
     return _unit(vector)
 
 
 def _form_factor(sentence: str) -> float:
-    """Relevance kept for the sentence's form: long sentences, quotes and questions make poor summaries."""
+    """Relevance kept for the sentence's form: long sentences and page furniture make poor summaries.
+
+    (Quotes, questions and first-person sentences were also marked down once; on Timeline17 that did
+    not help, so they are only features of the learned ranker now.)
+    """
     factor = 1.0
     words = len(sentence.split())
     if words > LONG_SENTENCE:
         factor *= LONG_SENTENCE / words
-    if _QUOTE.search(sentence.strip()) or sentence.rstrip().endswith("?"):
-        factor *= QUOTE_FACTOR
-    if _PERSONAL.search(sentence.replace(" 's", "'s")):
-        factor *= PERSONAL_FACTOR
     if _FURNITURE.search(sentence):
         factor *= FURNITURE_FACTOR
     return factor
@@ -389,6 +400,8 @@ def rank_dates(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None
 SENTENCE_FEATURES = ("relevance", "log_relevance", "centroid", "log_centroid", "bigram", "log_bigram", "story", "support", "share", "words", "long", "named",
                      "fresh", "lag", "ahead", "index", "lead", "pool", "quote", "question", "personal",
                      "furniture", "keywords", "entities")
+#: added before taking the log of a similarity that may be 0
+LOG_FLOOR = 0.01
 SENTENCE_RANKER_PATH = Path(__file__).with_name("sentence_ranker.json")
 
 
@@ -408,8 +421,8 @@ class SentenceRanker:
         return self.bias + sum(self.weights.get(name, 0.0) * value for name, value in features.items())
 
 
-@lru_cache(maxsize=1)
 def _sentence_ranker_file(path: Path = SENTENCE_RANKER_PATH) -> dict | None:
+    """The ranker file, read at each call (a few kilobytes; a long-running server sees a new one)."""
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
 
 
@@ -506,11 +519,11 @@ def sentence_features(candidate: Candidate, support: int, context: DateContext) 
     bigram = _dot(bigrams, context.bigram_centroid)
     return {
         "relevance": relevance,
-        "log_relevance": math.log(relevance + 0.01),
+        "log_relevance": math.log(relevance + LOG_FLOOR),
         "centroid": centroid,
-        "log_centroid": math.log(centroid + 0.01),
+        "log_centroid": math.log(centroid + LOG_FLOOR),
         "bigram": bigram,
-        "log_bigram": math.log(bigram + 0.01),
+        "log_bigram": math.log(bigram + LOG_FLOOR),
         "story": _dot(vector, context.story),
         "support": math.log1p(support),
         "share": support / max(context.articles, 1),
@@ -539,31 +552,34 @@ def rank_groups(groups: list[_Group], context: DateContext,
 
     With a ranker, the representative is the member it scores highest and the happening's value is that
     score; without, the member closest to the centroid (_relevance) represents it and the value adds
-    SUPPORT_WEIGHT times the log of its support.  Ties go to the earlier report.
+    SUPPORT_WEIGHT times the log of its support.  Ties, within a happening and between happenings, go to
+    the earlier report (_reading_order).
     """
     ranked = []
     for group in groups:
         support = _support(group)
         if ranker is not None:
             scored = [(ranker.score(sentence_features(m, support, context)), m) for m in group.members]
-            value, representative = max(scored, key=lambda item: (item[0], -(item[1].published or dt.date.max).toordinal()))
+            value, representative = min(scored, key=lambda item: (-item[0], *_reading_order(item[1])))
         else:
-            representative = max(group.members, key=lambda m: (_relevance(m, context.centroid, context.idf, context.day),
-                                                                -(m.published or dt.date.max).toordinal()))
+            representative = min(group.members, key=lambda m: (-_relevance(m, context.centroid, context.idf, context.day),
+                                                                *_reading_order(m)))
             value = (_relevance(representative, context.centroid, context.idf, context.day)
                      + SUPPORT_WEIGHT * math.log1p(support))
         ranked.append((value, group, representative))
-    ranked.sort(key=lambda item: -item[0])
+    ranked.sort(key=lambda item: (-item[0], *_reading_order(item[2])))
     return ranked
 
 
 def story_candidates(articles: list[AnnotatedArticle], duplicate_of: dict[str, str]) -> list[Candidate]:
-    """Every candidate of the story's articles (pool sentences offered when the story is large)."""
+    """Every candidate of the story's articles (pool sentences offered when the story is large), in reading
+    order whatever the order of ``articles``."""
     pool = POOL_SENTENCES if len(articles) > SMALL_STORY else 0
     candidates: list[Candidate] = []
     for annotated in articles:
         canonical = duplicate_of.get(annotated.article.id, annotated.article.id)
         candidates.extend(candidates_of(annotated, canonical, articles, pool))
+    candidates.sort(key=_reading_order)  # stable: one sentence's several dates keep their order
     return candidates
 
 

@@ -37,6 +37,8 @@ def render_markdown(doc: dict) -> str:
         for source in entry["sources"]:
             article = articles.get(source["article_id"], {"id": source["article_id"]})
             when = f" — “{_md_escape(source['time_expression'])}”" if source.get("time_expression") else ""
+            if source.get("inferred"):
+                when += f" (date inferred: {_md_escape(source['inferred'])})"
             lines.append(f"- [{_md_escape(_label(article))}] chars {source['char_start']}–{source['char_end']}{when}: "
                          f"{_md_escape(source['sentence'])}")
         lines.append("")

@@ -19,7 +19,7 @@ SCHEMA_PATH = Path(__file__).resolve().parents[1] / "schema" / "story.schema.jso
 
 def _source(ref: SourceRef) -> dict:
     return {"article_id": ref.article_id, "sentence": ref.sentence, "char_start": ref.char_start,
-            "char_end": ref.char_end, "time_expression": ref.time_expression}
+            "char_end": ref.char_end, "time_expression": ref.time_expression, "inferred": ref.inferred}
 
 
 def story_document(view: StoryView) -> dict:
