@@ -125,3 +125,70 @@ def test_a_new_dates_file_reannotates_the_articles_it_dates(tmp_path, resources)
     assert len(dated.added) == 1 and dated.added[0].published_source == "sidecar"
     story = json.loads((out / "story.json").read_text())
     assert any(e["date"] == "2024-05-06" for e in story["timeline"])
+
+
+CRASH_ARTICLES = {
+    "one.txt": " date 2024-06-03\nThe Lowmoor council voted on Monday to close the ferry terminal at the end of June.\n",
+    "two.txt": " date 2024-06-05\nFerry workers marched to the Lowmoor council on Wednesday against the terminal closure.\n",
+    "three.txt": " date 2024-06-10\nThe Lowmoor council delayed the ferry terminal closure on Monday after the workers' march.\n",
+}
+
+
+def _write_articles(folder: Path, names: list[str]) -> list[str]:
+    folder.mkdir(exist_ok=True)
+    for name in names:
+        (folder / name).write_text(CRASH_ARTICLES[name], encoding="utf-8")
+    return [str(folder / name) for name in names]
+
+
+def test_a_crash_while_rendering_is_repaired_by_the_next_build(tmp_path, resources, monkeypatch):
+    from storyline import pipeline
+    from storyline.config import GroupSettings, Settings
+    from storyline.store import Store
+
+    settings = Settings(group=GroupSettings(single_story=True))
+    out = tmp_path / "out"
+    build(_write_articles(tmp_path / "in", ["one.txt", "two.txt"]), out, settings, resources=resources)
+
+    def crash(view, folder):
+        raise KeyboardInterrupt("simulated crash while rendering")
+
+    inputs = _write_articles(tmp_path / "in", ["one.txt", "two.txt", "three.txt"])
+    with monkeypatch.context() as patch:
+        patch.setattr(pipeline, "write_outputs", crash)
+        try:
+            build(inputs, out, settings, resources=resources)
+        except KeyboardInterrupt:
+            pass
+    report = build(inputs, out, settings, resources=resources)
+    assert report.added == [] and report.reused == 3
+    assert len(report.changes) == 1  # the stale story is rendered again
+    story = json.loads((out / "story.json").read_text())
+    assert len(story["story"]["article_ids"]) == 3
+    store = Store.open(out / "storyline.db")
+    try:
+        assert [s["size"] for s in store.stories()] == [3]
+    finally:
+        store.close()
+
+
+def test_a_stored_story_no_longer_in_the_grouping_is_dropped_by_the_next_build(tmp_path, resources):
+    from storyline.model import Story
+    from storyline.store import Store
+
+    out = tmp_path / "out"
+    inputs = _write_articles(tmp_path / "in", ["one.txt"])
+    build(inputs, out, resources=resources)
+    # what a crash between the grouper commit and dropping an absorbed story leaves behind
+    store = Store.open(out / "storyline.db")
+    try:
+        store.save_story(Story(id="absorbed", article_ids=["gone"]), "An absorbed story", None, None)
+    finally:
+        store.close()
+    (out / "stories" / "absorbed").mkdir()
+    (out / "stories" / "absorbed" / "story.json").write_text("{}", encoding="utf-8")
+
+    build(inputs, out, resources=resources)
+    listed = json.loads((out / "stories.json").read_text())["stories"]
+    assert "absorbed" not in {s["id"] for s in listed} and len(listed) == 1
+    assert not (out / "stories" / "absorbed").exists()

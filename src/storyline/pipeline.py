@@ -138,15 +138,19 @@ def build(
             update = grouper.add(pending)
             store.put_state(GROUPER_STATE, grouper.dumps())
             grouping = grouper.grouping()
-        for absorbed in update.merged:
-            store.drop_story(absorbed)
-            shutil.rmtree(out / "stories" / absorbed, ignore_errors=True)
-
-        existing_stories = {s["id"] for s in store.stories()}
+        # Compared with the grouping on every run, not only with this run's update, so a crash
+        # after the grouper state was saved is repaired by the next build: stories the grouping
+        # no longer holds (absorbed by a merge) are dropped, stale ones are rendered again.
+        grouped_ids = {s.id for s in grouping.stories}
+        stored_members = store.story_members()
         rendered_dirs = {p.name for p in (out / "stories").glob("*") if p.is_dir()} if (out / "stories").exists() else set()
+        for gone in (set(stored_members) | {s["id"] for s in store.stories()} | rendered_dirs) - grouped_ids:
+            store.drop_story(gone)
+            shutil.rmtree(out / "stories" / gone, ignore_errors=True)
+
         new_ids = {a.article.id for a in pending} | {a.id for a in fresh}
         to_render = [s for s in grouping.stories
-                     if s.id not in existing_stories or s.id not in rendered_dirs
+                     if stored_members.get(s.id) != set(s.article_ids) or s.id not in rendered_dirs
                      or s.id in update.touched or s.id in update.created or new_ids & set(s.article_ids)]
         main_id = max(grouping.stories, key=lambda s: len(s.article_ids)).id if grouping.stories else None
         for story in to_render:

@@ -179,6 +179,13 @@ class Store:
         self._run("DELETE FROM story_articles WHERE story_id = ?", (story_id,))
         self._db.commit()
 
+    def story_members(self) -> dict[str, set[str]]:
+        """Stored story id → the article ids it was last rendered with."""
+        members: dict[str, set[str]] = {}
+        for story_id, article_id in self._run("SELECT story_id, article_id FROM story_articles").fetchall():
+            members.setdefault(story_id, set()).add(article_id)
+        return members
+
     def stories(self) -> list[dict]:
         rows = self._run("SELECT id, title, first_published, last_published, size, merged_ids, updated_at "
                          "FROM stories ORDER BY size DESC, first_published, id").fetchall()
