@@ -114,3 +114,21 @@ def test_a_title_word_never_written_in_lower_case_stays():
     text = "Nunavik Minister Ilse Varga met the board."
     article = _with_mentions("t2", text, [("Nunavik", "GPE"), ("Ilse Varga", "PERSON")])
     assert "Nunavik" in {e.name for e in compose_entities([article])[0]}
+
+
+def test_copies_of_an_article_do_not_multiply_quotes_mentions_or_roles(resources):
+    from storyline.annotate import annotate
+    from storyline.compose.story import compose_story
+    from storyline.model import Story
+
+    text = ("Union leader Tom Reyes said the talks had failed on Monday.\n\n"
+            "“We will not sail until the ferry is safe,” Reyes said.")
+    annotated = list(annotate([Article(id=i, text=text) for i in ("c1", "c2", "c3")], resources))
+    alone = compose_story(Story(id="s", article_ids=["c1"]), annotated[:1], {}, [])
+    view = compose_story(Story(id="s", article_ids=["c1", "c2", "c3"]), annotated,
+                         {"c2": "c1", "c3": "c1"}, [])
+    assert len(alone.quotes) == 1 and len(view.quotes) == 1
+    reyes, reyes_alone = _entity(view.entities, "Tom Reyes"), _entity(alone.entities, "Tom Reyes")
+    assert reyes.mentions == reyes_alone.mentions == 2
+    assert [r.role for r in reyes.roles] == [r.role for r in reyes_alone.roles] == ["Union leader"]
+

@@ -161,8 +161,15 @@ def _title_words(groups: dict[str, _Group], articles: list[AnnotatedArticle]) ->
     return out
 
 
-def compose_entities(articles: list[AnnotatedArticle]) -> tuple[list[Entity], list[QuoteView]]:
-    """Entities resolved across the story's articles, and its quotes with speaker entity ids."""
+def compose_entities(articles: list[AnnotatedArticle],
+                     duplicate_of: dict[str, str] | None = None) -> tuple[list[Entity], list[QuoteView]]:
+    """Entities resolved across the story's articles, and its quotes with speaker entity ids.
+
+    Articles in ``duplicate_of`` (near-duplicate copies) are left out, as in compose_claims: a
+    copy would repeat each quote and inflate mention and role counts.
+    """
+    duplicate_of = duplicate_of or {}
+    articles = [a for a in articles if a.article.id not in duplicate_of]
     groups: dict[str, _Group] = defaultdict(_Group)
     for annotated in articles:
         for mention in annotated.mentions:

@@ -44,7 +44,7 @@ def compose_story(
     with times.stage("compose timeline"):
         timeline = compose_timeline(members, settings, duplicates)
     with times.stage("compose entities"):
-        entities, quotes = compose_entities(members)
+        entities, quotes = compose_entities(members, duplicates)
     with times.stage("compose figures"):
         claims = compose_claims(members, duplicates)
     return StoryView(
