@@ -132,3 +132,13 @@ def test_copies_of_an_article_do_not_multiply_quotes_mentions_or_roles(resources
     assert reyes.mentions == reyes_alone.mentions == 2
     assert [r.role for r in reyes.roles] == [r.role for r in reyes_alone.roles] == ["Union leader"]
 
+
+def test_a_named_speaker_without_an_entity_keeps_the_name():
+    from storyline.model import AnnotatedArticle, Quote
+
+    text = "“The pier is closed,” said Ines Valdor."
+    quote = Quote(start=0, end=21, text=text[0:21], sentence=0, speaker_name="Ines Valdor",
+                  speaker_start=text.index("Ines"), speaker_end=len(text) - 1)
+    article = AnnotatedArticle(article=Article(id="q1", text=text), quotes=[quote])  # no NER mention
+    (view,) = compose_entities([article])[1]
+    assert view.speaker is None and view.speaker_name == "Ines Valdor"

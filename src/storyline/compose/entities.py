@@ -346,6 +346,6 @@ def _quote_view(annotated: AnnotatedArticle, quote: Quote, spans_in, key_to_id, 
                 speaker = matches[0].id
     entity = by_id.get(speaker) if speaker else None
     return QuoteView(
-        text=quote.text, speaker=speaker, speaker_name=entity.name if entity else None,
+        text=quote.text, speaker=speaker, speaker_name=entity.name if entity else quote.speaker_name,
         article_id=article_id, char_start=quote.start, char_end=quote.end,
     )
