@@ -142,3 +142,25 @@ def test_a_named_speaker_without_an_entity_keeps_the_name():
     article = AnnotatedArticle(article=Article(id="q1", text=text), quotes=[quote])  # no NER mention
     (view,) = compose_entities([article])[1]
     assert view.speaker is None and view.speaker_name == "Ines Valdor"
+
+
+def _claim_article(article_id, text, figures):
+    """Claims in USD, each figure the first "$… million" written after its subject."""
+    from storyline.model import AnnotatedArticle, Claim
+
+    claims = []
+    for subject, value in figures:
+        start = text.index("$", text.index(subject))
+        end = text.index("million", start) + len("million")
+        claims.append(Claim(start=start, end=end, text=text[start:end], value=value, unit="USD",
+                            subject=subject, sentence=0))
+    return AnnotatedArticle(article=Article(id=article_id, text=text), claims=claims)
+
+
+def test_a_conflict_of_one_measure_does_not_leak_to_another_through_a_shared_value():
+    first = _claim_article("p1", "The closure cost $4 million. The new pier cost $4 million.",
+                           [("closure", 4e6), ("new pier", 4e6)])
+    second = _claim_article("p2", "The closure cost $5 million.", [("closure", 5e6)])
+    status = {(c.article_id, c.subject): c.status for c in compose_claims([first, second], {})}
+    assert status == {("p1", "closure"): "conflicting", ("p2", "closure"): "conflicting",
+                      ("p1", "new pier"): "consistent"}

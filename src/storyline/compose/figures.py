@@ -2,9 +2,11 @@
 
 Claims are grouped when they report the same value in the same unit and rate (a figure
 repeated by several articles), or when their measured noun phrases are the same words in
-the same unit and rate (the same measure, whatever the value).  A group is
-``conflicting`` when it holds different values, ``corrected`` when an editor's note,
-correction or clarification in the story reports the figure, ``consistent`` otherwise.
+the same unit and rate (the same measure, whatever the value).  A claim is
+``corrected`` when an editor's note, correction or clarification in the story reports a
+figure of its group, ``conflicting`` when a claim of the same measure (same measured words,
+unit and rate) gives another value, ``consistent`` otherwise: a value shared with another
+measure links the two in one group but does not carry a conflict across.
 Claims of near-duplicate articles are left out: a copy of an article is not a second
 witness, and a stale copy must not make a conflict.
 """
@@ -20,12 +22,18 @@ NOTE = re.compile(
     r"|an earlier version of this (story|article|report)|has since (clarified|corrected)",
     re.IGNORECASE,
 )
-STOPWORDS = frozenset("the a an of its their his her our this that these those per cent percent for in on to".split())
+# words left out of a measured noun phrase when comparing measures; not text.STOPWORDS,
+# which serves sentence similarity
+SUBJECT_STOPWORDS = frozenset("the a an of its their his her our this that these those per cent percent for in on to"
+                              .split())
+# a unitless number links claims by value only from here up: small bare numbers ("3", "12")
+# repeat by chance, while "1,600" in two articles is most likely the same figure
+MIN_UNITLESS_LINK_VALUE = 100
 
 
 def _key_words(subject: str) -> tuple[str, ...]:
     words = re.findall(r"[a-z0-9]+", subject.lower().replace("’", "'"))
-    return tuple(w.rstrip("s") for w in words if w not in STOPWORDS)
+    return tuple(w.rstrip("s") for w in words if w not in SUBJECT_STOPWORDS)
 
 
 def _in_note(text: str, start: int) -> bool:
@@ -57,12 +65,14 @@ def compose_claims(articles: list[AnnotatedArticle], duplicate_of: dict[str, str
         parent[find(j)] = find(i)
 
     first_of: dict[tuple, int] = {}  # a measure or a repeated value → the first claim seen with it
+    measure_of: dict[int, tuple] = {}  # claim → its measure link, when its subject has words
     for i, (_, claim, _) in enumerate(items):
         words = _key_words(claim.subject)
         links = []
         if words:
-            links.append(("measure", claim.unit, claim.rate, words))
-        if claim.unit is not None or claim.value >= 100:
+            measure_of[i] = ("measure", claim.unit, claim.rate, words)
+            links.append(measure_of[i])
+        if claim.unit is not None or claim.value >= MIN_UNITLESS_LINK_VALUE:
             links.append(("value", claim.unit, claim.rate, claim.value, claim.high))
         for link in links:
             if link in first_of:
@@ -74,14 +84,19 @@ def compose_claims(articles: list[AnnotatedArticle], duplicate_of: dict[str, str
         groups.setdefault(find(i), []).append(i)
     views: list[ClaimView] = []
     for number, members in enumerate(sorted(groups.values(), key=min), start=1):
-        if any(items[i][2] for i in members):
-            status = "corrected"
-        elif len({(items[i][1].value, items[i][1].high) for i in members}) > 1:
-            status = "conflicting"
-        else:
-            status = "consistent"
+        corrected = any(items[i][2] for i in members)
+        values_of: dict[tuple, set[tuple]] = {}  # measure → the values its claims give
+        for i in members:
+            if i in measure_of:
+                values_of.setdefault(measure_of[i], set()).add((items[i][1].value, items[i][1].high))
         for i in members:
             annotated, claim, _ = items[i]
+            if corrected:
+                status = "corrected"
+            elif i in measure_of and len(values_of[measure_of[i]]) > 1:
+                status = "conflicting"
+            else:
+                status = "consistent"
             views.append(ClaimView(
                 subject=claim.subject, value=claim.value, unit=claim.unit, text=claim.text,
                 article_id=annotated.article.id, char_start=claim.start, char_end=claim.end,
