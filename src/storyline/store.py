@@ -1,9 +1,10 @@
 """The store between stages: articles, their annotations, stories and grouping state.
 
-SQLite by default (one file, ``storyline.db``, in WAL mode so a crash loses at most the
-article being written).  The schema uses only TEXT, INTEGER and REAL columns and standard
-SQL, so the same DDL runs on PostgreSQL: ``Store.connect("postgresql://…")`` uses psycopg
-when it is installed.
+SQLite by default (one file, ``storyline.db``, in WAL mode so a process crash loses at most
+the article being written; with ``synchronous=NORMAL`` a power loss may also lose the last
+few commits, never corrupt the file).  The schema uses only TEXT, INTEGER and REAL columns
+and standard SQL, so the same DDL runs on PostgreSQL: ``Store.open("postgresql://…")`` uses
+psycopg when it is installed.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ SCHEMA = [
         name TEXT PRIMARY KEY, data TEXT NOT NULL, updated_at TEXT NOT NULL)""",
 ]
 
+# ids per ``IN (...)`` list: SQLite allows 999 bound parameters in older builds, so stay well below
+SQL_IN_CHUNK = 500
+
 _PARTS = {"sentences": Sentence, "mentions": Mention, "timexes": TimeExpr, "quotes": Quote, "claims": Claim}
 
 
@@ -75,6 +79,17 @@ def _article_from(row: tuple) -> Article:
     return Article(id=id_, path=path, url=url, outlet=outlet, title=title,
                    published=dt.date.fromisoformat(published) if published else None,
                    published_source=source, date_evidence=evidence, text=text)
+
+
+def _chunks(ids: Iterable[str]) -> Iterator[list[str]]:
+    """Ids in lists of at most SQL_IN_CHUNK, one ``IN (...)`` query each."""
+    wanted = list(ids)
+    for start in range(0, len(wanted), SQL_IN_CHUNK):
+        yield wanted[start:start + SQL_IN_CHUNK]
+
+
+def _marks(part: list[str]) -> str:
+    return ", ".join("?" for _ in part)
 
 
 class Store:
@@ -118,17 +133,12 @@ class Store:
         rows = self._run("SELECT article_id FROM annotations WHERE version = ?", (version,)).fetchall()
         return {r[0] for r in rows}
 
-    def article_count(self) -> int:
-        return self._run("SELECT COUNT(*) FROM articles").fetchone()[0]
-
     def published_of(self, ids: Iterable[str]) -> dict[str, tuple[str | None, str]]:
         """Article id → (published, published_source), without reading texts or annotations."""
-        wanted = list(ids)
         found: dict[str, tuple[str | None, str]] = {}
-        for chunk in range(0, len(wanted), 500):
-            part = wanted[chunk:chunk + 500]
-            marks = ", ".join("?" for _ in part)
-            rows = self._run(f"SELECT id, published, published_source FROM articles WHERE id IN ({marks})", part)
+        for part in _chunks(ids):
+            rows = self._run(f"SELECT id, published, published_source FROM articles WHERE id IN ({_marks(part)})",
+                             part)
             found.update({row[0]: (row[1], row[2]) for row in rows.fetchall()})
         return found
 
@@ -144,23 +154,18 @@ class Store:
         self._db.commit()
 
     def load_annotated(self, ids: Iterable[str] | None = None) -> list[AnnotatedArticle]:
+        """Stored articles with their annotations (whatever their version): all of them by
+        publication date, or those of ``ids`` in id order, so what is composed from them does
+        not hang on the database's row order."""
         query = ("SELECT a.id, a.path, a.url, a.outlet, a.title, a.published, a.published_source, "
                  "a.date_evidence, a.text, n.data FROM articles a JOIN annotations n ON n.article_id = a.id")
         if ids is None:
             rows = self._run(query + " ORDER BY a.published, a.id").fetchall()
         else:
-            wanted = list(ids)
             rows = []
-            for chunk in range(0, len(wanted), 500):
-                part = wanted[chunk:chunk + 500]
-                marks = ", ".join("?" for _ in part)
-                rows += self._run(query + f" WHERE a.id IN ({marks})", part).fetchall()
+            for part in _chunks(sorted(set(ids))):  # sorted chunks, each sorted: id order overall
+                rows += self._run(query + f" WHERE a.id IN ({_marks(part)}) ORDER BY a.id", part).fetchall()
         return [decode_annotations(_article_from(row[:9]), row[9]) for row in rows]
-
-    def iter_annotated(self, batch: int = 500) -> Iterator[AnnotatedArticle]:
-        ids = [r[0] for r in self._run("SELECT id FROM articles ORDER BY published, id").fetchall()]
-        for start in range(0, len(ids), batch):
-            yield from self.load_annotated(ids[start:start + batch])
 
     # stories ---------------------------------------------------------------------------
 

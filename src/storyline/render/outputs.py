@@ -13,7 +13,6 @@ Layout of an output folder::
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 from storyline.model import StoryView
@@ -49,7 +48,7 @@ def write_story_index(stories: list[dict], out: Path, main_id: str) -> None:
     main = out / "stories" / main_id
     for name in STORY_FILES:
         if (main / name).exists():
-            shutil.copyfile(main / name, out / name)
+            _write(out / name, (main / name).read_text(encoding="utf-8"))
     if len(stories) > 1:
         links = [dict(story, href=f"stories/{story['id']}/index.html") for story in stories]
         _write(out / "index.html", render_index_html(links))
