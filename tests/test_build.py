@@ -192,3 +192,31 @@ def test_a_stored_story_no_longer_in_the_grouping_is_dropped_by_the_next_build(t
     listed = json.loads((out / "stories.json").read_text())["stories"]
     assert "absorbed" not in {s["id"] for s in listed} and len(listed) == 1
     assert not (out / "stories" / "absorbed").exists()
+
+
+def test_members_annotated_by_an_older_version_are_annotated_again_when_their_story_is(tmp_path, resources):
+    import sqlite3
+
+    from storyline.annotate import ANNOTATION_VERSION
+    from storyline.config import GroupSettings, Settings
+    from storyline.store import Store
+
+    settings = Settings(group=GroupSettings(single_story=True))
+    out = tmp_path / "out"
+    build(_write_articles(tmp_path / "in", ["one.txt", "two.txt"]), out, settings, resources=resources)
+    # as an older annotator left them: another version, and nothing found in the text
+    db = sqlite3.connect(out / "storyline.db")
+    db.execute("UPDATE annotations SET version = 'older', data = '{}'")
+    db.commit()
+    db.close()
+
+    report = build(_write_articles(tmp_path / "in", ["three.txt"]), out, settings, resources=resources)
+    store = Store.open(out / "storyline.db")
+    try:
+        assert len(store.annotated_ids(ANNOTATION_VERSION)) == 3
+    finally:
+        store.close()
+    story = json.loads((out / "story.json").read_text())
+    cited = {s["article_id"] for e in story["timeline"] for s in e["sources"]}
+    assert len(cited) == 3  # the old members' sentences are read again, not left empty
+    assert len(report.added) == 1 and report.reannotated == 2

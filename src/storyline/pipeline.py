@@ -1,8 +1,9 @@
 """The main job: inputs → store → stories → outputs, one stage after another.
 
 ``build`` is what ``storyline build`` runs.  Articles already annotated in the output's
-store are not annotated again; only the stories that new articles touch are composed and
-rendered again.
+store are not annotated again; only the stories that new articles touch (or that a crashed
+run left stale) are composed and rendered again, and their members stored by an older
+``ANNOTATION_VERSION`` are annotated again from the stored text first.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class BuildReport:
     out: Path
     added: list[Article] = field(default_factory=list)
     reused: int = 0  # articles already annotated in the store
+    reannotated: int = 0  # stored members of re-rendered stories annotated by an older ANNOTATION_VERSION
     skipped: list[SkippedInput] = field(default_factory=list)
     changes: list[StoryChange] = field(default_factory=list)
     stories: int = 0
@@ -153,6 +155,21 @@ def build(
                      if stored_members.get(s.id) != set(s.article_ids) or s.id not in rendered_dirs
                      or s.id in update.touched or s.id in update.created or new_ids & set(s.article_ids)]
         main_id = max(grouping.stories, key=lambda s: len(s.article_ids)).id if grouping.stories else None
+        # After an ANNOTATION_VERSION bump, members stored by an older version are annotated again
+        # from their stored text before their story is composed, so a story never mixes versions.
+        current = store.annotated_ids(ANNOTATION_VERSION)
+        stale = sorted({i for s in to_render for i in s.article_ids} - current)
+        if stale:
+            old = store.load_articles(stale)
+            workers = processes if processes is not None else worker_count(len(old), settings.batch_size)
+
+            def still_old(article: Article, reason: str) -> None:
+                failed(article, f"{reason}; its story uses the annotations of an older version")
+
+            for annotated in annotate(old, resources, settings.batch_size, None, workers, times, on_error=still_old):
+                with times.stage("store"):
+                    store.save_annotated(annotated, ANNOTATION_VERSION)
+                report.reannotated += 1
         for story in to_render:
             with times.stage("store"):
                 members = store.load_annotated(story.article_ids)

@@ -142,6 +142,14 @@ class Store:
             found.update({row[0]: (row[1], row[2]) for row in rows.fetchall()})
         return found
 
+    def load_articles(self, ids: Iterable[str]) -> list[Article]:
+        """Stored articles without their annotations, in id order (to annotate them again)."""
+        rows = []
+        for part in _chunks(sorted(set(ids))):
+            rows += self._run("SELECT id, path, url, outlet, title, published, published_source, date_evidence, text "
+                              f"FROM articles WHERE id IN ({_marks(part)}) ORDER BY id", part).fetchall()
+        return [_article_from(row) for row in rows]
+
     def save_annotated(self, annotated: AnnotatedArticle, version: str) -> None:
         """Save an article and its annotations in one transaction."""
         article = annotated.article
