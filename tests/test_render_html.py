@@ -21,7 +21,7 @@ EVIL = "<script>alert(1)</script>"
 
 TEXT_A = (
     "Harbourside council approved the new ferry terminal on Monday. <b>Bold claim</b> here.\n\n"
-    "\"We will open the terminal in June,\" said Mara Quill, the council's transport chief. "
+    f"\"We will open the terminal in June {EVIL},\" said Mara Quill, the council's transport chief. "
     "The project will cost $42 million.\n\n"
     f"A reader wrote {EVIL} in the comments."
 )
@@ -49,7 +49,7 @@ def make_doc() -> dict:
     s_a2 = "The project will cost $42 million."
     s_b1 = "The ferry terminal will cost $45 million, officials said on Tuesday."
     s_b3 = "Construction began in March."
-    q1 = _span(TEXT_A, "We will open the terminal in June,")
+    q1 = _span(TEXT_A, f"We will open the terminal in June {EVIL},")
     q2 = _span(TEXT_B, "Nobody asked the fishermen,")
     f1 = _span(TEXT_A, "$42 million")
     f2 = _span(TEXT_B, "$45 million")
@@ -88,7 +88,7 @@ def make_doc() -> dict:
             {"id": "e3", "name": "Harbourside", "type": "GPE", "aliases": [], "roles": [], "mentions": 1},
         ],
         "quotes": [
-            {"text": f"We will open the terminal in June {EVIL}", "speaker": "e1", "speaker_name": "Mara Quill",
+            {"text": f"We will open the terminal in June {EVIL},", "speaker": "e1", "speaker_name": "Mara Quill",
              "article_id": "a", "char_start": q1[0], "char_end": q1[1]},
             {"text": "Nobody asked the fishermen,", "speaker": None, "speaker_name": None,
              "article_id": "b", "char_start": q2[0], "char_end": q2[1]},
@@ -208,7 +208,7 @@ def test_nested_citations_keep_exact_text(doc, page):
     assert "The project will cost $42 million." in texts
     assert "$42 million" in texts
     assert "Mara Quill, the council's transport chief" in texts
-    assert "We will open the terminal in June," in texts
+    assert f"We will open the terminal in June {EVIL}," in texts
 
 
 def test_overlapping_citations_are_split_but_linked():
@@ -368,3 +368,29 @@ def test_extractive_entry_does_not_repeat_its_sentence():
     page = render_story_html(doc)
     assert "<blockquote>Workers walked out" not in page
     assert "<blockquote>Talks resumed.</blockquote>" in page
+
+
+def test_quote_and_figure_offsets_that_do_not_cover_their_text_are_not_marked():
+    text = "The pier is closed, the mayor said. Repairs cost $9 million. Nothing more."
+    doc = {"story": {"id": "s", "title": "t"},
+           "articles": [{"id": "x", "title": "x", "published": None, "text": text}],
+           "quotes": [{"text": "We will reopen in May,", "speaker": None, "speaker_name": "Ida Moss",
+                       "article_id": "x", "char_start": 0, "char_end": 18}],
+           "claims": [{"subject": "repairs", "value": 7e6, "unit": "USD", "text": "$7 million",
+                       "article_id": "x", "char_start": text.index("Nothing"), "char_end": len(text) - 1,
+                       "status": "consistent", "group": 1}]}
+    parsed = _parse(render_story_html(doc))
+    assert parsed.mark_ids == []
+
+
+def test_a_misplaced_sentence_is_marked_where_it_was_cited_not_at_its_first_occurrence():
+    text = "The ferry is late. Crowds grew on Monday. The ferry is late. Crowds left on Tuesday."
+    second = text.rindex("The ferry is late.")
+    doc = {"story": {"id": "s", "title": "t"},
+           "articles": [{"id": "x", "title": "x", "published": None, "text": text}],
+           "timeline": [{"date": "2030-02", "summary": "s", "sources": [
+               {"article_id": "x", "sentence": "The ferry is late.", "char_start": second + 2,
+                "char_end": second + 20}]}]}
+    page = render_story_html(doc)
+    (mark,) = _parse(page).mark_ids
+    assert mark.endswith(f"-{second}-{second + len('The ferry is late.')}")

@@ -149,9 +149,10 @@ class _Citations:
     def locate(self, article_id: Any, start: Any, end: Any, expected: str | None = None) -> tuple[int, int] | None:
         """The (start, end) of the cited words, or None when they are not in the text.
 
-        When ``expected`` (the cited sentence) is given and the offsets do not slice it out,
-        the sentence is looked up in the text; a span that cannot be confirmed is not marked,
-        so the page never highlights words that were not cited.
+        When ``expected`` (the cited words) is given and the offsets do not slice it out, the
+        words are looked up in the text, the occurrence nearest the cited offset first (a
+        sentence may be repeated); a span that cannot be confirmed is not marked, so the page
+        never highlights words that were not cited.
         """
         art = self.article(article_id)
         if art is None or art.text is None:
@@ -162,10 +163,10 @@ class _Citations:
         if expected:
             if ok and " ".join(text[start:end].split()) == " ".join(str(expected).split()):
                 return start, end
-            found = text.find(str(expected))
-            if found >= 0:
-                return found, found + len(str(expected))
-            return None
+            needle = str(expected)
+            near = start if isinstance(start, int) and not isinstance(start, bool) else 0
+            found = _nearest(text, needle, near)
+            return (found, found + len(needle)) if found is not None else None
         return (start, end) if ok else None
 
     def cite(self, article_id: Any, start: Any, end: Any, kind: str, note: str,
@@ -183,6 +184,17 @@ class _Citations:
         if note not in span.notes:
             span.notes.append(note)
         return span.id
+
+
+def _nearest(text: str, needle: str, near: int) -> int | None:
+    """Start of the occurrence of ``needle`` in ``text`` closest to offset ``near``."""
+    best: int | None = None
+    found = text.find(needle)
+    while found >= 0:
+        if best is None or abs(found - near) < abs(best - near):
+            best = found
+        found = text.find(needle, found + 1)
+    return best
 
 
 def _highlight(text: str, spans: Iterable[_Span]) -> str:
@@ -392,7 +404,8 @@ class _Page:
             items = []
             for q in groups[key]:
                 link = self._ref_link(q.get("article_id"), q.get("char_start"), q.get("char_end"),
-                                      "quote", f"quote by {names[key]}", label="in context")
+                                      "quote", f"quote by {names[key]}", expected=q.get("text"),
+                                      label="in context")
                 items.append(f'<div class="quote"><p>“{_e(q.get("text"))}”</p>{self._byline(q.get("article_id"))} {link}</div>')
             n = len(groups[key])
             blocks.append(f'<div class="speaker"><h3>{_e(names[key])} <span class="muted small">{n} quote{"s" if n != 1 else ""}</span></h3>{"".join(items)}</div>')
@@ -414,7 +427,8 @@ class _Page:
                 value = c.get("text") or _format_number(c.get("value"), c.get("unit"))
                 st = str(c.get("status") or "consistent")
                 link = self._ref_link(c.get("article_id"), c.get("char_start"), c.get("char_end"),
-                                      "figure", f"figure: {subject}", label="in context")
+                                      "figure", f"figure: {subject}", expected=c.get("text"),
+                                      label="in context")
                 rate = f' <span class="muted small">{_e(c.get("rate"))}</span>' if c.get("rate") else ""
                 rows.append(
                     f'<tr><td class="value">{_e(value)}{rate}</td>'
