@@ -214,7 +214,6 @@ class Entity:
     aliases: list[str] = field(default_factory=list)
     roles: list[EntityRole] = field(default_factory=list)
     mentions: int = 0
-    alias_sources: list[SourceRef] = field(default_factory=list)
 
 
 @dataclass

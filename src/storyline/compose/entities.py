@@ -49,6 +49,15 @@ FRONT_APPOS = re.compile(
 )
 ACRONYM = re.compile(r"\(([A-Z][A-Z&]{1,9})\)")
 SMALL_WORDS = frozenset({"of", "for", "and", "the", "on", "in", "de", "du", "des", "&", "to", "at"})
+# how far from a name its title is looked for, in characters: a pre-modifier ("Harbour Minister
+# of Transport …") fits in PREMOD_CHARS before it, an apposition (", a spokesperson for the …")
+# in APPOS_CHARS after or before it; a long form "Harbour Transit Authority (HTA)" in
+# LONG_FORM_CHARS before its acronym; a title noun right after a one-word name in TITLE_AFTER_CHARS
+PREMOD_CHARS = 100
+APPOS_CHARS = 160
+LONG_FORM_CHARS = 120
+TITLE_AFTER_CHARS = 40
+MIN_NAME_CHARS = 2  # a shorter cleaned name ("A", "'") is tagger noise, not an entity
 
 
 def _clean(name: str) -> str:
@@ -92,7 +101,7 @@ PREMOD = re.compile(
 
 def _premodifier_role(text: str, start: int) -> str | None:
     """Title words written right before a name: "Harbour Minister of Transport Helen Ward"."""
-    m = PREMOD.search(text[max(0, start - 100):start])
+    m = PREMOD.search(text[max(0, start - PREMOD_CHARS):start])
     if not m:
         return None
     words = m.group(1).split()
@@ -110,10 +119,10 @@ def _roles_for(text: str, mention: Mention) -> list[str]:
     pre = _premodifier_role(text, mention.start)
     if pre:
         roles.append(pre)
-    after = APPOS_AFTER.match(text[mention.end: mention.end + 160])
+    after = APPOS_AFTER.match(text[mention.end: mention.end + APPOS_CHARS])
     if after:
         roles.append(after.group(1).strip())
-    front = FRONT_APPOS.search(text[max(0, mention.start - 160): mention.start])
+    front = FRONT_APPOS.search(text[max(0, mention.start - APPOS_CHARS): mention.start])
     if front:
         roles.append(front.group(1).strip())
     return roles
@@ -128,7 +137,7 @@ def _long_forms(articles: list[AnnotatedArticle]) -> tuple[dict[str, str], list[
         text = annotated.article.text
         for m in ACRONYM.finditer(text):
             acronym = m.group(1)
-            before = re.findall(r"[\w’'.&-]+", text[max(0, m.start() - 120): m.start()])
+            before = re.findall(r"[\w’'.&-]+", text[max(0, m.start() - LONG_FORM_CHARS): m.start()])
             for size in range(len(acronym), min(len(before), 3 * len(acronym)) + 1):
                 candidate = before[-size:]
                 if candidate[0].lower() in SMALL_WORDS:
@@ -154,7 +163,7 @@ def _title_words(groups: dict[str, _Group], articles: list[AnnotatedArticle]) ->
     for key, g in groups.items():
         if " " in key or not g.refs or "PERSON" in g.labels:
             continue
-        if not all(TITLE_AFTER.match(texts[a][m.end:m.end + 40]) for a, m in g.refs):
+        if not all(TITLE_AFTER.match(texts[a][m.end:m.end + TITLE_AFTER_CHARS]) for a, m in g.refs):
             continue
         if re.search(r"\b%s\b" % re.escape(key), story):  # case-sensitive: the lower-case word
             out.append(key)
@@ -176,7 +185,7 @@ def compose_entities(articles: list[AnnotatedArticle],
             if mention.label not in ENTITY_LABELS:
                 continue
             name = _clean(mention.text)
-            if len(name) < 2:
+            if len(name) < MIN_NAME_CHARS:
                 continue
             g = groups[_key(name)]
             g.names[name] += 1
@@ -290,11 +299,6 @@ def compose_entities(articles: list[AnnotatedArticle],
             if _key(alias) not in seen_aliases:
                 seen_aliases.add(_key(alias))
                 entity.aliases.append(alias)
-                sentence = annotated.sentences[mention.sentence] if annotated.sentences else None
-                entity.alias_sources.append(SourceRef(
-                    article_id=article_id, sentence=sentence.text if sentence else "",
-                    char_start=mention.start, char_end=mention.end,
-                ))
             if type_ == "PERSON" and annotated.sentences:
                 for role in _roles_for(annotated.article.text, mention):
                     marker = (role.lower(), article_id, mention.sentence)

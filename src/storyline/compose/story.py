@@ -14,6 +14,8 @@ from storyline.config import TimelineSettings
 from storyline.model import AnnotatedArticle, Reuse, Story, StoryView
 from storyline.timing import StageTimes
 
+TITLE_MAX_CHARS = 120  # a title made from a first sentence is cut (at a word) to fit this
+
 
 def story_title(articles: list[AnnotatedArticle]) -> str:
     """The earliest titled article's title; else the first sentence of the earliest article."""
@@ -24,7 +26,7 @@ def story_title(articles: list[AnnotatedArticle]) -> str:
     for annotated in ordered:
         if annotated.sentences:
             text = annotated.sentences[0].text
-            return text if len(text) <= 120 else text[:117].rsplit(" ", 1)[0] + "…"
+            return text if len(text) <= TITLE_MAX_CHARS else text[:TITLE_MAX_CHARS - 3].rsplit(" ", 1)[0] + "…"
     return "Untitled story"
 
 
