@@ -14,6 +14,7 @@ class TimelineSettings:
     max_dates: int | None = None  # None: chosen from the data
     sentences_per_date: int | None = None  # None: chosen from the data
     keywords: tuple[str, ...] = ()  # every summary sentence must contain one (case-blind, inside words too), when given
+    summary_items: int = 5  # entries in the story's short summary
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,6 @@ def compose_story(
         entities=entities,
         quotes=quotes,
         claims=claims,
-        summary=compose_summary(timeline),
+        summary=compose_summary(timeline, (settings or TimelineSettings()).summary_items),
         title=story_title(members),
     )

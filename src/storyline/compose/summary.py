@@ -1,14 +1,18 @@
-"""A short account of the story so far, built from its best-supported timeline entries."""
+"""A short account of the story so far, built from the entries of its best-scored timeline dates."""
 
 from __future__ import annotations
 
+from storyline.config import TimelineSettings
 from storyline.model import SummaryItem, TimelineEntry
 
-SUMMARY_ITEMS = 5
+SUMMARY_ITEMS = TimelineSettings.summary_items  # the default; compose_story passes the setting
 
 
 def compose_summary(timeline: list[TimelineEntry], items: int = SUMMARY_ITEMS) -> list[SummaryItem]:
-    """The ``items`` best-supported entries, told in date order, each with its sources.
+    """``items`` entries of the best-scored dates, told in date order, each with its first source.
+
+    ``TimelineEntry.score`` is its date's score (every entry of a date shares it), so this
+    picks the strongest dates, not the best-supported sentences within them.
 
     Extractive on purpose: every sentence of the summary is a sentence from an article.
     """
