@@ -124,7 +124,9 @@ def build(
             what = "new story" if change.created else "updated"
             out.print(f"{what} [bold]{change.story_id}[/] {change.title[:60]!r}: +{change.new_articles} articles, "
                       f"+{change.new_entries} timeline entries, +{change.new_quotes} quotes, +{change.new_claims} figures")
-    out.print(f"{len(report.added)} articles annotated, {report.reused} already in the store, "
+    again = (f", {report.reannotated} stored under an older annotation version annotated again"
+             if report.reannotated else "")
+    out.print(f"{len(report.added)} articles annotated, {report.reused} already in the store{again}, "
               f"{len(report.skipped)} skipped, {report.stories} stories.")
     if report.skipped:
         out.print("Skipped: " + "; ".join(f"{s.source} ({s.reason})" for s in report.skipped))
