@@ -394,3 +394,17 @@ def test_a_misplaced_sentence_is_marked_where_it_was_cited_not_at_its_first_occu
     page = render_story_html(doc)
     (mark,) = _parse(page).mark_ids
     assert mark.endswith(f"-{second}-{second + len('The ferry is late.')}")
+
+
+def test_an_inferred_date_says_how_it_was_worked_out_escaped():
+    text = "The council voted on March 30 to rebuild the pier."
+    source = {"article_id": "x", "sentence": text, "char_start": 0, "char_end": len(text),
+              "time_expression": "March 30", "inferred": f"year 2030 from {EVIL}"}
+    doc = {"story": {"id": "s", "title": "t"},
+           "articles": [{"id": "x", "title": "x", "published": None, "text": text}],
+           "timeline": [{"date": "2030-03-30", "summary": text, "sources": [source]}]}
+    page = render_story_html(doc)
+    assert "date inferred: year 2030 from &lt;script&gt;" in page
+    assert EVIL not in page
+    source["inferred"] = None
+    assert "date inferred:" not in render_story_html(doc)

@@ -267,6 +267,8 @@ class _Page:
                 else ' <span class="badge warn">sentence not found in article text</span>')
         when = src.get("time_expression")
         when_html = f' <span class="muted small">(“{_e(when)}”)</span>' if when else ""
+        if src.get("inferred"):
+            when_html += f' <span class="badge">date inferred: {_e(src["inferred"])}</span>'
         same = bool(sentence and said and " ".join(str(sentence).split()) == " ".join(str(said).split()))
         quoted = f"<blockquote>{_e(sentence)}</blockquote>" if sentence and not same else ""
         return f"<li>{quoted}{self._byline(aid)}{when_html}{link}</li>"
