@@ -295,7 +295,8 @@ def test_a_fortnight_is_two_weeks(nlp):
     ("The climbers waited an hour and a half at the summit.", TUE, "an hour and a half", "DURATION", "PT1H30M"),
     ("The lighthouse stood empty for many years.", TUE, "many years", "DURATION", "PXY"),
     # ordinal units and the current week
-    ("Protesters gathered again on the second day of the strike.", TUE, "the second day", "DATE", "2019-09-24"),
+    # the text names no day the strike began: the value stays unknown rather than the DCT
+    ("Protesters gathered again on the second day of the strike.", TUE, "the second day", "DATE", "XXXX-XX-XX"),
     ("Shares of the bank fell 3% for the week.", TUE, "the week", "DATE", "2019-W39"),
 ])
 def test_issue3_patterns(nlp, text, dct, expression, type_, value):
@@ -580,3 +581,83 @@ def test_compound_duration_leaves_the_determiner_to_its_noun(nlp):
     found = {t.text: t.value for t in tag_text("The 10-day tour ended its three-month-long run.", TUE, nlp)}
     assert found == {"10-day": "P10D", "three-month-long": "P3M"}
     assert one(nlp, "They stayed for the 10 days before the vote.", TUE, "the 10 days").value == "P10D"
+
+
+# ── review findings: no invented dates, no crashes on odd input ──────────────
+
+JUN_10 = dt.date(2024, 6, 10)
+JUN_12 = dt.date(2024, 6, 12)  # a Wednesday
+
+
+@pytest.mark.parametrize("text, dct, expression, value", [
+    # a year in a clause describing a noun is background, not the year of the news
+    ("The company, founded in 1985, said its profits rose in March.", JUN_12, "March", "2024-03"),
+    # a present or future clause speaks of the DCT's time whatever year the text named before
+    ("The treaty was signed in 1990. The talks resume on June 20.", JUN_12, "June 20", "2024-06-20"),
+    # "two years later" counts on from "five years ago", it is not a comparison with the DCT
+    ("Five years ago, the company was founded. Two years later it went public.", JUN_10, "Two years later", "2021"),
+    # only "a year earlier/ago" compares a quarter with the same quarter a year back
+    ("Profit rose in the third quarter. Two years ago, the firm was founded by two brothers.",
+     dt.date(2024, 11, 12), "Two years ago", "2022"),
+    ("The third quarter was strong, the firm said. Its founder died two years later.",
+     dt.date(2024, 11, 12), "two years later", "2026"),
+    # the year written once after a range is the year of its first day, and later dates count from it
+    ("Talks were held March 5-7, 2019 in Geneva. Two days later they resumed.", JUN_10, "March 5", "2019-03-05"),
+    ("Talks were held March 5-7, 2019 in Geneva. Two days later they resumed.", JUN_10, "Two days later",
+     "2019-03-07"),
+    # December belongs to the winter that ends in the next year
+    ("Sales were strong last fall.", dt.date(2023, 12, 15), "last fall", "2023-FA"),
+    ("The drought hit last summer.", dt.date(2023, 12, 15), "last summer", "2023-SU"),
+    ("Work starts next spring.", dt.date(2023, 12, 15), "next spring", "2024-SP"),
+    ("Work starts next spring.", dt.date(2023, 5, 15), "next spring", "2024-SP"),
+    ("The roads froze last winter.", dt.date(2024, 3, 2), "last winter", "2024-WI"),
+    # "his first year" (in office) names no date the text gives
+    ("In his first year in office, the senator passed two bills.", JUN_10, "his first year", "XXXX"),
+    # the year-ago quarter of a quarter the text named with its year
+    ("The fourth quarter of 1990 was bad. The year-ago quarter was good.", JUN_10, "The year-ago quarter",
+     "1989-Q4"),
+    # a possessive weekday in a future clause looks ahead
+    ("Friday's vote will decide the race.", JUN_12, "Friday", "2024-06-14"),
+    ("Friday's vote decided the race.", JUN_12, "Friday", "2024-06-07"),
+    # two-digit years: the reading nearest the DCT that is not far in its future; four digits are four
+    ("The loan is due 5/1/31.", JUN_12, "5/1/31", "2031-05-01"),
+    ("He was born 3/4/45.", JUN_12, "3/4/45", "1945-03-04"),
+])
+def test_review_no_invented_dates(nlp, text, dct, expression, value):
+    assert one(nlp, text, dct, expression).value == value
+
+
+def test_review_no_invented_dates_nothing_tagged(nlp):
+    # "and 6" before a capitalised word is a count of Democrats, not a second day
+    found = [t.text for t in tag_text("Talks were held on March 5 and 6 Democrats said.", JUN_10, nlp)]
+    assert found == ["March 5"]
+    assert "1/2/0050" not in [t.text for t in tag_text("The loan was paid 1/2/0050.", JUN_12, nlp)]
+    assert [t.text for t in tag_text("He said February 30 would do.", None, nlp)] == []
+    assert [t.text for t in tag_text("The 0th century was odd.", None, nlp)] == []
+
+
+@pytest.mark.parametrize("text", [
+    "The deal was signed on Auguſt 5.",  # long s folds onto "s" under IGNORECASE
+    "The deal was signed on Tueſday.",
+    "The rocks formed 1000000 days ago.",
+    "The ice age ended 30000 months ago.",
+    "The tree fell 100000 weeks ago.",
+    "It will happen 9000 years from now.",
+    "The meter read 2024-01-01T99:99 at the time.",
+])
+def test_review_odd_input_neither_crashes_nor_resolves_impossible_values(nlp, text):
+    for timex in tag_text(text, JUN_12, nlp):
+        assert timex.value.isascii()
+        if timex.resolved:
+            year = timex.value.split("-")[0]
+            assert len(year) == 4 and 1 <= int(year) <= 9999, timex
+            assert "99:99" not in timex.value
+        else:
+            assert "X" in timex.value or timex.value.endswith("_REF") or timex.type in ("DURATION", "SET"), timex
+
+
+def test_anchor_says_dct_until_the_text_names_a_date(nlp):
+    week = one(nlp, "He spoke during the week.", JUN_10, "the week")
+    assert (week.value, week.anchor) == ("2024-W24", "dct")
+    told = one(nlp, "On March 3 he arrived. He spoke during the week.", JUN_10, "the week")
+    assert (told.value, told.anchor) == ("2024-W09", "discourse")

@@ -45,6 +45,19 @@ _PREPOSITIONS = {"in", "since", "until", "till", "by", "through", "during", "of"
 _NARRATIVE_RATIO = 10
 #: a month this many months before the narrative's last month starts the next year of the story
 _NARRATIVE_WRAP = 8
+#: a date more than this many years from the DCT is "far": the text may be telling a history
+_FAR_YEARS = 2
+#: the anchor of an expression counted from a date the text did not name, the DCT standing in for it
+#: ("the following day" in a text that named no day): reported as "dct", not counted as a DCT use
+_STAND_IN = "dct standing in"
+#: a text that has named this many far years (outside asides) is telling a history
+_HISTORY_YEARS = 3
+#: "a year earlier" compares with a value named at most this many sentences before
+_COMPARISON_SENTENCES = 2
+#: dependency labels of clauses and phrases that add background to a noun ("the firm, founded in 1985,")
+_ASIDE_DEPS = frozenset({"acl", "relcl", "appos"})
+#: how many heads to climb from an expression looking for its clause
+_MAX_CLIMB = 8
 #: words after which a number from 1000 to 1799 is taken as a year ("in 1776", "since 1648")
 _OLD_YEAR_PREPOSITIONS = {"in", "of", "since", "until", "till", "during", "circa", "early", "late", "mid", "after",
                           "before", "by"}
@@ -69,24 +82,42 @@ _GRANULARITY = {"day": 0, "week": 1, "weekend": 1, "month": 2, "quarter": 3, "ha
 
 
 #: the second day of a range after "March 5": "-7", " and 7", " to 7th", "-9, 1918"
-_RANGE_AFTER = re.compile(r"\s*(?:-|–|and\b|to\b|through\b|or\b)\s*(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b"
+_RANGE_AFTER = re.compile(r"\s*(?P<join>-|–|and\b|to\b|through\b|or\b)\s*(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\b"
                           r"(?P<year>,?\s+(?:1[0-9]{3}|20[0-9]{2})\b)?(?![.,:/-]?\d)", re.I)
 #: the first day of a range before "7 January": "6-", "6 and ", "6 to "
 _RANGE_BEFORE = re.compile(r"(?<![\d.,:/-])(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s*(?:-|–|and|to|through|or)\s*$",
                            re.I)
+#: a two-digit year reads as at most this many years after the DCT ("5/1/31" in 2024 is 2031)
+_TWO_DIGIT_YEARS_AHEAD = 20
+#: with no DCT, two-digit years above this are 19xx, the others 20xx
+_TWO_DIGIT_PIVOT = 30
+#: a year written with three or four digits below this ("0050") is not a date
+_FIRST_FULL_YEAR = 1000
+#: a leap year, to check a month and day without a year ("February 29" yes, "February 30" no)
+_LEAP_YEAR = 2000
+#: a letter outside ASCII: every rule word is ASCII, so such a match came from case folding ("Auguſt")
+_FOLDED_LETTER = re.compile(r"[^\W\d_\x00-\x7f]")
+#: how many characters after a range's bare day are read to tell a date from a count
+_RANGE_LOOKAHEAD = 20
+#: how many characters before "7 January" are searched for the range's first day ("6-", "6 and ")
+_RANGE_LOOKBEHIND = 16
 #: words that may follow the range's bare day ("May 4 and 5 in Geneva"); any other word makes it a count
 _RANGE_NEXT = {"in", "at", "on", "of", "and", "or", "when", "while", "during", "from", "to", "with", "for", "after",
                "before", "by", "respectively", "this", "next", "last", "was", "were", "will", "is", "are", "had",
                "has", "have"}
 
 
-def _range_ends(text: str, end: int) -> bool:
-    """True when nothing that makes the number a count ("5 people", "5 percent") follows it."""
-    rest = text[end:end + 20]
+def _range_ends(text: str, end: int, join: str) -> bool:
+    """True when nothing that makes the number a count ("5 people", "5 percent") follows it.
+
+    A capitalised word after it ("March 5-7 Geneva hosted …") ends the range only after a dash or
+    "to"/"through": "March 5 and 6 Democrats said" counts Democrats."""
+    rest = text[end:end + _RANGE_LOOKAHEAD]
     word = re.match(r"\s*([A-Za-z]+)", rest)
     if word is None:
         return not re.match(r"\s*[%$€£\d]", rest)
-    return word[1].lower() in _RANGE_NEXT or (word[1][0].isupper() and not rest.startswith(word[1]))
+    capitalised = word[1][0].isupper() and not rest.startswith(word[1]) and join.lower() not in ("and", "or")
+    return word[1].lower() in _RANGE_NEXT or capitalised
 
 
 @dataclass
@@ -105,16 +136,19 @@ class _Context:
         self.doc = doc
         self.text = doc.text
         self.dct = dct
-        # the last date the text resolved at day / month / year granularity
+        # the last date the text resolved at day / month / year granularity (the DCT until it resolves one)
         self.anchors: dict[str, dt.date | None] = {"day": dct, "month": dct, "year": dct}
+        self.told: set[str] = set()  # the granularities of ``anchors`` the text itself has set
         self.last_value: str | None = None
         self.last_rule: str = ""  # the rule that resolved last_value
+        self.last_anchor: str = "none"  # how last_value was resolved ("absolute", "dct", "discourse")
         self.comparison: tuple[str, float] | None = None  # unit and signed count of the last "a year ago"
-        self.last_sentence: int = -10
+        self.last_sentence: int = -_COMPARISON_SENTENCES - 1
         self.sentence_days: dict[int, dt.date] = {}
         self.sentence: int = 0
         self.dct_uses = 0  # expressions resolved from the DCT so far
         self.far_years = 0  # dates resolved so far more than two years from the DCT
+        self.year_in_aside = False  # the year anchor came from a modifier clause ("the firm, founded in 1985,")
 
     def tense(self, start: int, end: int) -> tuple[tr.Tense, object]:
         return tr.clause_tense(self.doc, start, end)
@@ -137,50 +171,88 @@ class _Context:
         before = self.text[max(0, start - 30):start].split()
         return before[-1].lower().strip("(\"'“‘,") if before else ""
 
-    def anchor_for(self, unit: str) -> dt.date | None:
+    @staticmethod
+    def _granularity_key(unit: str) -> str:
         rank = _GRANULARITY.get(unit, 0)
-        if rank <= 1:
-            return self.anchors["day"]
-        if rank == 2:
-            return self.anchors["month"]
-        return self.anchors["year"]
+        return "day" if rank <= _GRANULARITY["week"] else "month" if rank == _GRANULARITY["month"] else "year"
 
-    def narrative_year(self) -> int | None:
+    def anchor_of(self, unit: str) -> tuple[dt.date | None, str]:
+        """The date "two days later", "the following week", "that month" count from, and how it was found.
+
+        The last date the text resolved at the unit's granularity ("discourse"); while it has resolved
+        none, the DCT (``_STAND_IN``: reported as "dct"), unless the text has moved to another month or
+        year than the DCT's ("In April … three days later": the day is unknown, "none")."""
+        key = self._granularity_key(unit)
+        if key in self.told:
+            return self.anchors[key], "discourse"
+        if self.dct is None:
+            return None, "none"
+        for coarser, same_period in (("month", (self.dct.year, self.dct.month)), ("year", (self.dct.year,))):
+            if _GRANULARITY[coarser] > _GRANULARITY[key] and coarser in self.told:
+                told = self.anchors[coarser]
+                if (told.year, told.month)[:len(same_period)] != same_period:
+                    return None, "none"
+        return self.dct, _STAND_IN
+
+    def narrative_year(self, tense: str = "past") -> int | None:
         """The year a history is being told in, when it is far (> 2 years) from the DCT.
 
         "In 1940 … in June" means June 1940, yet a 2019 article saying "in 2017 … in March"
         still means March 2019: only a text anchor more than two years away from the DCT
         carries over to months and days written without a year, and only in a text that has
         resolved nothing from its DCT so far, or names far years ten times more often than it
-        counts from its DCT (a war history quoting "two years ago")."""
+        counts from its DCT (a war history quoting "two years ago").  Until a text has named a few
+        far years, a year in a modifier clause ("the firm, founded in 1985, said …") is background,
+        not the story's year, and a clause in the present or future ("the talks resume on June 20")
+        speaks of the DCT's time."""
         anchor = self.anchors["year"]
         if self.dct is None or anchor is None or self.last_value is None:
             return None
+        if self.far_years == 0:
+            return None
+        if self.far_years < _HISTORY_YEARS and (self.year_in_aside or tense in ("present", "future")):
+            return None  # a news report with a background year; a history's asides and present-tense
+            # comments ("the offensive is considered …") do not stop its narrative
         if self.dct_uses * _NARRATIVE_RATIO > self.far_years:
             return None  # news that counted from its date ("yesterday", "last week") stays there, unless it
             # is a history that names far years many times more often (a DCT-relative quote in a war story)
-        return anchor.year if abs(anchor.year - self.dct.year) > 2 else None
+        return anchor.year if abs(anchor.year - self.dct.year) > _FAR_YEARS else None
 
-    def narrative_year_for(self, month: int) -> int | None:
+    def narrative_year_for(self, month: int, tense: str = "past") -> int | None:
         """The narrative year for a month written without a year: a history told forward moves
         on to the next year when the month lies well before the month it last named
         ("war was declared in December 1941 … in January, …" is January 1942)."""
-        year = self.narrative_year()
+        year = self.narrative_year(tense)
         anchor = self.anchors["month"]
         if year is not None and anchor is not None and anchor.year == year and anchor.month - month >= _NARRATIVE_WRAP:
             return year + 1
         return year
 
     def current_value(self) -> str | None:
-        """The last resolved value if it lies in the DCT's year ("a year earlier" shifts it), else None.
+        """The last resolved value if it lies in the DCT's year ("a year earlier" shifts it), else None
+        (with no DCT: the last value, whatever its year).
 
         A value already a year back ("the year-ago quarter") must not be shifted again."""
         if self.last_value is None or self.dct is None:
             return self.last_value
         return self.last_value if self.last_value.startswith(f"{self.dct.year:04d}") else None
 
-    def remember(self, value: str) -> None:
-        """Record a resolved value as the discourse anchor for later relative expressions."""
+    def quarter_in_focus(self) -> str | None:
+        """The quarter (or half) an earnings comparison counts from: the last value if it is one, and
+        either lies in the DCT's year or was named with its year within the last sentences
+        ("the fourth quarter of 1990 … the year-ago quarter" is 1989-Q4)."""
+        value = self.last_value
+        if value is None or not re.fullmatch(r"\d{4}-[QH]\d", value):
+            return None
+        if self.current_value() is not None:
+            return value
+        recent = self.sentence - self.last_sentence <= _COMPARISON_SENTENCES
+        return value if self.last_anchor == "absolute" and recent else None
+
+    def remember(self, value: str, anchor: str, in_aside: bool = False) -> None:
+        """Record a resolved value as the discourse anchor for later relative expressions.
+
+        ``anchor`` says how the value was resolved; ``in_aside`` that it sits in a modifier clause."""
         match = re.match(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value)
         if not match or "X" in value:
             return
@@ -188,15 +260,30 @@ class _Context:
         if day:
             date = dt.date(int(year), int(month), int(day))
             self.anchors.update(day=date, month=date, year=date)
+            self.told.update(("day", "month", "year"))
             self.sentence_days[self.sentence] = date
         elif month and value[4:6] != "-W" and value[4:6] != "-Q" and value[4:6] != "-H":
             self.anchors.update(month=dt.date(int(year), int(month), 1), year=dt.date(int(year), int(month), 1))
+            self.told.update(("month", "year"))
         elif len(value) == 4 or value[4:6] in ("-Q", "-H"):
             self.anchors["year"] = dt.date(int(year), 1, 1)
-        if self.dct is not None and abs(int(year) - self.dct.year) > 2:
+            self.told.add("year")
+        self.year_in_aside = in_aside
+        if self.dct is not None and abs(int(year) - self.dct.year) > _FAR_YEARS:
             self.far_years += 1
         self.last_value = value
+        self.last_anchor = anchor
         self.last_sentence = self.sentence
+
+
+def _full_year(two_digits: int, dct: dt.date | None) -> int:
+    """The year of "5/1/31": the latest reading at most ``_TWO_DIGIT_YEARS_AHEAD`` years past the DCT
+    (a 2024 article's "31" is 2031, its "45" 1945); with no DCT, the fixed pivot."""
+    if dct is None:
+        return two_digits + (1900 if two_digits > _TWO_DIGIT_PIVOT else 2000)
+    century = dct.year // 100 * 100
+    return max(y for y in (century - 100 + two_digits, century + two_digits, century + 100 + two_digits)
+               if y <= dct.year + _TWO_DIGIT_YEARS_AHEAD)
 
 
 def _month_number(text: str) -> int:
@@ -277,7 +364,7 @@ class TemporalTagger:
             if triggers is not None and not any(t in lowered for t in triggers):
                 continue  # none of the words this rule needs is in the text
             for match in pattern.finditer(text):
-                if match.end() > match.start():
+                if match.end() > match.start() and not _FOLDED_LETTER.search(match.group(0)):
                     candidates.append((match.start() - match.end(), priority, match.start(), name, match))
         candidates.sort(key=lambda c: c[:3])
         taken = bytearray(len(text) + 1)
@@ -316,14 +403,17 @@ class TemporalTagger:
             start, end = norm.span or (match.start(), match.end())
             resolved = norm.value[:1].isdigit() and "X" not in norm.value
             if norm.type in ("DATE", "TIME") and resolved and norm.anchor != "none":
-                ctx.remember(norm.value)
+                written_far = norm.anchor == "absolute" and ctx.dct is not None and \
+                    abs(int(norm.value[:4]) - ctx.dct.year) > _FAR_YEARS
+                ctx.remember(norm.value, norm.anchor, in_aside=written_far and self._in_aside(ctx, start, end))
                 ctx.last_rule = name
                 ctx.dct_uses += norm.anchor == "dct" and name in _DEICTIC_RULES
+            if norm.anchor == _STAND_IN:
+                norm.anchor = "dct"
             out.append(TimeExpr(
                 start=start, end=end, text=ctx.text[start:end], type=norm.type, value=norm.value,
                 sentence=ctx.sentence, mod=norm.mod, resolved=resolved and norm.type in ("DATE", "TIME"),
-                anchor=norm.anchor if resolved else ("none" if norm.type in ("DURATION", "SET") or not resolved
-                                                     else norm.anchor),
+                anchor=norm.anchor if resolved else "none",
             ))
         self._date_clocks_by_following_day(out, undated_clocks, ctx.text)
         self._range_days(out, ctx.text, locate)
@@ -340,7 +430,7 @@ class TemporalTagger:
                 continue
             day = int(expr.value[8:])
             after = _RANGE_AFTER.match(text, expr.end) if re.search(r"\d(?:st|nd|rd|th)?$", expr.text) else None
-            if after and day < int(after["day"]) and (after["year"] or _range_ends(text, after.end())):
+            if after and day < int(after["day"]) and (after["year"] or _range_ends(text, after.end(), after["join"])):
                 start, end = after.start("day"), after.end()
                 year = after["year"].strip(" ,") if after["year"] else expr.value[:4]
                 date = _safe_date(int(year), int(expr.value[5:7]), int(after["day"]))
@@ -354,7 +444,7 @@ class TemporalTagger:
                                           anchor="absolute" if after["year"] else expr.anchor))
                 continue
             lead = re.match(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s", expr.text)
-            before = _RANGE_BEFORE.search(text, max(0, expr.start - 16), expr.start) if lead else None
+            before = _RANGE_BEFORE.search(text, max(0, expr.start - _RANGE_LOOKBEHIND), expr.start) if lead else None
             if before and int(before["day"]) < int(lead[1]):
                 start, end = before.start("day"), before.end("day")
                 date = _safe_date(int(expr.value[:4]), int(expr.value[5:7]), int(before["day"]))
@@ -504,6 +594,28 @@ class TemporalTagger:
         return True
 
     @staticmethod
+    def _subject_of_future(ctx: _Context, start: int, end: int) -> bool:
+        """Whether "Friday's" names the subject of a future clause ("Friday's vote will decide …")."""
+        token = TemporalTagger._token_at(ctx, start, end)
+        if token is None or token.dep_ != "poss" or token.head.dep_ not in ("nsubj", "nsubjpass"):
+            return False
+        tense, verb = ctx.tense(start, end)
+        return tense == "future" and verb is not None and verb.i == token.head.head.i
+
+    @staticmethod
+    def _in_aside(ctx: _Context, start: int, end: int) -> bool:
+        """Whether the expression sits in a clause or phrase that describes a noun ("the firm, founded
+        in 1985, said …", "Ms. Lee, a judge since 1990, …"): background, not the time of the story."""
+        token = TemporalTagger._token_at(ctx, start, end)
+        for _ in range(_MAX_CLIMB):
+            if token is None or token.dep_ in _ASIDE_DEPS:
+                return token is not None
+            if token.pos_ in ("VERB", "AUX") or token.head == token:
+                return False
+            token = token.head
+        return False
+
+    @staticmethod
     def _token_at(ctx: _Context, start: int, end: int):
         """The spaCy token heading the characters ``start:end`` (None if they cross no token)."""
         span = ctx.doc.char_span(start, end, alignment_mode="expand")
@@ -518,11 +630,15 @@ class TemporalTagger:
     def _date_from_parts(self, m: re.Match[str], ctx: _Context, month: int, day: int, year_text: str | None) -> _Norm | None:
         if year_text:
             year = int(year_text)
-            if year < 100:
-                year += 1900 if year > 30 else 2000
+            if len(year_text) == 2:
+                year = _full_year(year, ctx.dct)
+            elif year < _FIRST_FULL_YEAR:
+                return None  # "1/2/0050"
             date = _safe_date(year, month, day)
             return _Norm("DATE", date.isoformat(), anchor="absolute") if date else None
         if ctx.dct is None:
+            if _safe_date(_LEAP_YEAR, month, day) is None:
+                return None  # "February 30" is no date, dated or not
             return _Norm("DATE", f"XXXX-{month:02d}-{day:02d}", anchor="none")
         wd = m.groupdict().get("wd")
         if wd:  # "Monday, Sept. 23": the year whose Sept. 23 is a Monday, nearest the DCT
@@ -532,11 +648,12 @@ class TemporalTagger:
                 year = min(options, key=lambda y: abs((dt.date(y, month, min(day, 28)) - ctx.dct).days))
                 date = _safe_date(year, month, day)
                 return _Norm("DATE", date.isoformat()) if date else None
-        narrative = ctx.narrative_year_for(month)
+        tense = ctx.tense_only(m.start(), m.end())
+        narrative = ctx.narrative_year_for(month, tense)
         if narrative is not None:
             date = _safe_date(narrative, month, day)
             return _Norm("DATE", date.isoformat(), anchor="discourse") if date else None
-        year = tr.nearest_year(ctx.dct, month, day, ctx.tense_only(m.start(), m.end()))
+        year = tr.nearest_year(ctx.dct, month, day, tense)
         date = _safe_date(year, month, day)
         return _Norm("DATE", date.isoformat()) if date else None
 
@@ -560,10 +677,21 @@ class TemporalTagger:
         return f"{ctx.dct.year + {'last': -1, 'this': 0, 'next': 1}[rel]:04d}"
 
     def _n_month_day(self, m, ctx):
-        year_text = m["year"] or self._relative_year(m, ctx)
+        year_text = m["year"] or self._relative_year(m, ctx) or self._range_year(m, ctx)
         return self._date_from_parts(m, ctx, _month_number(m["month"]), _day_number(m["day"]), year_text)
 
     _n_day_month = _n_month_day
+
+    @staticmethod
+    def _range_year(m: re.Match[str], ctx: _Context) -> str | None:
+        """The year written once after a range ("March 5-7, 2019"), read before "March 5" resolves:
+        later expressions count from it ("two days later")."""
+        if not re.search(r"\d(?:st|nd|rd|th)?$", m.group(0)):
+            return None
+        after = _RANGE_AFTER.match(ctx.text, m.end())
+        if after is None or not after["year"] or _day_number(m["day"]) >= int(after["day"]):
+            return None
+        return after["year"].strip(" ,")
 
     def _n_month_year(self, m, ctx):
         year_text = m["year"] if "year" in m.groupdict() else self._relative_year(m, ctx)
@@ -584,10 +712,10 @@ class TemporalTagger:
             year = ctx.dct.year if month > ctx.dct.month else ctx.dct.year + 1
         elif rel == "this":
             year = ctx.dct.year
-        elif (narrative := ctx.narrative_year_for(month)) is not None:
+        elif (narrative := ctx.narrative_year_for(month, tense := ctx.tense_only(m.start(), m.end()))) is not None:
             return _Norm("DATE", tr.month_value(narrative, month), mod, anchor="discourse")
         else:
-            year = tr.nearest_year(ctx.dct, month, None, ctx.tense_only(m.start(), m.end()))
+            year = tr.nearest_year(ctx.dct, month, None, tense)
         return _Norm("DATE", tr.month_value(year, month), mod)
 
     def _n_year(self, m, ctx):
@@ -632,6 +760,8 @@ class TemporalTagger:
         return _Norm("DATE", f"19{tens}", _part_of(m["part"]), anchor="absolute")
 
     def _n_century(self, m, ctx):
+        if int(m["ord"]) == 0:
+            return None  # "the 0th century"
         return _Norm("DATE", f"{int(m['ord']) - 1:02d}", anchor="absolute")
 
     def _day_word(self, word: str, ctx: _Context) -> tuple[dt.date | None, str | None]:
@@ -663,23 +793,24 @@ class TemporalTagger:
 
     def _weekday_date(self, wd: int, rel: str, m: re.Match[str], ctx: _Context) -> tuple[dt.date | None, str]:
         if rel in ("the previous", "the following", "the next", "that"):
-            anchor = ctx.anchors["day"]
+            anchor, kind = ctx.anchor_of("day")
             if anchor is None:
                 return None, "none"
             direction = {"the previous": "last", "the following": "next", "the next": "next"}.get(rel)
             if direction is None:
                 direction = ctx.direction(m.start(), m.end())
-            return tr.weekday_date(anchor, wd, direction), "discourse"
+            return tr.weekday_date(anchor, wd, direction), kind
         if ctx.dct is None:
             return None, "none"
         if rel in ("last", "past", "this past"):
             direction = "last"
         elif rel in ("next", "coming", "this coming"):
             direction = "next"
-        elif ctx.text.startswith("'s", m.end()) or ctx.text.startswith("’s", m.end()):
+        elif (ctx.text.startswith("'s", m.end()) or ctx.text.startswith("’s", m.end())) and \
+                not self._subject_of_future(ctx, m.start(), m.end()):
             direction = "past"  # "Friday's purchases", "Wednesday's ruling": an event already reported
         else:
-            direction = ctx.direction(m.start(), m.end())
+            direction = ctx.direction(m.start(), m.end())  # "Friday's vote will decide the race" looks ahead
         return tr.weekday_date(ctx.dct, wd, direction), "dct"
 
     def _n_weekday(self, m, ctx):
@@ -738,7 +869,7 @@ class TemporalTagger:
         day the story last named ("was shot at 10 p.m."); else the DCT ("lunch is at noon")."""
         if ctx.sentence in ctx.sentence_days:
             return ctx.sentence_days[ctx.sentence]
-        return ctx.anchors["day"] if ctx.tense_only(m.start(), m.end()) == "past" else ctx.dct
+        return ctx.anchor_of("day")[0] if ctx.tense_only(m.start(), m.end()) == "past" else ctx.dct
 
     def _n_time24(self, m, ctx):
         date = self._clock_day(m, ctx)
@@ -753,8 +884,7 @@ class TemporalTagger:
         if rel == "the next" and (unit == "day" or ctx.previous_word(m.start()) not in ("over", "for", "within",
                                                                                        "during", "in")):
             discourse = True  # "the next year, Necker returned": the year after the story's; "over the next year" is ahead
-        anchor_date = ctx.anchor_for(unit) if discourse else ctx.dct
-        anchor = "discourse" if discourse else "dct"
+        anchor_date, anchor = ctx.anchor_of(unit) if discourse else (ctx.dct, "dct")
         if anchor_date is None:
             return tr.shift_value(None, unit, 0), "none"
         if rel in ("this", "the current", "current", "the same", "that", "the new"):
@@ -838,24 +968,23 @@ class TemporalTagger:
             n += 0.5  # "a year and a half ago"
         from_dct = direction in ("ago", "hence", "from now", "back")
         comparison = (unit, -n if back else n)
-        if unit in ("year", "decade") and ctx.last_rule in ("ago", "year_ago") and ctx.sentence - ctx.last_sentence <= 2:
+        recent = ctx.sentence - ctx.last_sentence <= _COMPARISON_SENTENCES
+        if unit in ("year", "decade") and ctx.last_rule in ("ago", "year_ago") and recent:
             # "up from $4 a year ago … compared with $3 a year earlier": a second comparison with
-            # the same base, not a year before the first one
+            # the same base, not a year before the first one ("two years later" does count on from it)
             if ctx.comparison == comparison and ctx.last_value:
                 return _Norm("DATE", ctx.last_value, mod, anchor="discourse")
-            from_dct = True
+            from_dct = from_dct or back
         ctx.comparison = comparison
-        anchor_date = ctx.dct if from_dct else ctx.anchor_for(unit)
-        anchor = "dct" if from_dct else "discourse"
+        anchor_date, anchor = (ctx.dct, "dct") if from_dct else ctx.anchor_of(unit)
         if not float(n).is_integer() and unit in _FINER:
             # "two and a half years ago": a point 30 months back, named at the next finer unit
             finer, per = _FINER[unit]
             unit, n = finer, n * per
         n = round(n)
-        if unit == "year" and ctx.current_value() and (not from_dct or ctx.sentence - ctx.last_sentence <= 2):
-            shifted = tr.shift_value_string(ctx.current_value(), "year", -n if back else n)
-            if shifted:
-                return _Norm("DATE", shifted, mod, anchor="discourse")
+        if unit == "year" and n == 1 and back and (quarter := ctx.quarter_in_focus()) and (not from_dct or recent):
+            # "profit rose in the third quarter … from $3 a year earlier": the same quarter a year back
+            return _Norm("DATE", tr.shift_value_string(quarter, "year", -1), mod, anchor="discourse")
         if unit in TIME_UNITS:
             if anchor_date is None:
                 return _Norm("TIME", "XXXX-XX-XXTXX:XX", mod, anchor="none")
@@ -870,10 +999,8 @@ class TemporalTagger:
     def _n_year_ago(self, m, ctx):
         noun = (m["unit"] or "").lower()
         ctx.comparison = ("year", -1)
-        if ctx.current_value():
-            shifted = tr.shift_value_string(ctx.current_value(), "year", -1)
-            if shifted:
-                return _Norm("DATE", shifted, anchor="discourse")
+        if quarter := ctx.quarter_in_focus():
+            return _Norm("DATE", tr.shift_value_string(quarter, "year", -1), anchor="discourse")
         if "quarter" in noun or noun == "period":
             return _Norm("DATE", tr.shift_value(ctx.dct - dt.timedelta(days=365) if ctx.dct else None, "quarter", -1))
         if "nine months" in noun:
@@ -965,8 +1092,8 @@ class TemporalTagger:
             else:
                 n = -1
             if pre in ("the year-ago", "the year-earlier", "last year's"):
-                if ctx.current_value() and "-Q" in ctx.current_value():
-                    return _Norm("DATE", tr.shift_value_string(ctx.current_value(), "year", -1), anchor="discourse")
+                if (quarter := ctx.quarter_in_focus()) and "-Q" in quarter:
+                    return _Norm("DATE", tr.shift_value_string(quarter, "year", -1), anchor="discourse")
                 n -= 4
             if unit == "half":
                 return _Norm("DATE", tr.shift_value(ctx.dct, "half", n), anchor="dct")
@@ -994,17 +1121,18 @@ class TemporalTagger:
         if ctx.dct is None:
             return _Norm("DATE", f"XXXX-{code}", mod, anchor="none")
         month = tr.SEASON_MONTH[code]
-        current = {12: "WI", 1: "WI", 2: "WI", 3: "SP", 4: "SP", 5: "SP", 6: "SU", 7: "SU", 8: "SU",
-                   9: "FA", 10: "FA", 11: "FA"}[ctx.dct.month]
-        year = ctx.dct.year
+        # seasons in order, a winter counted in the year of its January (December opens the next one)
+        current = (ctx.dct.year + (ctx.dct.month == 12), tr.SEASON_MONTH[tr.season_of(ctx.dct.month)])
         if rel in ("last", "this past", "past"):
-            year = year if month < tr.SEASON_MONTH[current] and code != current else year - 1
+            year = max(y for y in (current[0] - 1, current[0]) if (y, month) < current)
         elif rel in ("next", "this coming", "coming"):
-            year = year if month > tr.SEASON_MONTH[current] and code != current else year + 1
-        elif (narrative := ctx.narrative_year()) is not None:
+            year = min(y for y in (current[0], current[0] + 1) if (y, month) > current)
+        elif (narrative := ctx.narrative_year(tense := ctx.tense_only(m.start(), m.end()))) is not None:
             return _Norm("DATE", f"{narrative:04d}-{code}", mod, anchor="discourse")
-        elif code != current:
-            tense = "future" if ctx.previous_word(m.start()) in ("until", "till") else ctx.tense_only(m.start(), m.end())
+        elif month == current[1]:
+            year = current[0]
+        else:
+            tense = "future" if ctx.previous_word(m.start()) in ("until", "till") else tense
             year = tr.nearest_year(ctx.dct, month, None, tense)
         return _Norm("DATE", f"{year:04d}-{code}", mod)
 
@@ -1051,9 +1179,13 @@ class TemporalTagger:
 
     def _n_unit_possessive(self, m, ctx):
         """ "the week's most active session": the week (month, year) the text is about."""
-        unit = m["unit"].lower()
-        date = ctx.anchors["day"] if unit == "week" else ctx.anchor_for(unit)
-        return _Norm("DATE", tr.shift_value(date, unit, 0), anchor="discourse" if date else "none")
+        return self._story_unit(m["unit"].lower(), ctx)
+
+    @staticmethod
+    def _story_unit(unit: str, ctx: _Context, span: tuple[int, int] | None = None) -> _Norm:
+        """The week (month, year) the text is about: the one its last date lies in, else the DCT's."""
+        date, anchor = ctx.anchor_of(unit)
+        return _Norm("DATE", tr.shift_value(date, unit, 0), anchor=anchor, span=span)
 
     def _n_unit_long(self, m, ctx):
         """ "decades-long", "day-long": a duration whose length is the unit (or several of it)."""
@@ -1062,23 +1194,22 @@ class TemporalTagger:
 
     def _n_next_pod(self, m, ctx):
         """ "the next morning": a part of the day after (or before) the day the text is about."""
-        anchor = ctx.anchors["day"]
+        anchor, kind = ctx.anchor_of("day")
         shift = -1 if m["rel"].lower() == "the previous" else 1
         date = anchor + dt.timedelta(days=shift) if anchor else None
-        return _Norm("TIME", f"{tr.day_value(date)}T{PARTS_OF_DAY[m['pod'].lower()]}",
-                     anchor="discourse" if date else "none")
+        return _Norm("TIME", f"{tr.day_value(date)}T{PARTS_OF_DAY[m['pod'].lower()]}", anchor=kind)
 
     def _n_reference(self, m, ctx):
         return _Norm("DATE", REFERENCES[m["word"].lower()], anchor="none")
 
     def _n_that_day(self, m, ctx):
         unit = m["unit"].lower()
-        anchor = ctx.anchors["day"]
-        value = tr.day_value(anchor)
+        date, anchor = ctx.anchor_of("day")
+        value = tr.day_value(date)
         mod = _part_of(m["part"])
         if unit in PARTS_OF_DAY:
-            return _Norm("TIME", f"{value}T{PARTS_OF_DAY[unit]}", mod, anchor="discourse" if anchor else "none")
-        return _Norm("DATE", value, mod, anchor="discourse" if anchor else "none")
+            return _Norm("TIME", f"{value}T{PARTS_OF_DAY[unit]}", mod, anchor=anchor)
+        return _Norm("DATE", value, mod, anchor=anchor)
 
     def _n_vague_span(self, m, ctx):
         unit = unit_name(m["unit"] or m["unit2"])
@@ -1098,9 +1229,8 @@ class TemporalTagger:
         if ctx.dct is None:
             return _Norm("DATE", "XXXX" if "year" in unit else "XXXX-QX", anchor="none")
         if rel in ("the comparable", "the same"):
-            if ctx.current_value() and "-Q" in ctx.current_value():
-                return _Norm("DATE", tr.shift_value_string(ctx.current_value(), "year", -1) or ctx.last_value,
-                             anchor="discourse")
+            if (quarter := ctx.quarter_in_focus()) and "-Q" in quarter:
+                return _Norm("DATE", tr.shift_value_string(quarter, "year", -1), anchor="discourse")
             return _Norm("DATE", tr.shift_value(ctx.dct, "quarter", -5), anchor="dct")
         if "year" in unit:
             return _Norm("DATE", f"{ctx.dct.year - 1:04d}", anchor="dct")
@@ -1142,21 +1272,24 @@ class TemporalTagger:
 
     # ── coverage added for issue #3 ──────────────────────────────────────────
 
-    def _discourse_day(self, ctx: _Context) -> dt.date | None:
-        """The day a "the morning" / "later in the day" refers to: this sentence's date, else the last one."""
-        return ctx.sentence_days.get(ctx.sentence, ctx.anchors["day"])
+    @staticmethod
+    def _discourse_day(ctx: _Context) -> tuple[dt.date | None, str]:
+        """The day a "the morning" / "later in the day" refers to: this sentence's date, else the last
+        one (the DCT when the text has named none), and how it was found."""
+        if ctx.sentence in ctx.sentence_days:
+            return ctx.sentence_days[ctx.sentence], "discourse"
+        return ctx.anchor_of("day")
 
     def _n_pod_the(self, m, ctx):
-        date = self._discourse_day(ctx)
+        date, anchor = self._discourse_day(ctx)
         pod = PARTS_OF_DAY[m["pod"].lower()]
         start = m.start("part") if m["part"] else m.start("span")
-        return _Norm("TIME", f"{tr.day_value(date)}T{pod}", _part_of(m["part"]),
-                     anchor="discourse" if date else "none", span=(start, m.end("span")))
+        return _Norm("TIME", f"{tr.day_value(date)}T{pod}", _part_of(m["part"]), anchor=anchor,
+                     span=(start, m.end("span")))
 
     def _n_in_the_day(self, m, ctx):
-        date = self._discourse_day(ctx)
-        return _Norm("DATE", tr.day_value(date), anchor="discourse" if date else "none",
-                     span=(m.start("span"), m.end("span")))
+        date, anchor = self._discourse_day(ctx)
+        return _Norm("DATE", tr.day_value(date), anchor=anchor, span=(m.start("span"), m.end("span")))
 
     def _n_vague_ago(self, m, ctx):
         """ "years ago", "some time ago": before the DCT, by how much unsaid (TIMEX3 PAST_REF)."""
@@ -1175,11 +1308,15 @@ class TemporalTagger:
         return _Norm("DURATION", _duration_value(n, unit), anchor="none")
 
     def _n_ordinal_unit(self, m, ctx):
-        """ "the second day" (of an offensive), "his final month" (in office): the unit the anchor lies in."""
+        """ "It is the second day of an offensive": the DCT's day; "on the second day" in a past clause: the
+        day the text last named; "in his first year" (in office) names no date the text gives, so its
+        value stays unknown (X placeholders)."""
         unit = m["unit"].lower()
-        date = ctx.anchors["day"] if unit == "day" else ctx.dct
-        value = tr.shift_value(date, unit, 0)
-        return _Norm("DATE", value, anchor="discourse" if date else "none")
+        if ctx.tense_only(m.start(), m.end()) == "present" and ctx.dct is not None:
+            return _Norm("DATE", tr.shift_value(ctx.dct, unit, 0), anchor="dct")  # "it is the second day of …"
+        if unit == "day" and (told := ctx.anchor_of("day"))[1] == "discourse":
+            return _Norm("DATE", tr.day_value(told[0]), anchor="discourse")
+        return _Norm("DATE", tr.shift_value(None, unit, 0), anchor="none")
 
     @staticmethod
     def _range_end(first: int, tail: str) -> int | None:
@@ -1201,10 +1338,7 @@ class TemporalTagger:
 
     def _n_the_period(self, m, ctx):
         """ "for the week", "during the month": the current week / month of the story."""
-        unit = m["unit"].lower()
-        date = ctx.anchors["day"] if unit == "week" else ctx.anchor_for(unit)
-        return _Norm("DATE", tr.shift_value(date, unit, 0), anchor="discourse" if date else "none",
-                     span=(m.start("span"), m.end("span")))
+        return self._story_unit(m["unit"].lower(), ctx, span=(m.start("span"), m.end("span")))
 
 
 def tag_text(text: str, dct: dt.date | None, nlp: Language) -> list[TimeExpr]:

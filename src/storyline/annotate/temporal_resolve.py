@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import re
 from typing import Literal
 
 from spacy.tokens import Doc, Token
@@ -24,6 +25,11 @@ Unit = Literal["day", "week", "weekend", "month", "quarter", "half", "season", "
 
 SEASONS = {"spring": "SP", "summer": "SU", "fall": "FA", "autumn": "FA", "winter": "WI"}
 SEASON_MONTH = {"SP": 4, "SU": 7, "FA": 10, "WI": 1}  # a representative month, to order seasons
+
+
+def season_of(month: int) -> str:
+    """The season a month lies in (northern hemisphere, meteorological: December is winter)."""
+    return ("WI", "SP", "SU", "FA")[month % 12 // 3]
 
 _FUTURE_MODALS = {"will", "'ll", "wo", "shall", "would", "could", "may", "might", "should", "can", "must",
                   "'d", "ca", "going"}
@@ -49,7 +55,7 @@ def week_value(day: dt.date | None) -> str:
     if day is None:
         return "XXXX-WXX"
     year, week, _ = day.isocalendar()
-    return f"{year}-W{week:02d}"
+    return f"{year:04d}-W{week:02d}"
 
 
 def month_value(year: int | None, month: int) -> str:
@@ -67,7 +73,31 @@ def add_months(day: dt.date, months: int) -> dt.date:
 
 
 def shift_value(anchor: dt.date | None, unit: str, n: int) -> str:
-    """The calendar unit ``n`` units away from ``anchor``, at the unit's own granularity."""
+    """The calendar unit ``n`` units away from ``anchor``, at the unit's own granularity.
+
+    A shift past the calendar's years 1 to 9999 ("1000000 days ago") gives the unit's placeholder."""
+    try:
+        value = _shifted(anchor, unit, n)
+    except (OverflowError, ValueError):
+        if unit not in _UNIT_PLACEHOLDERS:
+            raise
+        return _UNIT_PLACEHOLDERS[unit]
+    lead = re.match(r"-?\d+", value)
+    if lead and not 1 <= int(lead.group(0)) * _YEAR_SCALE.get(unit, 1) <= 9999:
+        return _UNIT_PLACEHOLDERS[unit]
+    return value
+
+
+#: the value of each unit with nothing known (also what an impossible shift gives)
+_UNIT_PLACEHOLDERS = {"day": "XXXX-XX-XX", "night": "XXXX-XX-XX", "week": "XXXX-WXX", "fortnight": "XXXX-WXX",
+                      "weekend": "XXXX-WXX-WE", "month": "XXXX-XX", "quarter": "XXXX-QX", "half": "XXXX-HX",
+                      "year": "XXXX", "decade": "XXX", "century": "XX", "hour": "XXXX-XX-XX",
+                      "minute": "XXXX-XX-XX", "second": "XXXX-XX-XX"}
+#: how many years one step of a decade / century value's leading number is
+_YEAR_SCALE = {"decade": 10, "century": 100}
+
+
+def _shifted(anchor: dt.date | None, unit: str, n: int) -> str:
     if unit in ("day", "night"):
         return day_value(anchor + dt.timedelta(days=n) if anchor else None)
     if unit == "week":
@@ -177,7 +207,7 @@ def _past_perfect_above(verb: Token) -> bool:
     """Whether a verb up to two heads above carries "had" (the plan was already past)."""
     token = verb
     for _ in range(2):
-        if token.head is token:
+        if token.head == token:
             return False
         token = token.head
         if any(c.dep_ in ("aux", "auxpass") and c.lower_ in ("had", "'d") for c in token.children):
@@ -199,14 +229,14 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
         head = verb.head
         if _past_perfect_above(verb):
             return "past"  # "had been scheduled to expire Friday", "had been due to expire Friday"
-        if head is not verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD and depth < 6:
+        if head != verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD and depth < 6:
             # "began to stall mid-August", "extended the offer to buy … Friday": as past as the head
             return _verb_tense(head, depth + 1)  # bounded: a sentence-split parse can loop
         return "future"  # "agreed to meet Friday", "scheduled to resume Friday", "could begin to …"
     if verb.lemma_ in _SCHEDULING and verb.tag_ == "VBN" and verb.dep_ == "acl" and depth < 6:
         # "a service planned for Saturday was canceled": as past as the clause around the noun
         governor = climb(verb.head, lambda n: n.pos_ not in ("VERB", "AUX"))
-        if governor.pos_ in ("VERB", "AUX") and governor is not verb and _verb_tense(governor, depth + 1) == "past":
+        if governor.pos_ in ("VERB", "AUX") and governor != verb and _verb_tense(governor, depth + 1) == "past":
             return "past"
     if verb.lemma_ in _SCHEDULING and verb.tag_ in ("VBD", "VBN") and not (
             verb.lemma_ == "set" and not any(c.dep_ in ("prep", "aux") and c.lower_ in ("for", "to") for c in verb.children)):
@@ -240,11 +270,11 @@ def clause_tense(doc: Doc, start: int, end: int) -> tuple[Tense, Token | None]:
     while seen < 8:
         if token.pos_ in ("VERB", "AUX") and not (token.i >= span.start and token.i < span.end):
             tense = _verb_tense(token)
-            if tense != "unknown" or token.dep_ in ("ROOT",) or token.head is token:
+            if tense != "unknown" or token.dep_ in ("ROOT",) or token.head == token:
                 if tense == "unknown" and token.tag_ == "VBG" and token.dep_ not in ("ROOT",):
-                    tense = _verb_tense(token.head) if token.head is not token else tense
+                    tense = _verb_tense(token.head) if token.head != token else tense
                 return tense, token
-        if token.head is token:
+        if token.head == token:
             break
         token = token.head
         seen += 1

@@ -112,7 +112,7 @@ _REFERENCE_NAMES = "|".join(sorted((re.escape(r) for r in REFERENCES), key=len, 
 
 #: (name, pattern) in priority order; on equal length the earlier rule wins.
 RULES: tuple[tuple[str, str], ...] = (
-    ("iso", rf"\b(?P<year>{YEAR})-(?P<month>[01]\d)-(?P<day>[0-3]\d)(?:T(?P<hour>\d\d):(?P<minute>\d\d))?\b"),
+    ("iso", rf"\b(?P<year>{YEAR})-(?P<month>[01]\d)-(?P<day>[0-3]\d)(?:T(?P<hour>[01]\d|2[0-3]):(?P<minute>[0-5]\d))?\b"),
     ("slash", r"\b(?P<month>1[0-2]|0?[1-9])/(?P<day>[12]\d|3[01]|0?[1-9])/(?P<year>\d{4}|\d{2})\b"),
     ("month_day", rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?P<month>{MONTH_D})\s+(?P<day>{DAYNUM})(?![\d,]\d)"
                   rf"(?:,?\s+(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?(?!\d|:\d)\b"),
