@@ -131,17 +131,6 @@ def test_fractions_and_past_perfect_plans(nlp):
     assert one(nlp, "The offer had been scheduled to expire Friday.", THU, "Friday").value == "2019-08-30"
 
 
-def test_weak_filter_decides_weak_candidates_only(nlp):
-    from storyline.annotate.temporal_filter import WeakFilter
-
-    doc = prepared(nlp)("Prices are now higher than in 2017 and rise daily.")
-    sentences = sentences_of(doc)
-    reject_all = WeakFilter(bias=-5.0, weights={"w=now": 6.0})
-    kept = [t.text for t in TemporalTagger(weak_filter=reject_all).tag(doc, THU, sentences)]
-    assert kept == ["now", "2017"]  # "daily" falls below the threshold; the year is not a weak rule
-    assert [t.text for t in TemporalTagger(weak_filter=None).tag(doc, THU, sentences)] == ["now", "2017", "daily"]
-
-
 def test_narrative_year_carries_over_only_far_from_the_dct(nlp):
     history = "The army crossed the river in 1940. In June it reached the coast, and on July 14 the city fell."
     found = {t.text: t.value for t in tag_text(history, TUE, nlp)}

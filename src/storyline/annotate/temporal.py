@@ -12,8 +12,14 @@ Choices worth knowing:
   that same day either way, so a Tuesday article's "they will serve notice on Tuesday" is the
   DCT (the notice was in fact served that day).  Present tense looks forward ("begins at 12:01
   a.m. Monday") except after reporting verbs; with no verb at all it looks back (news reports).
-* "two days ago" is always counted from the DCT; "two days later", "the following day" from
-  the last date the text resolved at that granularity (the DCT when there is none yet).
+* "two days ago" is counted from the DCT (a second "a year earlier" right after "a year ago"
+  repeats the same comparison; after "the third quarter", "a year earlier" is that quarter a year
+  back); "two days later", "the following day" from the last date the text resolved at that
+  granularity: the DCT while it has resolved none, unknown when it has moved to another month or
+  year without naming a day.
+* A month or day written without a year takes the year of the history a text is telling (a far
+  year it named, in a past clause), else the year its tense points to from the DCT.
+* What the text does not support stays unknown: "in his first year" keeps ``XXXX``.
 * With no DCT, nothing relative is guessed: values keep X placeholders and ``resolved`` is False.
 """
 
@@ -34,13 +40,13 @@ from storyline.annotate.temporal_rules import (
     COMPILED_RULES, DAY_WORDS, EASTER_HOLIDAYS, RULE_TRIGGERS, HOLIDAYS, MODIFIERS, MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES,
     TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
-from storyline.annotate.temporal_filter import WEAK_RULES, WeakFilter, features
 from storyline.model import Sentence, TimeExpr
 
-_PREPOSITIONS = {"in", "since", "until", "till", "by", "through", "during", "of", "from", "to", "before", "after",
-                 "between", "and", "or", "last", "next", "this", "early", "late", "mid", "around", "for", "on",
-                 "throughout", "into", "till", "that", "each", "every", "the", "until", "as", "than", "beginning",
-                 "end", "starting", "ending", "past"}
+#: words that may introduce a time expression: prepositions, determiners, "last"/"next" …
+_TIME_INTRODUCERS = {"in", "since", "until", "till", "by", "through", "during", "of", "from", "to", "before", "after",
+                     "between", "and", "or", "last", "next", "this", "early", "late", "mid", "around", "for", "on",
+                     "throughout", "into", "that", "each", "every", "the", "as", "than", "beginning",
+                     "end", "starting", "ending", "past"}
 #: a text naming far years this many times more often than it counts from its DCT is told in its own years
 _NARRATIVE_RATIO = 10
 #: a month this many months before the narrative's last month starts the next year of the story
@@ -59,7 +65,7 @@ _ASIDE_DEPS = frozenset({"acl", "relcl", "appos"})
 #: how many heads to climb from an expression looking for its clause
 _MAX_CLIMB = 8
 #: words after which a number from 1000 to 1799 is taken as a year ("in 1776", "since 1648")
-_OLD_YEAR_PREPOSITIONS = {"in", "of", "since", "until", "till", "during", "circa", "early", "late", "mid", "after",
+_OLD_YEAR_TIME_INTRODUCERS = {"in", "of", "since", "until", "till", "during", "circa", "early", "late", "mid", "after",
                           "before", "by"}
 #: the word before "a year" / "a week" that makes it a rate ("$500 million a year", "358,000 a month")
 _RATE_BEFORE = re.compile(r"^(?:[$£€]?\d[\d,.]*%?|million|billion|thousand|hundred|cents?|percent|dollars|euros|"
@@ -74,6 +80,9 @@ _TIME_NOUNS = {"period", "quarter", "year", "season", "election", "levels", "lev
 #: rules whose DCT-anchored use marks a text as news told from its date (no narrative year then)
 _DEICTIC_RULES = frozenset({"dayword", "weekday", "this_pod", "time", "rel_unit", "part_rel", "ago", "year_ago",
                             "quarter", "day_around"})
+#: the words before a weekday, month or season that point back ("last Monday") or ahead ("next spring")
+_BACK = frozenset({"last", "past", "this past"})
+_AHEAD = frozenset({"next", "coming", "this coming"})
 #: the unit a fractional count is re-expressed in ("2.5 years" → 30 months), and how many make one
 _FINER = {"decade": ("year", 10), "year": ("month", 12), "month": ("day", 30), "week": ("day", 7),
           "fortnight": ("day", 14), "day": ("hour", 24)}
@@ -99,6 +108,8 @@ _LEAP_YEAR = 2000
 _FOLDED_LETTER = re.compile(r"[^\W\d_\x00-\x7f]")
 #: how many characters after a range's bare day are read to tell a date from a count
 _RANGE_LOOKAHEAD = 20
+#: how many characters before an expression are read for the word before it
+_LOOKBEHIND = 30
 #: how many characters before "7 January" are searched for the range's first day ("6-", "6 and ")
 _RANGE_LOOKBEHIND = 16
 #: words that may follow the range's bare day ("May 4 and 5 in Geneva"); any other word makes it a count
@@ -168,7 +179,7 @@ class _Context:
         return self.tense(start, end)[0]
 
     def previous_word(self, start: int) -> str:
-        before = self.text[max(0, start - 30):start].split()
+        before = self.text[max(0, start - _LOOKBEHIND):start].split()
         return before[-1].lower().strip("(\"'“‘,") if before else ""
 
     @staticmethod
@@ -343,10 +354,7 @@ class TemporalTagger:
     ['2019-09-30', '2019-W39']
     """
 
-    def __init__(self, weak_filter: WeakFilter | None | str = "default") -> None:
-        """``weak_filter``: the learned yes/no for weak candidates ("now", "daily" …); "default" loads
-        the installed weights, None keeps every candidate (the training script uses that)."""
-        self._filter = WeakFilter.load() if weak_filter == "default" else weak_filter
+    def __init__(self) -> None:
         self._rules = COMPILED_RULES
         self._normalizers: dict[str, Callable[[re.Match[str], _Context], _Norm | None]] = {
             name: getattr(self, f"_n_{name}") for name, _ in COMPILED_RULES
@@ -379,12 +387,6 @@ class TemporalTagger:
             chosen.append((name, match))
         chosen.sort(key=lambda c: c[1].start())
         return chosen
-
-    def weak_candidates(self, doc: Doc, dct: dt.date | None) -> list[tuple[int, int, list[str]]]:
-        """Every weak candidate the patterns keep, unfiltered, with its features (for training)."""
-        ctx = _Context(doc, dct)
-        return [(m.start(), m.end(), self.weak_features(name, m, ctx))
-                for name, m in TemporalTagger(weak_filter=None).find(ctx) if name in WEAK_RULES]
 
     def tag(self, doc: Doc, dct: dt.date | None, sentences: list[Sentence]) -> list[TimeExpr]:
         from storyline.annotate.nlp import SentenceLocator
@@ -479,14 +481,14 @@ class TemporalTagger:
             return False  # lower-case "may", "march", "august" are words; "june 5", "october 2014" are dates
         if name == "month":
             bare = not groups.get("rel") and not groups.get("part")
-            if bare and month.lower() in _AMBIGUOUS_MONTHS and ctx.previous_word(m.start()) not in _PREPOSITIONS:
+            if bare and month.lower() in _AMBIGUOUS_MONTHS and ctx.previous_word(m.start()) not in _TIME_INTRODUCERS:
                 return False
             if bare and month.lower() == "may" and ctx.previous_word(m.start()) in ("and", "or", "to", "that"):
                 return False
         if name == "year":
             year = int(groups["year"])
             if not groups.get("pre") and not 1800 <= year <= 2099 and not (
-                    1000 <= year < 1800 and ctx.previous_word(m.start()) in _OLD_YEAR_PREPOSITIONS):
+                    1000 <= year < 1800 and ctx.previous_word(m.start()) in _OLD_YEAR_TIME_INTRODUCERS):
                 return False  # "in 1776" is a year; "1400 victims", "1150 pages" are counts
             span = ctx.doc.char_span(m.start("year"), m.end("year"), alignment_mode="expand")
             if span is not None and len(span):
@@ -504,7 +506,7 @@ class TemporalTagger:
                     re.match(r"\s+(?:of|in)\s+(?!(?:1[89]|20)\d\d\b)", ctx.text[m.end():m.end() + 12]):
                 return False  # "the fall of the government", "the fall in prices"
             if not groups.get("rel") and not groups.get("year"):
-                if ctx.previous_word(m.start()) not in _PREPOSITIONS:
+                if ctx.previous_word(m.start()) not in _TIME_INTRODUCERS:
                     return False
             span = ctx.doc.char_span(m.start("season"), m.end("season"), alignment_mode="expand")
             if span is not None and len(span) and span[0].pos_ not in ("NOUN", "PROPN"):
@@ -562,8 +564,6 @@ class TemporalTagger:
         if name == "clock_pod" and ctx.previous_word(m.start()) not in ("at", "by", "until", "till", "around", "about",
                                                                         "before", "after", "from", "to", "since"):
             return False  # "lost 5 in the evening session" is a score, "at 4 in the morning" a time
-        if name == "set_adverb" and groups["adv"].lower() == "year-round":
-            return False
         if name == "reference" and groups["word"].lower() == "now" and ctx.text.startswith(",", m.end()):
             token = self._token_at(ctx, m.start(), m.end())
             if token is not None and token.is_sent_start:
@@ -572,8 +572,6 @@ class TemporalTagger:
             token = self._token_at(ctx, m.start("word") + 4, m.end())
             if token is not None and token.pos_ == "ADJ":
                 return False  # "under the present system" describes the system
-        if name in WEAK_RULES and self._filter is not None:
-            return self._filter.keep(self.weak_features(name, m, ctx))
         if name == "rel_unit":
             rel, unit = groups["rel"].lower(), groups["unit"].lower()
             if rel in ("the", "that") and unit not in ("weekend", "quarter", "day", "year"):
@@ -620,10 +618,6 @@ class TemporalTagger:
         """The spaCy token heading the characters ``start:end`` (None if they cross no token)."""
         span = ctx.doc.char_span(start, end, alignment_mode="expand")
         return span.root if span is not None and len(span) else None
-
-    def weak_features(self, name: str, m: re.Match[str], ctx: _Context) -> list[str]:
-        """Features of a weak candidate for ``WeakFilter`` (also used to train it)."""
-        return features(ctx.doc, ctx.text, m.start(), m.end(), name, ctx.tense_only(m.start(), m.end()))
 
     # ── normalizers, one per rule ─────────────────────────────────────────────
 
@@ -706,9 +700,9 @@ class TemporalTagger:
         if ctx.dct is None:
             return _Norm("DATE", tr.month_value(None, month), mod, anchor="none")
         rel = (m["rel"] or "").lower()
-        if rel in ("last", "past", "this past"):
+        if rel in _BACK:
             year = ctx.dct.year if month < ctx.dct.month else ctx.dct.year - 1
-        elif rel in ("next", "coming", "this coming"):
+        elif rel in _AHEAD:
             year = ctx.dct.year if month > ctx.dct.month else ctx.dct.year + 1
         elif rel == "this":
             year = ctx.dct.year
@@ -720,13 +714,7 @@ class TemporalTagger:
 
     def _n_year(self, m, ctx):
         pre = (m["pre"] or "").lower().rstrip("-").strip()
-        mod = None
-        if pre in ("the end of", "end of", "late", "the second half of"):
-            mod = "END"
-        elif pre in ("the start of", "the beginning of", "early", "the first half of"):
-            mod = "START"
-        elif pre in ("mid", "the middle of"):
-            mod = "MID"
+        mod = _part_of(pre)
         value = m["year"]
         if pre == "the first half of":
             value, mod = f"{value}-H1", None
@@ -786,8 +774,6 @@ class TemporalTagger:
     def _n_this_pod(self, m, ctx):
         rel, pod = m["rel"].lower(), PARTS_OF_DAY[m["pod"].lower()]
         offset = {"this": 0, "last": -1, "yesterday": -1, "tomorrow": 1}[rel]
-        if rel == "last" and pod not in ("NI", "EV"):
-            offset = -1
         date = ctx.dct + dt.timedelta(days=offset) if ctx.dct else None
         return _Norm("TIME", f"{tr.day_value(date)}T{pod}", _part_of(m["part"]))
 
@@ -802,9 +788,9 @@ class TemporalTagger:
             return tr.weekday_date(anchor, wd, direction), kind
         if ctx.dct is None:
             return None, "none"
-        if rel in ("last", "past", "this past"):
+        if rel in _BACK:
             direction = "last"
-        elif rel in ("next", "coming", "this coming"):
+        elif rel in _AHEAD:
             direction = "next"
         elif (ctx.text.startswith("'s", m.end()) or ctx.text.startswith("’s", m.end())) and \
                 not self._subject_of_future(ctx, m.start(), m.end()):
@@ -1052,7 +1038,7 @@ class TemporalTagger:
 
     def _n_set_adverb(self, m, ctx):
         value = {"daily": "P1D", "weekly": "P1W", "monthly": "P1M", "yearly": "P1Y", "annually": "P1Y",
-                 "hourly": "PT1H", "quarterly": "P3M", "nightly": "P1D", "biweekly": "P2W",
+                 "hourly": "PT1H", "nightly": "P1D", "biweekly": "P2W",
                  "bimonthly": "P2M", "semiannually": "P6M"}[m["adv"].lower()]
         return _Norm("SET", value, anchor="none")
 
@@ -1123,9 +1109,9 @@ class TemporalTagger:
         month = tr.SEASON_MONTH[code]
         # seasons in order, a winter counted in the year of its January (December opens the next one)
         current = (ctx.dct.year + (ctx.dct.month == 12), tr.SEASON_MONTH[tr.season_of(ctx.dct.month)])
-        if rel in ("last", "this past", "past"):
+        if rel in _BACK:
             year = max(y for y in (current[0] - 1, current[0]) if (y, month) < current)
-        elif rel in ("next", "this coming", "coming"):
+        elif rel in _AHEAD:
             year = min(y for y in (current[0], current[0] + 1) if (y, month) > current)
         elif (narrative := ctx.narrative_year(tense := ctx.tense_only(m.start(), m.end()))) is not None:
             return _Norm("DATE", f"{narrative:04d}-{code}", mod, anchor="discourse")

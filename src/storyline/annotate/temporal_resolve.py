@@ -21,7 +21,6 @@ from spacy.tokens import Doc, Token
 from storyline.annotate.nlp import climb
 
 Tense = Literal["past", "present", "future", "unknown"]
-Unit = Literal["day", "week", "weekend", "month", "quarter", "half", "season", "year", "decade", "century"]
 
 SEASONS = {"spring": "SP", "summer": "SU", "fall": "FA", "autumn": "FA", "winter": "WI"}
 SEASON_MONTH = {"SP": 4, "SU": 7, "FA": 10, "WI": 1}  # a representative month, to order seasons
@@ -34,8 +33,6 @@ def season_of(month: int) -> str:
 _FUTURE_MODALS = {"will", "'ll", "wo", "shall", "would", "could", "may", "might", "should", "can", "must",
                   "'d", "ca", "going"}
 _PAST_AUX = {"had", "did", "was", "were", "'d"}
-_ASPECTUAL = {"begin", "start", "continue", "stop", "cease", "try", "fail", "manage", "seem", "appear",
-              "happen", "use", "refuse", "attempt", "tend", "get", "come", "have", "keep"}
 _LOOKING_AHEAD = {"plan", "schedule", "expect", "agree", "decide", "hope", "want", "intend", "promise", "aim",
                   "threaten", "vow", "prepare", "set", "need", "seek", "ask", "urge", "call", "vote", "wish",
                   "propose", "offer", "pledge", "go", "be", "likely", "due", "able", "ready", "order", "invite",
@@ -140,13 +137,27 @@ def shift_value_string(value: str, unit: str, n: int) -> str | None:
     return None
 
 
+#: a month without a day is compared at its middle
+_MID_MONTH = 15
+#: see ``nearest_year``: a tense guess this far away loses to a reading this near
+_FAR_GUESS_DAYS = 240
+_NEAR_DAYS = 60
+#: how deep ``_verb_tense`` follows heads and ``clause_tense`` climbs (a sentence-split parse can loop)
+_MAX_DEPTH = 6
+_MAX_CLIMB = 8
+
+
 def nearest_year(anchor: dt.date, month: int, day: int | None, tense: Tense) -> int:
     """The year for a month (and day) written without one, pointing the way the tense says.
 
     Past tense: the latest such date not after the anchor; future: the first not before it;
-    otherwise the nearer of the two (within half a year, the usual reading in news).
+    otherwise the nearest one (the usual reading in news).  Two exceptions, both tuned on TimeBank
+    news: a month is next month's even in a past clause ("reported a cutback in September" in
+    August) and last month's even in a future one ("will report on September" in October); and a
+    day the tense puts more than ``_FAR_GUESS_DAYS`` away loses to the other reading when that one
+    is within ``_NEAR_DAYS`` of the anchor.
     """
-    d = day or 15
+    d = day or _MID_MONTH
     def make(year: int) -> dt.date:
         return dt.date(year, month, min(d, calendar.monthrange(year, month)[1]))
     this = make(anchor.year)
@@ -173,7 +184,7 @@ def nearest_year(anchor: dt.date, month: int, day: int | None, tense: Tense) -> 
         if chosen is not None:
             # a tense guess that lands most of a year away loses to a date a few weeks away
             other = anchor.year if chosen != anchor.year else (anchor.year - 1 if tense == "past" else anchor.year + 1)
-            if abs((make(chosen) - anchor).days) > 240 and abs((make(other) - anchor).days) < 60:
+            if abs((make(chosen) - anchor).days) > _FAR_GUESS_DAYS and abs((make(other) - anchor).days) < _NEAR_DAYS:
                 return other
             return chosen
     candidates = [make(anchor.year - 1), this, make(anchor.year + 1)]
@@ -229,11 +240,11 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
         head = verb.head
         if _past_perfect_above(verb):
             return "past"  # "had been scheduled to expire Friday", "had been due to expire Friday"
-        if head != verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD and depth < 6:
+        if head != verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD and depth < _MAX_DEPTH:
             # "began to stall mid-August", "extended the offer to buy … Friday": as past as the head
             return _verb_tense(head, depth + 1)  # bounded: a sentence-split parse can loop
         return "future"  # "agreed to meet Friday", "scheduled to resume Friday", "could begin to …"
-    if verb.lemma_ in _SCHEDULING and verb.tag_ == "VBN" and verb.dep_ == "acl" and depth < 6:
+    if verb.lemma_ in _SCHEDULING and verb.tag_ == "VBN" and verb.dep_ == "acl" and depth < _MAX_DEPTH:
         # "a service planned for Saturday was canceled": as past as the clause around the noun
         governor = climb(verb.head, lambda n: n.pos_ not in ("VERB", "AUX"))
         if governor.pos_ in ("VERB", "AUX") and governor != verb and _verb_tense(governor, depth + 1) == "past":
@@ -267,7 +278,7 @@ def clause_tense(doc: Doc, start: int, end: int) -> tuple[Tense, Token | None]:
         return "unknown", None
     token = span.root
     seen = 0
-    while seen < 8:
+    while seen < _MAX_CLIMB:
         if token.pos_ in ("VERB", "AUX") and not (token.i >= span.start and token.i < span.end):
             tense = _verb_tense(token)
             if tense != "unknown" or token.dep_ in ("ROOT",) or token.head == token:
