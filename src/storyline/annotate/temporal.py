@@ -1298,7 +1298,9 @@ class TemporalTagger:
         day the text last named; "in his first year" (in office) names no date the text gives, so its
         value stays unknown (X placeholders)."""
         unit = m["unit"].lower()
-        if ctx.tense_only(m.start(), m.end()) == "present" and ctx.dct is not None:
+        token = self._token_at(ctx, m.start(), m.end())
+        if token is not None and token.dep_ == "attr" and ctx.dct is not None and \
+                ctx.tense_only(m.start(), m.end()) == "present":
             return _Norm("DATE", tr.shift_value(ctx.dct, unit, 0), anchor="dct")  # "it is the second day of …"
         if unit == "day" and (told := ctx.anchor_of("day"))[1] == "discourse":
             return _Norm("DATE", tr.day_value(told[0]), anchor="discourse")
