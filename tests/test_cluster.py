@@ -317,3 +317,49 @@ def test_a_state_sketched_with_other_settings_is_refused_with_the_setting_named(
     with pytest.raises(ValueError, match=r"num_perm 128 now 64.*rebuild the output folder"):
         StoryGrouper(GroupSettings(num_perm=64), blob)
     StoryGrouper(GroupSettings(cluster_threshold=0.1), blob)  # a threshold may change between runs
+
+
+def _grouper_adding(settings: GroupSettings):
+    grouper = StoryGrouper(settings)
+
+    def add(article_id: str, text: str, day: dt.date | None) -> None:
+        grouper.add([AnnotatedArticle(Article(id=article_id, text=text, published=day))])
+
+    return grouper, add
+
+
+def test_the_closed_sketch_queue_lists_only_sketches_still_kept():
+    """A story that closes, loses a queued sketch to the cap, takes a late copy and closes again does
+    not put the forgotten id back in the queue's set (which is saved with the state)."""
+    rnd = random.Random(4)
+    text_a, text_b = _made_up_words(rnd, 80), _made_up_words(rnd, 80)
+    grouper, add = _grouper_adding(GroupSettings(quiet_days=10, max_closed_sketches=1))
+    add("a1", text_a, dt.date(2020, 1, 1))
+    add("a2", text_a, dt.date(2020, 1, 1))  # an exact copy: same story, sketched too
+    add("b1", text_b, dt.date(2020, 2, 1))  # A closes; the cap of 1 forgets a1
+    assert "a1" not in grouper.dedup.prints
+    add("a3", text_a, dt.date(2020, 1, 2))  # a late copy of a1 reopens A, which closes again at once
+    assert grouper.story_of["a3"] == grouper.story_of["a1"]
+    assert grouper._queued <= set(grouper.dedup.prints)
+    assert grouper._queued <= set(grouper.closed_sketches)
+    restored = StoryGrouper(grouper.settings, grouper.dumps())
+    assert restored._queued <= set(restored.dedup.prints)
+
+
+def test_forgotten_archived_sketches_do_not_count_against_the_closed_sketch_cap():
+    """P closes, then Q (older by date) closes and is archived at once: Q's forgotten sketch must not
+    push P's, the one closed sketch the cap of 1 allows, out; a near copy of P is still found."""
+    rnd = random.Random(5)
+    text_p, text_q, text_r = (_made_up_words(rnd, 80) for _ in range(3))
+    settings = GroupSettings(max_active_stories=1, max_closed_stories=1, max_closed_sketches=1)
+    grouper, add = _grouper_adding(settings)
+    add("p1", text_p, dt.date(2020, 1, 10))
+    add("q1", text_q, dt.date(2020, 1, 5))  # two active stories: P (touched first) closes
+    add("r1", text_r, dt.date(2020, 1, 11))  # Q closes; two closed: Q (older last date) is archived
+    assert grouper.index.stories[grouper.story_of["q1"]].status == "archived"
+    assert grouper.index.stories[grouper.story_of["p1"]].status == "closed"
+    assert "p1" in grouper.dedup.prints
+    words = text_p.split()
+    words[40] = "zzzz"
+    add("p2", " ".join(words), dt.date(2020, 1, 12))
+    assert grouper.duplicate_of.get("p2") == "p1"

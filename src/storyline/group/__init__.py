@@ -39,6 +39,7 @@ from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
 PREPARE = 128  # articles tokenized and sketched in one set of vector operations (bounds its memory)
 CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
+QUEUE_SLACK, QUEUE_SLACK_MIN = 2, 64  # forgotten ids ``closed_sketches`` may hold (× kept, +) before it is compacted
 ENTITY_CACHE = 200_000  # distinct (label, mention) keys remembered across chunks; bounds its memory
 STATE_MAGIC = b"storyline-group/7\n"  # bump when the pickled classes change shape
 OLDER_MAGICS = (b"storyline-group/6\n",)  # still read: format 6 kept story centroids per channel (converted on load)
@@ -70,8 +71,10 @@ class StoryGrouper:
         self.redirect: dict[str, str] = {}  # absorbed story id → the story it merged into
         self.duplicate_of: dict[str, str] = {}
         self.reuses: list[Reuse] = []
-        self.closed_sketches: deque[str] = deque()  # articles of closed stories, oldest first
-        self._queued: set[str] = set()  # the same ids, for membership tests
+        # articles of closed stories whose sketches are kept, oldest first (may also hold ids
+        # forgotten since, when their story was archived: skipped when popped, dropped now and then)
+        self.closed_sketches: deque[str] = deque()
+        self._queued: set[str] = set()  # the ids of ``closed_sketches`` whose sketches are kept
         self.n_added = 0
         self._entities = EntityKeys()  # mention → entity key hashes, kept across chunks and batches (not saved)
         if state is not None:
@@ -271,15 +274,20 @@ class StoryGrouper:
         for story in self.index.due_to_close():
             self.index.close(story)
             # a story may close, take a late article and close again: queue each article once
-            self.closed_sketches.extend(a for a in story.article_ids if a in self.dedup.prints and a not in self._queued)
-            self._queued.update(story.article_ids)
-        while len(self.closed_sketches) > self.settings.max_closed_sketches:
-            article_id = self.closed_sketches.popleft()
-            self._queued.discard(article_id)
-            self.dedup.forget(article_id)
-        for story in self.index.archive_excess():
+            queued = [a for a in story.article_ids if a in self.dedup.prints and a not in self._queued]
+            self.closed_sketches.extend(queued)
+            self._queued.update(queued)
+        for story in self.index.archive_excess():  # before the cap: forgotten sketches do not count
             for article_id in story.article_ids:
                 self.dedup.forget(article_id)
+                self._queued.discard(article_id)  # its id stays in the deque until popped or compacted
+        while len(self._queued) > self.settings.max_closed_sketches:
+            article_id = self.closed_sketches.popleft()
+            if article_id in self._queued:  # else forgotten already (its story was archived)
+                self._queued.discard(article_id)
+                self.dedup.forget(article_id)
+        if len(self.closed_sketches) > QUEUE_SLACK * len(self._queued) + QUEUE_SLACK_MIN:
+            self.closed_sketches = deque(a for a in self.closed_sketches if a in self._queued)
 
     def _load(self, blob: bytes) -> None:
         magic = next((m for m in (STATE_MAGIC, *OLDER_MAGICS) if blob.startswith(m)), None)
@@ -294,6 +302,8 @@ class StoryGrouper:
                      "dedup", "index"):
             setattr(self, name, state[name])
         self.reuses = [Reuse(*r) for r in self.reuses]
+        # older states also listed ids that were never queued or were forgotten since
+        self._queued = {a for a in self.closed_sketches if a in self.dedup.prints}
         saved = self.dedup.settings
         changed = [name for name in SKETCH_SETTINGS if getattr(saved, name) != getattr(self.settings, name)]
         if changed:
