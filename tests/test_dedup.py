@@ -92,18 +92,30 @@ def test_state_round_trip_keeps_duplicate_detection():
     assert restored.grouping().duplicate_of == {"a2": "a1"}
 
 
-def test_vectorised_minhash_update_matches_datasketch():
+def test_minhash_signatures_equal_datasketch_update_batch(monkeypatch):
+    """The batched signatures ``fingerprints`` computes are datasketch's, for every article of a batch
+    (long, shorter than a shingle, empty, no words), also when the product is split into blocks."""
     from datasketch import MinHash
 
-    from storyline.group.dedup import _SCHEME, _identity, _update, shingle_hashes
-    from storyline.group.words import tokenize
+    from storyline.group import dedup
+    from storyline.group.dedup import _SCHEME, _identity, fingerprints, shingle_hashes
+    from storyline.group.words import tokenize, tokenize_many
 
-    hashes = shingle_hashes(tokenize(" ".join(BRIDGE)).hashes, 5)
-    ours = MinHash(num_perm=128, hashfunc=_identity, seed=1, scheme=_SCHEME)
-    theirs = MinHash(num_perm=128, hashfunc=_identity, seed=1, scheme=_SCHEME)
-    _update(ours, hashes)
-    theirs.update_batch(hashes.tolist())
-    assert len(hashes) > 50 and (ours.hashvalues == theirs.hashvalues).all()
+    settings = GroupSettings()
+    texts = [" ".join(BRIDGE), "Too short", "", "*** !", "\n\n".join(ORCHARD), " ".join(BRIDGE[:2])]
+    articles = [Article(id=f"t{i}", text=text) for i, text in enumerate(texts)]
+    for rows in (1 << 13, 16):  # 16 shingles a block: long articles take a block of their own, short ones share
+        monkeypatch.setattr(dedup, "_MINHASH_ROWS", rows)
+        tokens, bounds = tokenize_many(texts)
+        fps = fingerprints(articles, settings, None, tokens, bounds)
+        for text, fp in zip(texts, fps):
+            hashes = shingle_hashes(tokenize(text).hashes, settings.shingle_size)
+            theirs = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
+            if len(hashes):
+                theirs.update_batch(hashes.tolist())
+            assert fp.shingles == len(hashes)
+            assert (fp.signature == theirs.hashvalues).all(), text[:20]
+    assert fps[0].shingles > 50
 
 
 def test_run_positions_lists_every_position_of_each_run_with_its_run():

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
 
 from storyline.config import GroupSettings
-from storyline.group.cluster import EntityKeys, Features, StoryIndex, StoryState, features, features_many
+from storyline.group.cluster import EntityKeys, Features, StoryIndex, StoryState, Vector, features_many
 from storyline.group.dedup import DedupIndex, Fingerprint, fingerprints
 from storyline.group.words import tokenize_many
 from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
@@ -108,8 +108,8 @@ class StoryGrouper:
                            else [None] * len(part))
                 if not self.settings.single_story:
                     self.index.plan_block(vectors)  # and its dots with the stories
-                for (item, fp, feats), vecs in zip(part, vectors):
-                    story, absorbed = self._add_one(item, fp, feats, vecs)
+                for (item, fp, _), vecs in zip(part, vectors):
+                    story, absorbed = self._add_one(item, fp, vecs)
                     if story.id in before:
                         touched.add(story.id)
                     elif story.id not in created:
@@ -195,8 +195,8 @@ class StoryGrouper:
             story_id = f"{base}-{n}"
         return story_id
 
-    def _add_one(self, item: AnnotatedArticle, fp: Fingerprint, feats: Features | None,
-                 vecs: dict | None = None) -> tuple[StoryState, list[str]]:
+    def _add_one(self, item: AnnotatedArticle, fp: Fingerprint, vecs: Vector | None) -> tuple[StoryState, list[str]]:
+        """``vecs``: the article's vectors (``StoryIndex.vectors_many``); None with ``single_story``."""
         settings = self.settings
         article = item.article
         self.n_added += 1
@@ -215,8 +215,6 @@ class StoryGrouper:
         elif match is not None and match.of in self.story_of:
             story = self.index.stories[self._resolve(self.story_of[match.of])]
         else:
-            if vecs is None:
-                vecs = self.index.vectors(feats or features(item, settings))
             scores = self.index.score_candidates(vecs, article.published, self._may_join_closed(article.published))
             for r in self._reuse_sources(article.id):
                 sid = self._resolve(self.story_of[r]) if r in self.story_of else None

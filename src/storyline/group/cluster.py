@@ -1,6 +1,6 @@
 """Online story clustering: each article joins the most similar open story or starts one.
 
-Features of an article (``features``), each an L2-normalised sparse vector over hashed terms:
+Features of an article (``features_many``), each an L2-normalised sparse vector over hashed terms:
 
 - ``lead``: TF-IDF of the title and the first words of the text (where news states its event);
 - ``body``: TF-IDF of the whole text, its strongest terms only;
@@ -41,7 +41,7 @@ import numpy as np
 
 from storyline.config import GroupSettings
 from storyline.group.words import (Tokens, argsort_small, counts_sorted, hash_set, merge_sorted, run_positions,
-                                   tokenize, tokenize_many)
+                                   tokenize_many)
 from storyline.model import AnnotatedArticle
 
 CHANNELS = ("lead", "body", "ents")
@@ -89,18 +89,6 @@ def _term_mask(found: Tokens) -> np.ndarray:
     return keep
 
 
-def term_hashes(found: Tokens) -> np.ndarray:
-    """Hashes of the tokens that count as terms: letters only, two or more, not stop words."""
-    return found.hashes[_term_mask(found)]
-
-
-def _buckets(channel: str, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Term hashes → (distinct buckets salted per channel, counts)."""
-    salt, mask = np.uint64(_CHANNEL_SALT[channel]), np.uint64((1 << _DF_BITS) - 1)
-    keys, counts = counts_sorted(((hashes >> np.uint64(32)) ^ salt) & mask)
-    return keys.astype(np.int64), counts
-
-
 def _entity_key(label: str, text: str) -> tuple[str, ...]:
     """An entity's keys: its cleaned, lower-cased name and, for a person, the surname too."""
     if label not in _ENTITY_LABELS:
@@ -143,10 +131,6 @@ class EntityKeys(dict):
         return sum(len(v) for v in self.values())
 
 
-def entity_keys(article: AnnotatedArticle) -> list[str]:
-    return [k for m in article.mentions for k in _entity_key(m.label, m.text)]
-
-
 @dataclass
 class Features:
     """One article's clustering features: hashed-term counts per channel and its date."""
@@ -154,17 +138,6 @@ class Features:
     article_id: str
     counts: dict[str, tuple[np.ndarray, np.ndarray]]  # channel → (hashed terms, counts)
     published: dt.date | None
-
-
-def features(
-    article: AnnotatedArticle,
-    settings: GroupSettings,
-    found: Tokens | None = None,
-    entities: EntityKeys | None = None,
-) -> Features:
-    """``found`` (``words.tokenize`` of the text) and ``entities`` (shared across articles) only save time."""
-    found = tokenize(article.article.text) if found is None else found
-    return features_many([article], settings, found, np.array([0, len(found)], dtype=np.int64), entities)[0]
 
 
 def features_many(
@@ -209,7 +182,7 @@ def features_many(
 
 
 def _buckets_many(channel: str, hashes: np.ndarray, art: np.ndarray, k: int) -> tuple[list, list]:
-    """``_buckets`` for each article: lists (per article) of distinct buckets and their counts."""
+    """Term hashes of each article → lists (per article) of distinct buckets, salted per channel, and their counts."""
     salt, mask = np.uint64(_CHANNEL_SALT[channel]), np.uint64((1 << _DF_BITS) - 1)
     buckets = ((hashes >> np.uint64(32)) ^ salt) & mask
     in_order = len(art) < 2 or bool((art[1:] >= art[:-1]).all())  # then sort article by article
@@ -689,39 +662,16 @@ class StoryIndex:
             if len(keys):
                 self.df[keys] += 1
 
-    def vectors(self, feats: Features) -> Vector:
-        """TF-IDF (sublinear tf), the strongest terms per channel, L2-normalised (call ``count`` first)."""
-        limits = {"lead": 10_000, "body": self.settings.body_terms, "ents": 10_000}
-        out: Vector = {}
-        empty = (np.zeros(0, dtype=np.int64), np.zeros(0))
-        for channel in CHANNELS:
-            keys, tf = feats.counts[channel]
-            if not len(keys):
-                out[channel] = empty
-                continue
-            # prior documents that contain none of the terms: with few articles, a term that all of
-            # them share (the story's own words) still weighs something
-            idf = np.log((self.n_docs + self.settings.idf_prior_docs + 1) / (self.df[keys] + 0.5))
-            weights = (1.0 + np.log(tf)) * np.maximum(idf, 0.0)
-            if len(weights) > limits[channel]:
-                top = np.sort(np.argsort(-weights, kind="stable")[: limits[channel]])  # ties: smaller bucket, as vectors_many
-                keys, weights = keys[top], weights[top]
-            norm = float(np.sqrt(np.dot(weights, weights)))
-            if norm == 0.0:
-                out[channel] = empty
-                continue
-            positive = weights > 0
-            out[channel] = (keys[positive], weights[positive] / norm)
-        return out
-
     def vectors_many(self, feats: list[Features]) -> list[Vector]:
-        """``vectors`` of several articles in a few vector operations (the IDF must not change between them).
+        """Per article: TF-IDF (sublinear tf), the strongest terms per channel, L2-normalised.
 
-        Terms of equal weight at the ``body_terms`` cut keep the smaller bucket (``vectors`` leaves
-        that tie to ``argpartition``).
+        All articles in a few vector operations (call ``count`` first; the IDF must not change
+        between them).  Terms of equal weight at the ``body_terms`` cut keep the smaller bucket.
         """
         k = len(feats)
         out: list[Vector] = [{} for _ in range(k)]
+        # prior documents that contain none of the terms: with few articles, a term that all of
+        # them share (the story's own words) still weighs something
         idf_num = self.n_docs + self.settings.idf_prior_docs + 1
         every: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (article, channel term, weight)
         for number, channel in enumerate(CHANNELS):
@@ -770,12 +720,6 @@ class StoryIndex:
         return out
 
     # ── scoring ──
-
-    def time_factor(self, date: dt.date | None, first: dt.date | None, last: dt.date | None) -> float:
-        if date is None or first is None or last is None:
-            return 1.0
-        gap = max(0, (first - date).days, (date - last).days)
-        return math.exp(-gap / self.settings.time_scale_days)
 
     def score_candidates(self, vecs: Vector, date: dt.date | None, include_closed: bool = True) -> dict[str, float]:
         """Stories sharing a term with the article → weighted cosine × time factor."""
@@ -870,11 +814,6 @@ class StoryIndex:
         story.centroid = (np.concatenate(parts_k + [keys[start:]]), np.concatenate(parts_w + [weights[start:]]))
         story.norm2 = norm2
         return True
-
-    def prune(self, story: StoryState, channel: str, keep: int) -> None:
-        """Keep a story's ``keep`` strongest terms in one channel (bounded memory)."""
-        if self._prune_centroid(story, keep, channels=(CHANNELS.index(channel),)):
-            self._reenter(story)
 
     def merge(self, survivor: StoryState, absorbed: StoryState) -> None:
         """Fold ``absorbed`` into ``survivor`` (centroids add, members and merged ids move)."""
@@ -986,5 +925,3 @@ class StoryIndex:
             if isinstance(story.norm2, dict):
                 story.norm2 = np.array([story.norm2[c] for c in CHANNELS], dtype=np.float64)
 
-    def active_count(self) -> int:
-        return self.n_status["active"]

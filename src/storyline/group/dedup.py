@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from datasketch import MinHash, MinHashLSH
 
-try:  # datasketch's pre-mix, for a vectorised update (``_update``); optional
+try:  # datasketch's pre-mix, for the vectorised signatures (``_minhash_rows``); optional
     from datasketch.minhash import _fmix
 except ImportError:  # pragma: no cover - another datasketch version: update_batch is used
     _fmix = None
@@ -95,28 +95,6 @@ class Fingerprint:
         """Total paragraph sketch values."""
         return len(self.sketch)
 
-    @property
-    def paragraphs(self) -> list[tuple[int, ...]]:
-        """The bottom-k sketch of each sketched paragraph (for tests and inspection)."""
-        cut = np.searchsorted(self.sketch_paragraph, np.arange(1, self.n_paragraphs)).tolist()
-        return [tuple(part.tolist()) for part in np.split(self.sketch, cut)] if self.n_paragraphs else []
-
-
-def _update(minhash: MinHash, hashes: np.ndarray) -> None:
-    """``minhash.update_batch(hashes)`` as one numpy product (shingles × permutations).
-
-    Uses datasketch's own pre-mix (``_fmix``) and permutations, so the values are the same as
-    ``update_batch`` gives (a test checks it); falls back to ``update_batch`` if that changes.
-    """
-    if _fmix is None or minhash.scheme != _SCHEME:
-        minhash.update_batch(hashes.tolist())
-        return
-    a, b = minhash.permutations
-    hv = _fmix(hashes.astype(np.uint32), 32)
-    with np.errstate(over="ignore"):
-        values = np.multiply.outer(hv, a.astype(np.uint32, copy=False))  # uint32: wraps modulo 2**32
-        values += b.astype(np.uint32, copy=False)
-    minhash.hashvalues = np.minimum(minhash.hashvalues, values.min(axis=0))
 
 
 def fingerprint(
@@ -329,15 +307,6 @@ class _Rows:
         self.data = np.zeros(shape, dtype=dtype) if data is None else data
         self.n = 0 if data is None else len(data)
 
-    def extend(self, values: np.ndarray) -> None:
-        need = self.n + len(values)
-        if need > len(self.data):
-            grown = np.zeros((max(need, 2 * len(self.data)),) + self.data.shape[1:], dtype=self.data.dtype)
-            grown[:self.n] = self.data[:self.n]
-            self.data = grown
-        self.data[self.n:need] = values
-        self.n = need
-
     def append(self, value) -> None:
         """One row (a scalar or a row of ``width`` values)."""
         if self.n == len(self.data):
@@ -351,7 +320,6 @@ class _Rows:
         return self.data[:self.n]
 
 
-_EMPTY_KEYS = np.zeros(0, dtype=np.uint64)
 _EMPTY_CODES = np.zeros(0, dtype=np.int64)
 
 
@@ -372,7 +340,7 @@ class DedupIndex:
         self.settings = settings
         self.bands, self.band_rows = lsh_bands(settings.near_duplicate_candidate_threshold, settings.num_perm)
         self.exact: dict[str, str] = {}  # exact digest → first article (kept for all articles: small)
-        self.ordinal: dict[str, int] = {}  # active article id → its row
+        self.prints: dict[str, int] = {}  # active article id (its sketches are kept) → its row
         self.id_of: list[str | None] = []  # row → article id (None once forgotten)
         self._sig = _Rows(np.uint32, settings.num_perm)
         self._band = _Rows(np.uint64, self.bands)
@@ -397,11 +365,6 @@ class DedupIndex:
         self._capped = False  # a fold dropped live owners since the last plan
         self._plan: _Plan | None = None
         self.template = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
-
-    @property
-    def prints(self) -> dict[str, int]:
-        """Active articles (those whose sketches are kept) → their row."""
-        return self.ordinal
 
     @property
     def paragraph_index(self) -> dict[int, tuple[int, ...]]:
@@ -552,7 +515,8 @@ class DedupIndex:
         at, codes = self._useful(owners)
         if not len(codes):
             return []
-        para_of, para_len = _flat_paragraphs(fp)
+        para_of = fp.sketch_paragraph
+        para_len = np.bincount(para_of, minlength=fp.n_paragraphs)  # sketch values per paragraph of fp
         # votes per (owner paragraph, paragraph of fp): enough shared values make it a reuse
         pairs, votes = counts_sorted((codes << 16) | para_of[at])
         mine = pairs & 0xFFFF
@@ -719,10 +683,10 @@ class DedupIndex:
     def add(self, fp: Fingerprint) -> None:
         if fp.shingles:
             self.exact.setdefault(fp.exact, fp.article_id)
-        if fp.article_id in self.ordinal:
+        if fp.article_id in self.prints:
             return
         self._version += 1
-        row = self.ordinal[fp.article_id] = len(self.id_of)
+        row = self.prints[fp.article_id] = len(self.id_of)
         plan = self._plan
         if plan is not None:  # the plan holds while its articles come in its order, each a new row
             if plan.next < len(plan.ids) and plan.ids[plan.next] == fp.article_id and row == plan.row0 + plan.next:
@@ -772,7 +736,7 @@ class DedupIndex:
 
     def forget(self, article_id: str) -> None:
         """Drop an article's sketches (its story closed); its exact digest stays."""
-        row = self.ordinal.pop(article_id, None)
+        row = self.prints.pop(article_id, None)
         if row is None:
             return
         self._version += 1
@@ -813,7 +777,7 @@ class DedupIndex:
         self.__init__(state["settings"])
         self.exact = state["exact"]
         self.id_of = state["id_of"]
-        self.ordinal = {a: i for i, a in enumerate(self.id_of)}
+        self.prints = {a: i for i, a in enumerate(self.id_of)}
         self._base = len(self.id_of)
         self._sig = _Rows(np.uint32, data=state["sig"])
         self._band = _Rows(np.uint64, data=self._band_keys(state["sig"]))
@@ -842,12 +806,3 @@ class _Plan:
     # the block's (sketch value, owner code) entries in the order a flush of all its adds sorts them
     entries: tuple[np.ndarray, np.ndarray] | None = None
 
-
-def _flat_values(fp: Fingerprint) -> np.ndarray:
-    """All of ``fp``'s paragraph sketch values, paragraph by paragraph (int64)."""
-    return fp.sketch
-
-
-def _flat_paragraphs(fp: Fingerprint) -> tuple[np.ndarray, np.ndarray]:
-    """The paragraph (of ``fp``) of each flat sketch value, and each paragraph's number of values."""
-    return fp.sketch_paragraph, np.bincount(fp.sketch_paragraph, minlength=fp.n_paragraphs)

@@ -8,8 +8,8 @@ digits, underscore), and each token's hash is a polynomial over its characters r
 prefix sums.  The cost is a few vector operations per article, whatever its length.
 
 ``Tokens`` carries, per token: its hash, its paragraph (line-separated blocks), its length
-and whether it is letters only.  ``tokenize("Don't stop!").hashes`` equals
-``word_hash`` of ``don``, ``t`` and ``stop``.
+and whether it is letters only.  ``tokenize("Don't stop!")`` has three tokens: ``don``, ``t``
+and ``stop``.
 """
 
 from __future__ import annotations
@@ -156,14 +156,6 @@ def _scan(points: np.ndarray) -> tuple[Tokens, np.ndarray]:
 def part(tokens: Tokens, start: int, end: int) -> Tokens:
     """Tokens ``start:end`` (views, no copy)."""
     return Tokens(tokens.hashes[start:end], tokens.paragraph[start:end], tokens.length[start:end], tokens.alpha[start:end])
-
-
-def word_hash(word: str) -> int:
-    """The hash ``tokenize`` gives a single word (for stop lists and tests)."""
-    found = tokenize(word)
-    if len(found) != 1:
-        raise ValueError(f"not a single word: {word!r}")
-    return int(found.hashes[0])
 
 
 def hash_set(words: list[str] | frozenset[str]) -> np.ndarray:
