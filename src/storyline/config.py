@@ -26,7 +26,7 @@ class GroupSettings:
     # unchanged (its articles are <= 353 words: no evidence) but T17 duplicates fell 304 -> 182-222: kept off
     min_paragraph_chars: int = 60  # shorter paragraphs are not fingerprinted
     cluster_threshold: float = 0.07  # chosen on clusters-dev (plateau 0.06–0.08)
-    quiet_days: int = 120  # a story with no article for this long is closed (chosen on clusters-dev: 30 → B-cubed 0.87, 90 → 0.95, 120 → 0.97)
+    quiet_days: int = 120  # a story with no article for longer than this is closed (chosen on clusters-dev: 30 → B-cubed 0.87, 90 → 0.95, 120 → 0.97)
     single_story: bool = False  # put every article in one story
     # near duplicates (group/dedup): LSH finds candidates, then Jaccard or containment decides
     near_duplicate_candidate_threshold: float = 0.5  # LSH band threshold; shared paragraphs add candidates
@@ -38,7 +38,7 @@ class GroupSettings:
     paragraph_candidate_share: float = 0.25  # shared paragraph-sketch values that make a near-copy candidate
     paragraph_max_owners: int = 8  # a paragraph found in this many articles is boilerplate: ignored
     # online clustering (group/cluster)
-    lead_words: int = 60  # words of the text (after the title) that form the lead
+    lead_words: int = 60  # terms of the text (after the title; no stop words) that form the lead
     body_terms: int = 80  # strongest body terms kept per article
     idf_prior_docs: int = 20  # pseudo-documents added to the IDF count (small folders)
     centroid_terms: int = 400  # strongest terms kept per story and channel
@@ -48,7 +48,7 @@ class GroupSettings:
     time_scale_days: float = 150.0  # score × exp(-days outside the story's span / this)
     merge_threshold: float = 0.5  # two stories this similar merge (the older id survives)
     reuse_bonus: float = 0.2  # added to a story's score when the article reuses its paragraphs
-    max_active_stories: int = 2000  # undated stories close least-recently-touched first
+    max_active_stories: int = 2000  # beyond this, the least recently touched stories close (dated or not)
     closed_story_terms: int = 100  # terms a closed story keeps per channel
     max_closed_stories: int = 1000  # older closed stories keep only their article ids
     max_closed_sketches: int = 5000  # duplicate sketches kept for articles of closed stories (newest)

@@ -13,7 +13,8 @@ article id), so a batch gives the same stories whatever order it is passed in.  
 batches the stream is online: an article dated long before the stories it should join were
 closed may start a story of its own (see ``storyline.group.cluster``).
 
-Ids: a story's id comes from its first article (``s-`` + 12 hex digits) and never changes; when
+Ids: a story's id comes from its first article (``s-`` + the first 12 characters of the article
+id, then ``-2``, ``-3`` … if that is taken) and never changes; when
 two stories merge, the older one (created first) keeps its id and lists the other in
 ``merged_ids``.  A duplicate joins the story of the article it copies and is never a new story.
 

@@ -2,11 +2,13 @@
 
 Features of an article (``features_many``), each an L2-normalised sparse vector over hashed terms:
 
-- ``lead``: TF-IDF of the title and the first words of the text (where news states its event);
+- ``lead``: TF-IDF of the title and the first ``lead_words`` terms of the text (where news
+  states its event; terms: not stop words, letters only, two or more);
 - ``body``: TF-IDF of the whole text, its strongest terms only;
 - ``ents``: named entities (full name and, for people, the surname), IDF-weighted.
 
-A story keeps the running sum of its articles' vectors (a centroid) and the span of its
+A story keeps the pruned running sum of its articles' vectors (a centroid: each channel cut
+back to its ``centroid_terms`` strongest terms when it passes twice that) and the span of its
 publication dates.  An article's score against a story is the weighted sum of the three cosine
 similarities, lowered by the days between the article and the story's span (time proximity; an
 undated article or story gets no time term).  Candidates come from a term index (sorted numpy
@@ -19,10 +21,10 @@ clusterer; ``StoryGrouper.add`` sorts each batch by publication date (undated la
 gives the same result in any input order.
 
 Memory: a story is *active* until the stream's clock (the latest publication date seen) is
-``quiet_days`` past its last article, or, for undated stories, until it is the least recently
-touched of more than ``max_active_stories``.  Closing prunes its centroid to a few terms (it can
-still take a late article) and the oldest closed stories beyond ``max_closed_stories`` are
-archived: they keep only their article ids.
+more than ``quiet_days`` past its last article, or until it is among the least recently touched
+when more than ``max_active_stories`` are active (dated or not).  Closing prunes its centroid to
+a few terms (it can still take a late article) and the oldest closed stories beyond
+``max_closed_stories`` are archived: they keep only their article ids.
 """
 
 from __future__ import annotations
@@ -845,7 +847,7 @@ class StoryIndex:
         return False
 
     def due_to_close(self) -> list[StoryState]:
-        """Active stories that went quiet (by date) or fell out of the active cap (undated)."""
+        """Active stories that went quiet (by date) or fell out of the active cap (least recently touched)."""
         due: list[StoryState] = []
         if self.clock is not None:
             limit = self.clock - dt.timedelta(days=self.settings.quiet_days)

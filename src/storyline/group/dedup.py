@@ -18,7 +18,7 @@ Example::
 
     index = DedupIndex(GroupSettings())
     fp = fingerprint(article, GroupSettings())
-    match = index.check(fp)          # Match(kind="near", of="a1", similarity=0.93) or None
+    match = index.check(fp)          # Match(kind="near", of="a1", similarity=0.93, containment=0.96) or None
     index.add(fp)
 """
 
@@ -799,7 +799,7 @@ class _Plan:
     ids: list[str]
     fps: list[Fingerprint]
     row0: int  # the row the block's first article gets
-    epoch: int  # the index's fold count when looked up
+    epoch: int  # the index's ``_epoch`` when planned (see ``forget``)
     found: list[tuple[np.ndarray, np.ndarray]]  # per article: (value position, owner code)
     next: int = 0  # articles of ``ids`` added so far
     summary: list = field(default_factory=list)  # per article: ``DedupIndex._summaries``

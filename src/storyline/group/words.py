@@ -7,8 +7,9 @@ array of code points, a lookup table marks word characters (what ``\\w`` matches
 digits, underscore), and each token's hash is a polynomial over its characters read off
 prefix sums.  The cost is a few vector operations per article, whatever its length.
 
-``Tokens`` carries, per token: its hash, its paragraph (line-separated blocks), its length
-and whether it is letters only.  ``tokenize("Don't stop!")`` has three tokens: ``don``, ``t``
+``Tokens`` carries, per token: its hash, its line (``paragraph``: every newline starts one, so
+a text with blank lines between paragraphs numbers them 0, 2, 4 …), its length and whether it
+is letters only.  ``tokenize("Don't stop!")`` has three tokens: ``don``, ``t``
 and ``stop``.
 """
 
@@ -58,7 +59,7 @@ class Tokens:
     """The word tokens of one text (lower-cased), in order."""
 
     hashes: np.ndarray  # uint64, one per token
-    paragraph: np.ndarray  # int64: index of the line-separated block the token is in
+    paragraph: np.ndarray  # int64: index of the line the token is in (every newline counts)
     length: np.ndarray  # int64: characters
     alpha: np.ndarray  # bool: letters only
 
@@ -71,7 +72,11 @@ _EMPTY = Tokens(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64),
 
 
 def tokenize(text: str) -> Tokens:
-    """Tokens of ``text`` as ``re.findall(r"\\w+", text.lower())`` would split it, hashed."""
+    """Tokens of ``text`` as ``re.findall(r"\\w+", text.lower())`` would split it, hashed.
+
+    Word characters are those of the Basic Multilingual Plane: a letter above U+FFFF (which
+    ``\\w`` matches) counts as a non-word character here.
+    """
     tokens, _ = tokenize_many([text])
     return tokens
 
@@ -83,7 +88,7 @@ def tokenize_many(texts: list[str], max_chars: int = SCAN_CHARS) -> tuple[Tokens
     """Tokens of several texts in a few vector operations: one scan per ``max_chars`` of text.
 
     Returns the tokens of all texts, in order, and ``bounds`` (len(texts) + 1): text k's tokens
-    are ``bounds[k]:bounds[k + 1]``; paragraphs are numbered per text (as ``tokenize`` would).
+    are ``bounds[k]:bounds[k + 1]``; lines are numbered per text (as ``tokenize`` would).
     Why: numpy's cost per call, not per element, dominates on one article.
     """
     parts: list[Tokens] = []
@@ -125,7 +130,7 @@ def _scan_group(texts: list[str], parts: list[Tokens], counts: list[int]) -> Non
 
 
 def _scan(points: np.ndarray) -> tuple[Tokens, np.ndarray]:
-    """Tokens of lower-cased code points, and each token's start (paragraphs count all newlines)."""
+    """Tokens of lower-cased code points, and each token's start (``paragraph``: newlines before it)."""
     n = len(points)
     if n == 0:
         return _EMPTY, np.zeros(0, dtype=np.int64)
