@@ -243,6 +243,7 @@ def combined_centroid(centroid: dict) -> tuple[np.ndarray, np.ndarray]:
     keys = [centroid[c][0] + (i << _DF_BITS) for i, c in enumerate(CHANNELS)]
     return np.concatenate(keys).astype(np.int64), np.concatenate([centroid[c][1] for c in CHANNELS]).astype(np.float64)
 _STATUS_CODE = {"active": 0, "closed": 1, "archived": 2}
+_ACTIVE, _CLOSED = _STATUS_CODE["active"], _STATUS_CODE["closed"]  # open stories: codes up to _CLOSED
 _NO_DATE = np.nan
 
 
@@ -375,7 +376,7 @@ class TermIndex:
         i = plan.number.get(id(vecs))
         if i is not None:
             plan.add_article(i, story.slot)
-        elif self.status[story.slot] == _STATUS_CODE["closed"]:  # few articles may join it: work out when asked
+        elif self.status[story.slot] == _CLOSED:  # few articles may join it: work out when asked
             plan.deferred.setdefault(story.slot, []).append((terms, weights))
         else:
             plan.add_vector(story.slot, terms, weights)
@@ -473,6 +474,7 @@ class TermIndex:
         return found, acc[found]
 
 
+_TERMS_PER_ARTICLE = 10_000  # lead and entity terms kept per article (a bound, not a choice: the body keeps body_terms)
 _PLAN_CELLS = 1 << 19  # (article, slot, channel) cells of a plan's dense sums at once (4 MB): bounds its memory
 _GRAM_PAIRS = 1 << 19  # article pairs sharing a term beyond which a block's dot products are matrix products
 _GRAM_TERMS = 2048  # distinct terms per such product (2 MB for a block of 128)
@@ -601,7 +603,7 @@ class _BlockPlan:
         """Work out the deferred entries of slots that may be scored now (retired ones are dropped)."""
         for slot in list(self.deferred):
             code = status[slot]
-            if code == _STATUS_CODE["active"] or (include_closed and code == _STATUS_CODE["closed"]):
+            if code == _ACTIVE or (include_closed and code == _CLOSED):
                 for terms, weights in self.deferred.pop(slot):
                     self.add_vector(slot, terms, weights)
             elif code == _STATUS_CODE["archived"]:
@@ -620,6 +622,17 @@ class _BlockPlan:
             acc[self.event_slot[:rows]] += self.events[:rows, i]
         found = np.flatnonzero(acc.any(axis=1))
         return found, acc[found]
+
+
+# When the term index folds its delta into its base (``StoryIndex._fold_if_due``): the delta
+# passes a fixed size or a share of the base, or retired slots (each re-entered, merged or archived
+# story leaves one) make the slot count pass a multiple of the stories plus a margin.
+_FOLD_DELTA = 8192  # delta entries, one article at a time (each entry copies the delta)
+_FOLD_BASE_SHARE = 8  # … or more than base entries // this
+_FOLD_SLOTS, _FOLD_SLOTS_EXTRA = 2, 64  # slots > this × stories + that
+_FOLD_DELTA_PLANNED = 1 << 16  # the same after a planned block (the delta is searched once a block)
+_FOLD_BASE_SHARE_PLANNED = 2
+_FOLD_SLOTS_PLANNED, _FOLD_SLOTS_EXTRA_PLANNED = 3, 256
 
 
 class StoryIndex:
@@ -689,7 +702,7 @@ class StoryIndex:
             art = np.repeat(np.arange(k, dtype=np.int64), lengths)
             idf = np.log(idf_num / (self.df[keys] + 0.5))
             weights = (1.0 + np.log(tf)) * np.maximum(idf, 0.0)
-            limit = self.settings.body_terms if channel == "body" else 10_000
+            limit = self.settings.body_terms if channel == "body" else _TERMS_PER_ARTICLE
             if (lengths > limit).any():  # each article's ``limit`` strongest terms, in term order
                 start = np.zeros(k, dtype=np.int64)
                 np.cumsum(lengths[:-1], out=start[1:])
@@ -730,7 +743,7 @@ class StoryIndex:
         if not len(slots):
             return {}
         status = terms.status[slots]
-        ok = status == 0 if not include_closed else status <= 1
+        ok = status == _ACTIVE if not include_closed else status <= _CLOSED
         if not ok.all():
             slots, dots = slots[ok], dots[ok]
         norm2 = terms.norm2[slots]
@@ -885,12 +898,14 @@ class StoryIndex:
         terms = self.terms
         if terms._plan is not None:  # slot numbers stay put while a block is planned
             return
-        delta, slots = len(terms.delta[0]), len(terms.slot_story)
+        delta, slots, base = len(terms.delta[0]), len(terms.slot_story), len(terms.base[0])
         if planned:  # a planned block searches the delta once, so it may grow: a fold every two or
             # three blocks of 128 (each fold copies the base) instead of one a block; same stories
-            due = delta > max(1 << 16, len(terms.base[0]) // 2) or slots > 3 * len(self.stories) + 256
+            due = (delta > max(_FOLD_DELTA_PLANNED, base // _FOLD_BASE_SHARE_PLANNED)
+                   or slots > _FOLD_SLOTS_PLANNED * len(self.stories) + _FOLD_SLOTS_EXTRA_PLANNED)
         else:  # one article at a time: each entry copies the delta and each look-up searches it
-            due = delta > max(8192, len(terms.base[0]) // 8) or slots > 2 * len(self.stories) + 64
+            due = (delta > max(_FOLD_DELTA, base // _FOLD_BASE_SHARE)
+                   or slots > _FOLD_SLOTS * len(self.stories) + _FOLD_SLOTS_EXTRA)
         if due:
             terms.fold(self.stories)
 

@@ -321,6 +321,7 @@ class _Rows:
 
 
 _EMPTY_CODES = np.zeros(0, dtype=np.int64)
+_EMPTY_CODES.flags.writeable = False  # shared by every empty sketch and index part: nobody may write to it
 
 
 class DedupIndex:

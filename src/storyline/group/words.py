@@ -67,8 +67,10 @@ class Tokens:
         return len(self.hashes)
 
 
-_EMPTY = Tokens(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64),
-                np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
+def _empty_tokens() -> Tokens:
+    """No tokens (a fresh object each time: callers may change what they are given)."""
+    return Tokens(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64),
+                  np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
 
 
 def tokenize(text: str) -> Tokens:
@@ -107,7 +109,9 @@ def tokenize_many(texts: list[str], max_chars: int = SCAN_CHARS) -> tuple[Tokens
     np.cumsum(counts, out=bounds[1:])
     if len(parts) == 1:
         return parts[0], bounds
-    return Tokens(*(np.concatenate([getattr(p, name) for p in parts]) if parts else getattr(_EMPTY, name)
+    if not parts:
+        return _empty_tokens(), bounds
+    return Tokens(*(np.concatenate([getattr(p, name) for p in parts])
                     for name in ("hashes", "paragraph", "length", "alpha"))), bounds
 
 
@@ -133,13 +137,13 @@ def _scan(points: np.ndarray) -> tuple[Tokens, np.ndarray]:
     """Tokens of lower-cased code points, and each token's start (``paragraph``: newlines before it)."""
     n = len(points)
     if n == 0:
-        return _EMPTY, np.zeros(0, dtype=np.int64)
+        return _empty_tokens(), np.zeros(0, dtype=np.int64)
     cls = _char_classes().take(points, mode="clip")  # above the table: its last entry, a non-character
     word = np.zeros(n + 2, dtype=bool)
     np.not_equal(cls, 0, out=word[1:-1])
     edges = np.flatnonzero(word[1:] != word[:-1])  # alternately a token's start and its end
     if len(edges) == 0:
-        return _EMPTY, np.zeros(0, dtype=np.int64)
+        return _empty_tokens(), np.zeros(0, dtype=np.int64)
     starts, ends = edges[0::2], edges[1::2]
     up, down = _powers(max(1 << int(n).bit_length(), 1024))
     with np.errstate(over="ignore"):
