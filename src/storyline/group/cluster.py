@@ -43,7 +43,7 @@ import numpy as np
 
 from storyline.config import GroupSettings
 from storyline.group.words import (Tokens, argsort_small, counts_sorted, hash_set, merge_sorted, run_positions,
-                                   tokenize_many)
+                                   run_start_of, run_starts, tokenize_many)
 from storyline.model import AnnotatedArticle
 
 CHANNELS = ("lead", "body", "ents")
@@ -277,6 +277,11 @@ def _add_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarra
     return merge_sorted((akeys, weights), (bkeys[missing], bweights[missing]), at[missing])
 
 
+def time_factor(gap_days: np.ndarray | float, scale_days: float) -> np.ndarray:
+    """How a score falls with the days between two date spans: ``exp(-gap / scale_days)``."""
+    return np.exp(gap_days * (-1.0 / scale_days))
+
+
 _SLOT_BITS = np.int64(32)
 _SLOT_MASK = np.int64((1 << 32) - 1)
 _CHANNEL_SHIFT = np.int64(32 + _DF_BITS)
@@ -499,17 +504,13 @@ class _BlockPlan:
         # dots between block articles, per channel: gram[i, j] for j < i (equal terms are adjacent)
         n = len(self.keys)
         self.gram = np.zeros((k, k, len(CHANNELS)))
-        new = np.empty(n, dtype=bool)
+        new = run_starts(self.keys)
         if n:
-            new[0] = True
-            np.not_equal(self.keys[1:], self.keys[:-1], out=new[1:])
             runs = np.diff(np.append(np.flatnonzero(new), n))
         if n and int((runs * (runs - 1) // 2).sum()) > _GRAM_PAIRS:  # many articles share many terms
             self._dense_gram(new)
         elif n:
-            at = np.arange(n)
-            run_start = np.maximum.accumulate(np.where(new, at, 0))
-            mine, partner = run_positions(run_start, at)  # each entry with the earlier ones of its term
+            mine, partner = run_positions(run_start_of(new), np.arange(n))  # each entry with the earlier ones of its term
             cells = (self.art[mine] * k + self.art[partner]) * len(CHANNELS) + self.channel[mine]
             self.gram = np.bincount(cells, weights=self.weights[mine] * self.weights[partner],
                                     minlength=k * k * len(CHANNELS)).reshape(k, k, len(CHANNELS))
@@ -755,7 +756,7 @@ class StoryIndex:
             day = date.toordinal()
             # days outside the story's span; fmax skips nan, so an undated story gets 0 (factor 1)
             gap = np.fmax(np.fmax(terms.first[slots] - day, day - terms.last[slots]), 0.0)
-            scores = scores * np.exp(gap * (-1.0 / s.time_scale_days))
+            scores = scores * time_factor(gap, s.time_scale_days)
         shared = positive.any(axis=1)
         if not shared.all():
             slots, scores = slots[shared], scores[shared]
@@ -775,7 +776,7 @@ class StoryIndex:
                 total += self.weights[channel] * float(dots[number]) / math.sqrt(float(denom[number]))
         if a.first and b.first:
             gap = max(0, (a.first - b.last).days, (b.first - a.last).days)
-            total *= math.exp(-gap / self.settings.time_scale_days)
+            total *= float(time_factor(gap, self.settings.time_scale_days))
         return total
 
     # ── updates ──

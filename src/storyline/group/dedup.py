@@ -37,7 +37,8 @@ except ImportError:  # pragma: no cover - another datasketch version: update_bat
     _fmix = None
 
 from storyline.config import GroupSettings
-from storyline.group.words import Tokens, argsort_small, counts_sorted, merge_sorted, run_positions, tokenize, unique_sorted
+from storyline.group.words import (Tokens, argsort_small, counts_sorted, merge_sorted, rank_in_runs, run_positions,
+                                   run_start_of, run_starts, tokenize, unique_sorted)
 from storyline.model import Article
 
 _SCHEME = "affine32"  # datasketch >= 2: 32-bit values, collision-free permutations
@@ -246,11 +247,7 @@ def _paragraph_sketch_lists(tokens: Tokens, bounds: np.ndarray, settings: GroupS
     paras = (keys >> np.uint64(32)).astype(np.int64)
     values = keys & np.uint64(0xFFFFFFFF)
     # keys are sorted by (paragraph, value): the first ``keep`` of each paragraph are its bottom-k
-    new = np.empty(len(paras), dtype=bool)
-    new[:1] = True
-    np.not_equal(paras[1:], paras[:-1], out=new[1:])
-    positions = np.arange(len(paras))
-    rank = positions - np.maximum.accumulate(np.where(new, positions, 0))
+    rank = rank_in_runs(paras)
     paras, values = paras[rank < keep], values[rank < keep].astype(np.int64)
     # keep the values of wanted paragraphs; number those paragraphs within their article
     at = np.minimum(np.searchsorted(wanted, paras), len(wanted) - 1)
@@ -601,16 +598,9 @@ class DedupIndex:
             ats.append(pos[value_of])
             codes.append(owners[where])
         # the block among itself: each value's earlier articles (a run of equal values is in article order)
-        n = len(values)
-        index = np.arange(n)
-        new_value = np.empty(n, dtype=bool)
-        new_value[0] = True
-        np.not_equal(values[1:], values[:-1], out=new_value[1:])
-        new_art = new_value.copy()
-        new_art[1:] |= art[1:] != art[:-1]
-        run_start = np.maximum.accumulate(np.where(new_value, index, 0))
-        art_start = np.maximum.accumulate(np.where(new_art, index, 0))
-        mine, partner = run_positions(run_start, art_start)
+        new_value = run_starts(values)
+        new_art = new_value | run_starts(art)
+        mine, partner = run_positions(run_start_of(new_value), run_start_of(new_art))
         arts.append(art[mine])
         ats.append(pos[mine])
         codes.append(((row0 + art[partner]) << 16) | paras[partner])
@@ -722,12 +712,7 @@ class DedupIndex:
         live = self._live.data[codes >> 16]
         values, codes = values[live], codes[live]
         if len(values):  # the oldest ``cap`` owners of a value are enough to call it boilerplate
-            new = np.empty(len(values), dtype=bool)
-            new[0] = True
-            np.not_equal(values[1:], values[:-1], out=new[1:])
-            positions = np.arange(len(values))
-            rank = positions - np.maximum.accumulate(np.where(new, positions, 0))
-            keep = rank < self.settings.paragraph_max_owners
+            keep = rank_in_runs(values) < self.settings.paragraph_max_owners
             if not keep.all():  # live owners dropped (a plan made before still lists them, see ``forget``)
                 self._capped = True
                 values, codes = values[keep], codes[keep]

@@ -207,10 +207,7 @@ def unique_sorted(values: np.ndarray, cut: np.ndarray | list[int] | None = None)
     if len(values) < 2:
         return values.copy()
     ordered = sort_runs(values, cut)
-    keep = np.empty(len(ordered), dtype=bool)
-    keep[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
-    return ordered[keep]
+    return ordered[run_starts(ordered)]
 
 
 def counts_sorted(values: np.ndarray, cut: np.ndarray | list[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -221,11 +218,26 @@ def counts_sorted(values: np.ndarray, cut: np.ndarray | list[int] | None = None)
     if len(values) == 0:
         return values, np.zeros(0, dtype=np.int64)
     ordered = sort_runs(values, cut)
-    first = np.empty(len(ordered), dtype=bool)
-    first[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
-    at = np.flatnonzero(first)
+    at = np.flatnonzero(run_starts(ordered))
     return ordered[at], np.diff(np.append(at, len(ordered)))
+
+
+def run_starts(ordered: np.ndarray) -> np.ndarray:
+    """True at the first entry of each run of equal values (``ordered``: equal values adjacent)."""
+    first = np.empty(len(ordered), dtype=bool)
+    first[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    return first
+
+
+def run_start_of(first: np.ndarray) -> np.ndarray:
+    """Each entry's run's first position, given ``first`` (``run_starts``, or any run-start mask)."""
+    return np.maximum.accumulate(np.where(first, np.arange(len(first)), 0))
+
+
+def rank_in_runs(ordered: np.ndarray) -> np.ndarray:
+    """Each entry's place in its run of equal values: 0 for the first, 1 for the next …"""
+    return np.arange(len(ordered)) - run_start_of(run_starts(ordered))
 
 
 def merge_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray],
