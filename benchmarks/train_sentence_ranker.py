@@ -177,16 +177,17 @@ def pick(record: dict, score) -> list[str]:  # type: ignore[no-untyped-def]
     ranked = []
     for group in record["groups"]:
         values = [score(row[0]) for row in group]
-        best = int(np.argmax(values))
-        ranked.append((values[best], group[best]))
+        order = sorted(range(len(group)), key=lambda i: -values[i])
+        ranked.append((values[order[0]], [group[i] for i in order]))
     ranked.sort(key=lambda item: -item[0])
     chosen: list = []
-    for _, row in ranked:
+    for _, rows in ranked:
         if len(chosen) >= record["per_date"]:
             break
-        if any(composer.jaccard(row[4], c[4]) >= composer.REDUNDANT for c in chosen):
-            continue
-        chosen.append(row)
+        # the group's best member not redundant with those chosen (compose_timeline's rule within a date)
+        row = next((r for r in rows if all(composer.jaccard(r[4], c[4]) < composer.REDUNDANT for c in chosen)), None)
+        if row is not None:
+            chosen.append(row)
     return [row[3] for row in chosen]
 
 

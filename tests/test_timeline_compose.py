@@ -137,6 +137,26 @@ def test_the_date_most_articles_name_is_chosen():
     assert "ferry" in entries[0].summary.lower()
 
 
+def test_a_sentence_naming_two_dates_is_shown_once():
+    """One sentence does not summarise two days of the timeline: the second day shows its own sentence."""
+    both = "The ferry strike began on March 7 and talks resumed on March 9 ."
+    articles = [
+        _article("a1", "2011-03-10", [both], {0: ("March 7", "2011-03-07")}),
+        _article("a2", "2011-03-11", ["Ferry crews walked out on March 7 after wage talks failed ."],
+                 {0: ("March 7", "2011-03-07")}),
+        _article("a3", "2011-03-12", ["Ferry owners and unions met again on March 9 in the town hall ."],
+                 {0: ("March 9", "2011-03-09")}),
+    ]
+    articles[0].timexes.append(articles[0].timexes[0].__class__(
+        start=both.index("March 9"), end=both.index("March 9") + 7, text="March 9", type="DATE",
+        value="2011-03-09", sentence=0, resolved=True))
+    entries = compose_timeline(articles, TimelineSettings(max_dates=2, sentences_per_date=1, keywords=("ferry",)))
+    assert [e.date for e in entries] == ["2011-03-07", "2011-03-09"]
+    summaries = [e.summary for e in entries]
+    assert len(set(summaries)) == 2
+    assert summaries.count(both) <= 1
+
+
 def test_a_date_only_pool_sentences_can_summarise_is_not_chosen():
     """Publication-day leads without the keyword do not qualify a date through later keyword sentences."""
     articles = [_article(f"b{i}", "2011-03-10", [f"The harbour board met for session {i} in the town hall .",

@@ -270,6 +270,8 @@ COARSE_FACTOR = 0.02
 OUTSIDE_FACTOR = 0.1
 #: a sentence sharing this much of its content words with one already chosen for the date is redundant
 REDUNDANT = 0.5
+#: a sentence sharing this much of its content words with one shown on another date repeats it
+REPEATED = 0.8
 #: weight of the happening's support (log of distinct articles) beside its closeness to the date's centroid
 SUPPORT_WEIGHT = 0.1
 #: relevance factor of a sentence reported the day itself or the day after (not in retrospect)
@@ -547,12 +549,12 @@ def sentence_features(candidate: Candidate, support: int, context: DateContext) 
 
 
 def rank_groups(groups: list[_Group], context: DateContext,
-                ranker: SentenceRanker | None) -> list[tuple[float, _Group, Candidate]]:
-    """The date's happenings best first, each with the sentence that represents it.
+                ranker: SentenceRanker | None) -> list[tuple[float, _Group, list[Candidate]]]:
+    """The date's happenings best first, each with its members best first (the first represents it).
 
-    With a ranker, the representative is the member it scores highest and the happening's value is that
-    score; without, the member closest to the centroid (_relevance) represents it and the value adds
-    SUPPORT_WEIGHT times the log of its support.  Ties, within a happening and between happenings, go to
+    With a ranker, members rank by its score and the happening's value is its best member's score;
+    without, members rank by closeness to the centroid (_relevance) and the value adds SUPPORT_WEIGHT
+    times the log of the happening's support.  Ties, within a happening and between happenings, go to
     the earlier report (_reading_order).
     """
     ranked = []
@@ -560,14 +562,12 @@ def rank_groups(groups: list[_Group], context: DateContext,
         support = _support(group)
         if ranker is not None:
             scored = [(ranker.score(sentence_features(m, support, context)), m) for m in group.members]
-            value, representative = min(scored, key=lambda item: (-item[0], *_reading_order(item[1])))
         else:
-            representative = min(group.members, key=lambda m: (-_relevance(m, context.centroid, context.idf, context.day),
-                                                                *_reading_order(m)))
-            value = (_relevance(representative, context.centroid, context.idf, context.day)
-                     + SUPPORT_WEIGHT * math.log1p(support))
-        ranked.append((value, group, representative))
-    ranked.sort(key=lambda item: (-item[0], *_reading_order(item[2])))
+            scored = [(_relevance(m, context.centroid, context.idf, context.day), m) for m in group.members]
+        scored.sort(key=lambda item: (-item[0], *_reading_order(item[1])))
+        value = scored[0][0] if ranker is not None else scored[0][0] + SUPPORT_WEIGHT * math.log1p(support)
+        ranked.append((value, group, [m for _, m in scored]))
+    ranked.sort(key=lambda item: (-item[0], *_reading_order(item[2][0])))
     return ranked
 
 
@@ -604,9 +604,10 @@ def compose_timeline(
     Dates are ranked by how strongly the story points at them (rank_dates); each chosen date, best
     first, gets its best happenings (groups of same-date sentences, rank_groups: by the shipped sentence
     ranker unless ``sentence_ranker`` says otherwise; None: closeness to the date's tf-idf centroid and
-    support), skipping sentences redundant with those already chosen.  With keywords, only sentences
-    containing one may be shown, and a date without such a sentence (other than a pool sentence) gives
-    its place to the next date.
+    support), each represented by its best sentence that is not redundant with those already chosen for
+    the date (REDUNDANT) and does not repeat one shown on another date (REPEATED).  With keywords, only
+    sentences containing one may be shown, and a date without such a sentence (other than a pool
+    sentence) gives its place to the next date.
     """
     settings = settings or TimelineSettings()
     duplicate_of = duplicate_of or {}
@@ -632,17 +633,23 @@ def compose_timeline(
         per_date = settings.sentences_per_date or auto_per_date
 
     entries: list[TimelineEntry] = []
+    shown_before: list[Candidate] = []  # the sentences of the dates already filled
     for date in ranked_dates[:max_dates]:
         ranked = rank_groups(groups_by_date[date], story.context(date), sentence_ranker)  # type: ignore[arg-type]
         chosen: list[Candidate] = []
-        for _, group, representative in ranked:
+        for _, group, members in ranked:
             if len(chosen) >= per_date:
                 break
-            if any(jaccard(representative.words, c.words) >= REDUNDANT for c in chosen):
+            # the happening's best sentence that repeats none already shown
+            representative = next((m for m in members
+                                   if all(jaccard(m.words, c.words) < REDUNDANT for c in chosen)
+                                   and all(jaccard(m.words, c.words) < REPEATED for c in shown_before)), None)
+            if representative is None:
                 continue
             chosen.append(representative)
             ordered = [representative] + [m for m in group.members if m is not representative]
             entries.append(TimelineEntry(date=date, summary=representative.ref.sentence,
                                          sources=[m.ref for m in ordered], score=round(scores.get(date, 0.0), 3)))
+        shown_before.extend(chosen)
     entries.sort(key=lambda e: e.date)
     return entries
