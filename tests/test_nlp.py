@@ -33,3 +33,77 @@ def test_climb_ends_on_a_head_cycle():
 
 def test_tense_of_a_scheduling_verb_in_a_cyclic_parse_ends():
     assert _verb_tense(_cyclic_doc()[1]) == "future"
+
+
+# --- cached rule components (annotate/cached_components.py): the same output as the stock pipeline ---
+
+_RULE_CASES = (
+    "I ain't gonna wait, let's go. We gotta leave now.\n\nThe board's chair said it wasn't over.\n"
+    "  The ferries were running late; buses ran on time.   Ms. Hale, 54, is the best-paid of them."
+)
+
+
+def _token_attributes(doc: Doc) -> list[tuple]:
+    return [(t.text, t.tag_, t.pos_, str(t.morph), t.lemma_, t.dep_, t.head.i, t.ent_iob_, t.ent_type_,
+             t.is_sent_start, t.norm_) for t in doc]
+
+
+def test_cached_rule_components_give_the_stock_pipelines_output():
+    from conftest import EXAMPLES, SEEDS
+
+    from storyline.annotate.cached_components import with_cached_components
+    from storyline.resources import load_spacy
+
+    texts = [_RULE_CASES] + [p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.iterdir()) if p.suffix != ".md"]
+    if SEEDS.is_dir():
+        texts += [p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt"))]
+    stock, cached = load_spacy(), with_cached_components(load_spacy())
+    assert getattr(cached.get_pipe("lemmatizer"), "_storyline_cached")
+    assert getattr(cached.get_pipe("attribute_ruler"), "_storyline_cached")
+    expected = [_token_attributes(doc) for doc in stock.pipe(texts)]
+    # twice: the second pass answers from what the first remembered
+    for _ in range(2):
+        assert [_token_attributes(doc) for doc in cached.pipe(texts)] == expected
+    assert [_token_attributes(cached(text)) for text in texts[:2]] == expected[:2]
+    assert sum(len(tokens) for tokens in expected) > 2000
+
+
+def test_a_ruler_whose_rules_read_more_than_text_tag_and_label_is_left_alone():
+    import spacy
+
+    from storyline.annotate.cached_components import cache_attribute_rules, cache_lemmas
+
+    nlp = spacy.blank("en")
+    ruler = nlp.add_pipe("attribute_ruler")
+    ruler.add([[{"TAG": "NN"}]], {"POS": "NOUN"})
+    ruler.add([[{"POS": "NOUN", "LOWER": "ferry"}]], {"LEMMA": "boat"})
+    assert cache_attribute_rules(ruler) is False
+    assert "_storyline_cached" not in vars(ruler)
+    lookup = nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
+    assert cache_lemmas(lookup) is False
+
+
+def test_one_token_and_multi_token_rules_apply_in_the_rulers_order():
+    import spacy
+
+    from storyline.annotate.cached_components import cache_attribute_rules
+
+    def ruled():
+        nlp = spacy.blank("en")
+        ruler = nlp.add_pipe("attribute_ruler")
+        ruler.add([[{"LOWER": "gon"}, {"LOWER": "na"}]], {"LEMMA": "go"}, index=0)
+        ruler.add([[{"LOWER": "gon"}]], {"LEMMA": "gone", "POS": "VERB"})
+        ruler.add([[{"LOWER": {"IN": ["na", "wait"]}}]], {"LEMMA": "to"})
+        ruler.add([[{"LOWER": "na"}, {"LOWER": "wait"}]], {"LEMMA": "await"}, index=1)
+        return nlp, ruler
+
+    stock, _ = ruled()
+    cached, ruler = ruled()
+    assert cache_attribute_rules(ruler) is True
+    assert cache_attribute_rules(ruler) is False  # once only
+    text = "gon na wait , gon na gon wait"
+    expected = [(t.lemma_, t.pos_) for t in stock(text)]
+    # a later rule wins: the one-token "gon" rule over the "gon na" one, the "na wait" rule over "wait"
+    assert expected == [("gone", "VERB"), ("to", ""), ("await", ""), ("", ""),
+                        ("gone", "VERB"), ("to", ""), ("gone", "VERB"), ("to", "")]
+    assert [(t.lemma_, t.pos_) for t in cached(text)] == expected
