@@ -147,9 +147,9 @@ def test_a_sentence_naming_two_dates_is_shown_once():
         _article("a3", "2011-03-12", ["Ferry owners and unions met again on March 9 in the town hall ."],
                  {0: ("March 9", "2011-03-09")}),
     ]
-    articles[0].timexes.append(articles[0].timexes[0].__class__(
-        start=both.index("March 9"), end=both.index("March 9") + 7, text="March 9", type="DATE",
-        value="2011-03-09", sentence=0, resolved=True))
+    second = both.index("March 9")  # the same sentence names a second date
+    articles[0].timexes.append(TimeExpr(start=second, end=second + len("March 9"), text="March 9", type="DATE",
+                                        value="2011-03-09", sentence=0, resolved=True))
     entries = compose_timeline(articles, TimelineSettings(max_dates=2, sentences_per_date=1, keywords=("ferry",)))
     assert [e.date for e in entries] == ["2011-03-07", "2011-03-09"]
     summaries = [e.summary for e in entries]
