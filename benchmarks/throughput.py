@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def t17_sample(data_root: Path, count: int, folder: Path) -> tuple[list[str], Path]:
     """Every k-th raw T17 article (spread over topics), with a side file of their dates."""
-    files = sorted((data_root / "timeline17_original").glob("*/InputDocs/*/*.txt"))
+    files = sorted((data_root.resolve() / "timeline17_original").glob("*/InputDocs/*/*.txt"))  # links need absolute targets
     files = [f for f in files if f.stat().st_size > 0]
     step = max(1, len(files) // count)
     chosen = files[::step][:count]
