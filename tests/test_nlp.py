@@ -48,15 +48,20 @@ def _token_attributes(doc: Doc) -> list[tuple]:
              t.is_sent_start, t.norm_) for t in doc]
 
 
-def test_cached_rule_components_give_the_stock_pipelines_output():
+def _comparison_texts() -> list[str]:
     from conftest import EXAMPLES, SEEDS
-
-    from storyline.annotate.cached_components import with_cached_components
-    from storyline.resources import load_spacy
 
     texts = [_RULE_CASES] + [p.read_text(encoding="utf-8") for p in sorted(EXAMPLES.iterdir()) if p.suffix != ".md"]
     if SEEDS.is_dir():
         texts += [p.read_text(encoding="utf-8") for p in sorted(SEEDS.glob("*.txt"))]
+    return texts
+
+
+def test_cached_rule_components_give_the_stock_pipelines_output():
+    from storyline.annotate.cached_components import with_cached_components
+    from storyline.resources import load_spacy
+
+    texts = _comparison_texts()
     stock, cached = load_spacy(), with_cached_components(load_spacy())
     assert getattr(cached.get_pipe("lemmatizer"), "_storyline_cached")
     assert getattr(cached.get_pipe("attribute_ruler"), "_storyline_cached")
@@ -65,6 +70,21 @@ def test_cached_rule_components_give_the_stock_pipelines_output():
     for _ in range(2):
         assert [_token_attributes(doc) for doc in cached.pipe(texts)] == expected
     assert [_token_attributes(cached(text)) for text in texts[:2]] == expected[:2]
+    assert sum(len(tokens) for tokens in expected) > 2000
+
+
+def test_matrix_products_through_numpy_give_the_stock_pipelines_output():
+    from storyline.annotate.matrix_products import with_numpy_matrix_products
+    from storyline.resources import load_spacy
+
+    texts = _comparison_texts()
+    stock, numpy_blas = load_spacy(), with_numpy_matrix_products(load_spacy())
+    layers = [layer for _, pipe in numpy_blas.pipeline if getattr(pipe, "model", None) is not None
+              for layer in pipe.model.walk()]
+    assert layers and all(getattr(layer.ops, "use_blis", None) is False for layer in layers)
+    assert with_numpy_matrix_products(numpy_blas) is numpy_blas  # once only
+    expected = [_token_attributes(doc) for doc in stock.pipe(texts)]
+    assert [_token_attributes(doc) for doc in numpy_blas.pipe(texts)] == expected
     assert sum(len(tokens) for tokens in expected) > 2000
 
 
