@@ -137,6 +137,24 @@ def test_the_date_most_articles_name_is_chosen():
     assert "ferry" in entries[0].summary.lower()
 
 
+@pytest.mark.parametrize("recalled_on, chosen", [("2011-04-10", "2011-02-01"), ("2011-02-11", "2011-03-07")])
+def test_a_day_still_recalled_a_month_later_outranks_a_busier_day(recalled_on, chosen):
+    """Two reports of March 7 on the day outweigh one later mention of February 1, unless that mention
+    comes a month or more after it (LATE_DAYS): then the earlier day is the milestone."""
+    articles = [
+        _article("a0", "2011-01-30", ["The ferry timetable for the spring was published ."]),
+        _article("a1", "2011-03-07", ["Ferry crews walked out on March 7 after wage talks failed ."],
+                 {0: ("March 7", "2011-03-07")}),
+        _article("a2", "2011-03-07", ["The ferry strike began on March 7 in the northern port ."],
+                 {0: ("March 7", "2011-03-07")}),
+        _article("a3", recalled_on, ["The ferry company lost its licence on February 1 , and the dispute began ."],
+                 {0: ("February 1", "2011-02-01")}),
+        _article("a4", "2011-04-10", ["The ferry service is still suspended ."]),
+    ]
+    entries = compose_timeline(articles, TimelineSettings(max_dates=1, sentences_per_date=1, keywords=("ferry",)))
+    assert [e.date for e in entries] == [chosen]
+
+
 def test_a_sentence_naming_two_dates_is_shown_once():
     """One sentence does not summarise two days of the timeline: the second day shows its own sentence."""
     both = "The ferry strike began on March 7 and talks resumed on March 9 ."

@@ -264,6 +264,11 @@ POOL_SENTENCES = 5
 LEAD_WEIGHT = 0.5
 #: extra weight when a later article refers back to the date: retrospective mentions mark key days
 RETROSPECTIVE_BONUS = 0.5
+#: further weight when an article names a day LATE_DAYS or more after it: a day still recalled a month
+#: later is a milestone, which sparse timelines keep and article counts miss (chosen leave-one-topic-out
+#: on Timeline17: benchmarks/tls_loto_constants.py)
+LATE_BONUS = 1.5
+LATE_DAYS = 30
 #: dates coarser than a day rank below days with the same support
 COARSE_FACTOR = 0.02
 #: background dates outside the period the articles were published in rank below the story's own days
@@ -295,8 +300,8 @@ def date_scores(candidates: list[Candidate], span: tuple[dt.date, dt.date] | Non
     """How strongly the story points at each date: its distinct articles, each counted once, by how they point.
 
     An article counts 1 for a date it names, LEAD_WEIGHT when only its publication date anchors a lead
-    sentence there, plus RETROSPECTIVE_BONUS when it names the date after the fact (published later).
-    Pool candidates do not count.
+    sentence there, plus RETROSPECTIVE_BONUS when it names the date after the fact (published later),
+    and LATE_BONUS more when it names a day LATE_DAYS or more after it.  Pool candidates do not count.
     """
     best: dict[tuple[str, str], float] = {}
     for c in candidates:
@@ -305,6 +310,8 @@ def date_scores(candidates: list[Candidate], span: tuple[dt.date, dt.date] | Non
         weight = 1.0 if c.ref.time_expression else LEAD_WEIGHT
         if c.ref.time_expression and c.published and c.date < c.published.isoformat()[: len(c.date)]:
             weight += RETROSPECTIVE_BONUS
+            if len(c.date) == 10 and (c.published - dt.date.fromisoformat(c.date)).days >= LATE_DAYS:
+                weight += LATE_BONUS
         key = (c.date, c.canonical_id)
         best[key] = max(best.get(key, 0.0), weight)
     scores: dict[str, float] = defaultdict(float)
