@@ -88,6 +88,24 @@ def test_matrix_products_through_numpy_give_the_stock_pipelines_output():
     assert sum(len(tokens) for tokens in expected) > 2000
 
 
+def test_layers_on_other_ops_keep_them():
+    import spacy
+    from thinc.api import NumpyOps
+
+    from storyline.annotate.matrix_products import with_numpy_matrix_products
+
+    class DeviceOps(NumpyOps):  # stands in for a GPU's or Apple's ops
+        name = "device"
+
+    nlp = spacy.blank("en")
+    layers = list(nlp.add_pipe("tagger").model.walk())
+    device = DeviceOps()
+    layers[0].ops = device
+    with_numpy_matrix_products(nlp)
+    assert layers[0].ops is device
+    assert all(layer.ops.use_blis is False for layer in layers[1:])
+
+
 def test_a_ruler_whose_rules_read_more_than_text_tag_and_label_is_left_alone():
     import spacy
 

@@ -8,7 +8,7 @@ and FMA there.  The arithmetic is the same; only who does it changes.  ``tests/t
 that the output equals the stock pipeline's, token for token.
 
 The parser's and the entity recogniser's own step-by-step loop still calls blis from compiled code,
-which this cannot reach.
+which this cannot reach.  Layers on other ops (a GPU's, Apple's) are left as they are.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ _MARK = "_storyline_numpy_matrix_products"
 
 
 def with_numpy_matrix_products(nlp: Language) -> Language:
-    """Point every layer of every neural component at one numpy-BLAS ``NumpyOps`` (in place, once)."""
+    """Point every layer on thinc's blis-backed CPU ops at one numpy-BLAS ``NumpyOps`` (in place, once)."""
     if getattr(nlp, _MARK, False):
         return nlp
     ops = NumpyOps(use_blis=False)
@@ -30,6 +30,7 @@ def with_numpy_matrix_products(nlp: Language) -> Language:
         if model is None:
             continue
         for layer in model.walk():
-            layer.ops = ops
+            if type(layer.ops) is NumpyOps and layer.ops.use_blis:
+                layer.ops = ops
     setattr(nlp, _MARK, True)
     return nlp
