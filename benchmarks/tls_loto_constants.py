@@ -49,17 +49,17 @@ def main() -> int:
             sys.exit(f"unknown composer constant {name}")
     inputs = tls_dev.load_inputs(None, "store", args.db, tls_dev.ANNOTATION_VERSION)
     counter = RougeCounter()
+
+    def label(combo: tuple[float, ...]) -> str:
+        return " ".join(f"{name}={value:g}" for (name, _), value in zip(axes, combo))
+
     runs: dict[tuple[float, ...], dict[str, TimelineScores]] = {}
     for combo in itertools.product(*(values for _, values in axes)):
         for (name, _), value in zip(axes, combo):
             setattr(tls_dev.composer, name, type(getattr(tls_dev.composer, name))(value))
         results = tls_dev.run(inputs, counter, False, "loto")
         runs[combo] = {key: scores for key, (scores, _) in results.items()}
-        label = " ".join(f"{name}={value:g}" for (name, _), value in zip(axes, combo))
-        print(f"{label:<40} all 19: {figures(list(runs[combo].values()))}", flush=True)
-
-    def label(combo: tuple[float, ...]) -> str:
-        return " ".join(f"{name}={value:g}" for (name, _), value in zip(axes, combo))
+        print(f"{label(combo):<40} all 19: {figures(list(runs[combo].values()))}", flush=True)
 
     timelines = list(next(iter(runs.values())))
     topics = sorted({key.split("/")[0] for key in timelines})
