@@ -16,14 +16,10 @@ from __future__ import annotations
 from spacy.language import Language
 from thinc.api import NumpyOps
 
-#: marks a pipeline whose layers already use numpy's BLAS
-_MARK = "_storyline_numpy_matrix_products"
-
 
 def with_numpy_matrix_products(nlp: Language) -> Language:
-    """Point every layer on thinc's blis-backed CPU ops at one numpy-BLAS ``NumpyOps`` (in place, once)."""
-    if getattr(nlp, _MARK, False):
-        return nlp
+    """Point every layer on thinc's blis-backed CPU ops at one numpy-BLAS ``NumpyOps`` (in place; a second
+    call finds no such layer left and changes nothing)."""
     ops = NumpyOps(use_blis=False)
     for _, component in nlp.pipeline:
         model = getattr(component, "model", None)
@@ -32,5 +28,4 @@ def with_numpy_matrix_products(nlp: Language) -> Language:
         for layer in model.walk():
             if type(layer.ops) is NumpyOps and layer.ops.use_blis:
                 layer.ops = ops
-    setattr(nlp, _MARK, True)
     return nlp
