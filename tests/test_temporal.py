@@ -650,3 +650,15 @@ def test_anchor_says_dct_until_the_text_names_a_date(nlp):
     assert (week.value, week.anchor) == ("2024-W24", "dct")
     told = one(nlp, "On March 3 he arrived. He spoke during the week.", JUN_10, "the week")
     assert (told.value, told.anchor) == ("2024-W09", "discourse")
+
+
+def test_a_bound_in_a_past_perfect_clause_looks_back(nlp):
+    # "until" looks ahead ("postponed until Friday") but not from a clause already past perfect
+    assert one(nlp, "Until Thursday, they had not called him a suspect.", WED, "Thursday").value == "2019-09-26"
+    assert one(nlp, "The vote was postponed until Thursday.", WED, "Thursday").value == "2019-10-03"
+
+
+def test_an_infinitive_after_a_ranked_noun_is_as_past_as_its_clause(nlp):
+    # "the first … to visit" tells what happened; "a plan to visit" still looks ahead
+    assert one(nlp, "He was the first leader to visit the city on Friday.", WED, "Friday").value == "2019-09-27"
+    assert one(nlp, "He announced a plan to visit the city on Friday.", WED, "Friday").value == "2019-10-04"

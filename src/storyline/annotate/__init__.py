@@ -29,7 +29,7 @@ from storyline.resources import Resources
 from storyline.timing import StageTimes
 
 #: bump when an annotator changes its output, so stored annotations are redone
-ANNOTATION_VERSION = "8"
+ANNOTATION_VERSION = "9"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -166,9 +166,11 @@ class _Context:
 
     def direction(self, start: int, end: int) -> str:
         """"past" or "future": where a bare weekday (month, weekend …) in this clause points."""
-        if self.previous_word(start) in ("until", "till", "through", "before"):
-            return "future"
         tense, verb = self.tense(start, end)
+        if self.previous_word(start) in ("until", "till", "through", "before"):
+            # a bound looks ahead ("postponed until Friday") unless the clause is already past perfect
+            # ("Until Thursday, they had not called him a suspect")
+            return "past" if tr.is_past_perfect(verb) else "future"
         if tense == "future":
             return "future"
         if tense == "present":

@@ -226,6 +226,21 @@ def _past_perfect_above(verb: Token) -> bool:
     return False
 
 
+def is_past_perfect(verb: Token | None) -> bool:
+    """Whether the verb is a past perfect ("had not called", "had been named")."""
+    return verb is not None and verb.tag_ == "VBN" and any(
+        c.dep_ in ("aux", "auxpass") and c.lower_ in ("had", "'d") for c in verb.children)
+
+
+#: words that make an infinitive after a noun tell what happened, not a plan ("the first countries to join")
+_RANKING_WORDS = {"first", "last", "only", "second", "third", "latest"}
+
+
+def _ranked_noun(noun: Token) -> bool:
+    """Whether a noun carries an ordinal or a superlative ("the first three countries", "the biggest bank")."""
+    return any(c.lower_ in _RANKING_WORDS or c.tag_ == "JJS" for c in noun.children)
+
+
 def _verb_tense(verb: Token, depth: int = 0) -> Tense:
     auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     lowers = {a.lower_ for a in auxes}
@@ -243,6 +258,12 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
         if head != verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD and depth < _MAX_DEPTH:
             # "began to stall mid-August", "extended the offer to buy … Friday": as past as the head
             return _verb_tense(head, depth + 1)  # bounded: a sentence-split parse can loop
+        if verb.dep_ in ("acl", "relcl") and head.pos_ in ("NOUN", "PROPN", "NUM") and _ranked_noun(head) \
+                and depth < _MAX_DEPTH:
+            # "the first three countries to join NATO on Friday were …": as past as the clause around the noun
+            governor = climb(head, lambda n: n.pos_ not in ("VERB", "AUX"))
+            if governor.pos_ in ("VERB", "AUX") and governor != verb:
+                return _verb_tense(governor, depth + 1)
         return "future"  # "agreed to meet Friday", "scheduled to resume Friday", "could begin to …"
     if verb.lemma_ in _SCHEDULING and verb.tag_ == "VBN" and verb.dep_ == "acl" and depth < _MAX_DEPTH:
         # "a service planned for Saturday was canceled": as past as the clause around the noun
