@@ -186,6 +186,36 @@ def test_a_date_only_pool_sentences_can_summarise_is_not_chosen():
     assert [e.date for e in entries] == ["2011-03-07"]
 
 
+def test_an_early_sentence_naming_no_day_may_summarise_the_day_before_its_publication():
+    annotated = _article("a1", "2011-03-08", ["Ferry crews walked out at dawn .", "No ferry left the port on Monday ."],
+                         {1: ("on Monday", "2011-03-07")})
+    found = candidates_of(annotated, "a1", [annotated], pool_sentences=5)
+    undated = sorted((c.date, c.pool, c.ref.inferred is not None) for c in found if c.sentence_index == 0)
+    # the lead anchors the publication date and is offered, as a pool sentence only, at the day before
+    assert undated == [("2011-03-07", True, True), ("2011-03-08", False, False)]
+    assert [(c.date, c.pool) for c in found if c.sentence_index == 1] == [("2011-03-07", False)]
+    # a small story offers no pool sentences, so no day before either
+    assert {c.date for c in candidates_of(annotated, "a1", [annotated], pool_sentences=0)} == {"2011-03-07", "2011-03-08"}
+    assert all(not c.pool for c in candidates_of(annotated, "a1", [annotated], pool_sentences=0))
+
+
+def test_a_report_of_the_next_day_summarises_the_day_it_tells_without_counting_for_it():
+    """In a large story, the lead of a next-day report is a second summary of the day, not evidence for it."""
+    articles = [_article(f"f{i}", "2011-03-01", [f"The harbour board met for session {i} in the town hall ."])
+                for i in range(21)]
+    named = "The ferry strike began on March 7 in the northern port ."
+    articles += [_article(f"n{i}", "2011-03-07", [named], {0: ("on March 7", "2011-03-07")}) for i in range(3)]
+    articles.append(_article("next", "2011-03-08", ["Union leaders said every ferry crew would stay out all week ."]))
+    entries = compose_timeline(articles, TimelineSettings(max_dates=1, sentences_per_date=2, keywords=("ferry",)),
+                               sentence_ranker=None)
+    assert [e.date for e in entries] == ["2011-03-07", "2011-03-07"]
+    next_day = [e for e in entries if e.sources[0].article_id == "next"]
+    assert len(next_day) == 1 and next_day[0].sources[0].inferred
+    without = compose_timeline(articles[:-1], TimelineSettings(max_dates=1, sentences_per_date=2, keywords=("ferry",)),
+                               sentence_ranker=None)
+    assert next_day[0].score == without[0].score  # the date's score is the named reports' alone
+
+
 def _ferry_day() -> list[AnnotatedArticle]:
     """Four reports of one day: three tell the strike in shared words, one adds an aside about the weather."""
     return [

@@ -8,7 +8,8 @@ supporting sentence with its offsets and the time expression used.  A near-dupli
 article is kept as a source but never adds support twice.
 
 In a story of more than SMALL_STORY articles, the first POOL_SENTENCES sentences of an article
-that name no day may also summarise its publication date, without counting as evidence for it.
+that name no day may also summarise its publication date and the day before (what a report tells
+happened that day or the previous one), without counting as evidence for either.
 A date's summary sentences are those closest to the date's tf-idf centroid, preferring sentences
 that name the date and sentences reported the day itself or the day after, avoiding page furniture
 (bylines, timestamps, comment headers) and very long sentences, and cutting a dateline glued before
@@ -144,8 +145,9 @@ def candidates_of(
 ) -> list[Candidate]:
     """Every (date, sentence) pair this article supports.
 
-    The first ``pool_sentences`` sentences that name no day are also offered at the publication date
-    as ``pool`` candidates: they may summarise that date, but do not count as evidence for it.
+    The first ``pool_sentences`` sentences that name no day are also offered at the publication date,
+    and at the day before it, as ``pool`` candidates: they may summarise those dates (a report tells
+    the day's events or the previous day's), but do not count as evidence for either.
     """
     article = annotated.article
     by_sentence: dict[int, list[TimeExpr]] = defaultdict(list)
@@ -170,7 +172,7 @@ def candidates_of(
                 continue
         bigrams = frozenset(zip(sequence, sequence[1:]))
         start = sentence.start + cut
-        anchors: list[tuple[str, str | None, str | None]] = []  # date, the words naming it, how it was inferred
+        anchors: list[tuple[str, str | None, str | None, bool]] = []  # date, the words naming it, how it was inferred, pool
         for timex in by_sentence.get(index, []):
             date = calendar_date(timex.value) if timex.resolved else None
             # a dateline cut off the cited words still dates the report: say where the date came from
@@ -181,21 +183,23 @@ def candidates_of(
                     year = year_if_certain(story_articles, int(month_day.group(1)), int(month_day.group(2)))
                     date = f"{year}-{month_day.group(1)}-{month_day.group(2)}" if year else None
                     inferred = f"year {year} from the publication dates of the story's other articles" if year else None
-            if date and all(date != existing for existing, _, _ in anchors):
-                anchors.append((date, timex.text, inferred))
+            if date and all(date != existing for existing, *_ in anchors):
+                anchors.append((date, timex.text, inferred, False))
         lead = index < LEAD_SENTENCES and sentence.paragraph <= 1
-        has_day = any(len(date) == 10 for date, _, _ in anchors)
+        has_day = any(len(date) == 10 for date, *_ in anchors)
         dated = article.published is not None and article.published_source != "missing"
-        pool = False
-        if not has_day and dated and (lead or index < pool_sentences):
-            anchors.append((article.published.isoformat(), None, None))
-            pool = not lead
-        for date, expression, inferred in anchors:
+        if not has_day and dated:
+            if lead or index < pool_sentences:
+                anchors.append((article.published.isoformat(), None, None, not lead))
+            if index < pool_sentences:
+                day_before = article.published - dt.timedelta(days=1)
+                anchors.append((day_before.isoformat(), None, "a sentence naming no day, among the first of an "
+                                "article published the next day", True))
+        for date, expression, inferred, pool in anchors:
             ref = SourceRef(article_id=article.id, sentence=text, char_start=start,
                             char_end=sentence.end, time_expression=expression, inferred=inferred)
             found.append(Candidate(date, article.id, canonical_id, index, ref, words, lead, article.published,
-                                   pool=pool and expression is None, bigrams=bigrams,
-                                   entities=entities.get(index, 0)))
+                                   pool=pool, bigrams=bigrams, entities=entities.get(index, 0)))
     return found
 
 
@@ -258,7 +262,7 @@ SMALL_STORY = 20
 AUTO_DATES = 8
 AUTO_DATES_PER_DOUBLING = 4
 AUTO_SENTENCES_PER_DATE = 2
-#: in a larger story, this many leading sentences of an article may summarise its publication date
+#: in a larger story, this many leading sentences of an article may summarise its publication date and the day before
 POOL_SENTENCES = 5
 #: weight of a publication-date (lead sentence) anchor against an explicit time expression
 LEAD_WEIGHT = 0.5
