@@ -7,9 +7,9 @@ marked hit or miss, and every gold date with its rank, score, publication count 
 sentence could summarise it.  The summary counts how far each wrong pick lies from the nearest gold
 date, how many gold dates no keyword sentence reaches (the ceiling of date recall) and why (a sentence
 without a keyword names the day, or none does), and the date F1 of the picks, averaged as the protocol
-averages.  That F1 is the hand score's alone: the composer's can differ a little, when every sentence of a
-picked date is redundant and the date gives its place to the next.  It takes about 40 s, against about
-a minute for ``tls_dev.py``, which also composes and scores the sentences.
+averages.  That F1 is the hand score's alone: the composer's can differ a little, because a picked date
+whose sentences were all shown on other dates is left empty.  It takes about 40 s, against about a
+minute for ``tls_dev.py``, which also composes and scores the sentences.
 
 Usage::
 

@@ -214,6 +214,10 @@ def weekday_date(anchor: dt.date, weekday: int, direction: str) -> dt.date:
 # ── tense and modality of the governing clause ───────────────────────────────
 
 
+def _carries_had(token: Token) -> bool:
+    return any(c.dep_ in ("aux", "auxpass") and c.lower_ in ("had", "'d") for c in token.children)
+
+
 def _past_perfect_above(verb: Token) -> bool:
     """Whether a verb up to two heads above carries "had" (the plan was already past)."""
     token = verb
@@ -221,15 +225,14 @@ def _past_perfect_above(verb: Token) -> bool:
         if token.head == token:
             return False
         token = token.head
-        if any(c.dep_ in ("aux", "auxpass") and c.lower_ in ("had", "'d") for c in token.children):
+        if _carries_had(token):
             return True
     return False
 
 
 def is_past_perfect(verb: Token | None) -> bool:
     """Whether the verb is a past perfect ("had not called", "had been named")."""
-    return verb is not None and verb.tag_ == "VBN" and any(
-        c.dep_ in ("aux", "auxpass") and c.lower_ in ("had", "'d") for c in verb.children)
+    return verb is not None and verb.tag_ == "VBN" and _carries_had(verb)
 
 
 #: words that make an infinitive after a noun tell what happened, not a plan ("the first countries to join")
