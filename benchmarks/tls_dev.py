@@ -172,6 +172,20 @@ def split_rows(results: dict[str, tuple[TimelineScores, dict]], label: str = "")
     return rows
 
 
+def grid_axes(items: list[str], module) -> list[tuple[str, list[float]]]:  # type: ignore[no-untyped-def]
+    """``NAME=v1,v2 …`` items as (name, values); every name must be a constant of the composer ``module``."""
+    axes = [(name, [float(v) for v in values.split(",")]) for name, values in (item.split("=", 1) for item in items)]
+    for name, _ in axes:
+        if not hasattr(module, name):
+            sys.exit(f"unknown composer constant {name}")
+    return axes
+
+
+def set_constant(module, name: str, value: float) -> None:  # type: ignore[no-untyped-def]
+    """Set a composer constant for this run, keeping its type (an int stays an int)."""
+    setattr(module, name, type(getattr(module, name))(value))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--topics", nargs="*")
@@ -198,20 +212,18 @@ def main() -> int:
         composer = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
         sys.modules["composer_under_test"] = composer
         spec.loader.exec_module(composer)  # type: ignore[union-attr]
-    for item in args.set:
-        name, value = item.split("=", 1)
-        if not hasattr(composer, name):
-            sys.exit(f"unknown composer constant {name}")
-        setattr(composer, name, type(getattr(composer, name))(float(value)))
+    for name, values in grid_axes(args.set, composer):
+        if len(values) != 1:
+            sys.exit(f"--set takes one value for {name}; use --grid for several")
+        set_constant(composer, name, values[0])
     inputs = load_inputs(args.topics, args.annotations, args.db, args.annotation_version)
     counter = RougeCounter()
     if args.grid:
         import itertools
-        axes = [(name, [float(v) for v in values.split(",")])
-                for name, values in (item.split("=", 1) for item in args.grid)]
+        axes = grid_axes(args.grid, composer)
         for combo in itertools.product(*(values for _, values in axes)):
             for (name, _), value in zip(axes, combo):
-                setattr(composer, name, type(getattr(composer, name))(value))
+                set_constant(composer, name, value)
             results = run(inputs, counter, args.oracle_dates, args.sentence_ranker)
             label = " ".join(f"{name}={value:g}" for (name, _), value in zip(axes, combo))
             print("\n".join(split_rows(results, label + " ")), flush=True)

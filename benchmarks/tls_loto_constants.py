@@ -43,10 +43,7 @@ def main() -> int:
     parser.add_argument("--db", type=Path, default=tls_dev.CACHE / "tls" / "t17.db")
     parser.add_argument("--grid", nargs="+", required=True, help="NAME=v1,v2 … composer constants")
     args = parser.parse_args()
-    axes = [(name, [float(v) for v in values.split(",")]) for name, values in (g.split("=", 1) for g in args.grid)]
-    for name, _ in axes:
-        if not hasattr(tls_dev.composer, name):
-            sys.exit(f"unknown composer constant {name}")
+    axes = tls_dev.grid_axes(args.grid, tls_dev.composer)
     inputs = tls_dev.load_inputs(None, "store", args.db, tls_dev.ANNOTATION_VERSION)
     counter = RougeCounter()
 
@@ -56,7 +53,7 @@ def main() -> int:
     runs: dict[tuple[float, ...], dict[str, TimelineScores]] = {}
     for combo in itertools.product(*(values for _, values in axes)):
         for (name, _), value in zip(axes, combo):
-            setattr(tls_dev.composer, name, type(getattr(tls_dev.composer, name))(value))
+            tls_dev.set_constant(tls_dev.composer, name, value)
         results = tls_dev.run(inputs, counter, False, "loto")
         runs[combo] = {key: scores for key, (scores, _) in results.items()}
         print(f"{label(combo):<40} all 19: {figures(list(runs[combo].values()))}", flush=True)
