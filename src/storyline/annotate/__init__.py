@@ -28,8 +28,9 @@ from storyline.model import AnnotatedArticle, Article
 from storyline.resources import Resources
 from storyline.timing import StageTimes
 
-#: bump when an annotator changes its output, so stored annotations are redone
-ANNOTATION_VERSION = "9"
+#: bump when an annotator changes its output, so stored annotations are redone (also when the pinned spaCy
+#: changes what it gives: "10" is spaCy 3.8.7, whose lemmatizer gives "hope" for "hoping" where 3.8.18 gave "hop")
+ANNOTATION_VERSION = "10"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]
