@@ -147,3 +147,30 @@ def test_one_token_and_multi_token_rules_apply_in_the_rulers_order():
     assert expected == [("gone", "VERB"), ("to", ""), ("await", ""), ("", ""),
                         ("gone", "VERB"), ("to", ""), ("gone", "VERB"), ("to", "")]
     assert [(t.lemma_, t.pos_) for t in cached(text)] == expected
+
+
+def _starts_one_token_at_a_time(doc: Doc) -> list[bool | None]:
+    """The paragraph rule as first written: a token after a line break starts a sentence."""
+    for token in doc[1:]:
+        previous = doc[token.i - 1]
+        if "\n" in previous.whitespace_ or (previous.is_space and "\n" in previous.text):
+            token.is_sent_start = True
+    return [token.is_sent_start for token in doc]
+
+
+def test_paragraph_rule_starts_a_sentence_after_every_line_break():
+    from storyline.annotate.nlp import paragraph_boundaries, text_of
+    from storyline.resources import load_spacy
+
+    nlp = load_spacy()
+    texts = _comparison_texts() + ["Headline\n\nFirst line.\r\nSecond line\n  \n\tindented\n", "No break at all.",
+                                   "\n\nLeading breaks", "x"]
+    breaks = 0
+    for text in texts:
+        doc = paragraph_boundaries(nlp.make_doc(text))
+        assert [token.is_sent_start for token in doc] == _starts_one_token_at_a_time(nlp.make_doc(text))
+        assert text_of(doc) == text
+        breaks += sum(1 for token in doc if token.is_sent_start)
+    assert breaks > 50
+    sample = paragraph_boundaries(nlp.make_doc("Headline\n\nFirst line."))
+    assert [token.text for token in sample if token.is_sent_start] == ["Headline", "First"]

@@ -16,7 +16,7 @@ import re
 
 from spacy.tokens import Doc, Token
 
-from storyline.annotate.nlp import SentenceLocator, climb
+from storyline.annotate.nlp import SentenceLocator, climb, text_of
 from storyline.model import Claim, Sentence
 
 SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mln": 1e6, "billion": 1e9, "bn": 1e9,
@@ -72,7 +72,7 @@ def _is_numeric(tok: Token) -> bool:
 class _FigureReader:
     def __init__(self, doc: Doc):
         self.doc = doc
-        self.text = doc.text  # Doc.text is rebuilt on every access: read it once
+        self.text = text_of(doc)
         self.dollar = _dollar_currency(self.text)
 
     def figure(self, tok: Token) -> tuple[int, int, float, str | None, bool, float | None, int] | None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from storyline.annotate.names import gender_of_first_name, gender_of_title
-from storyline.annotate.nlp import climb
+from storyline.annotate.nlp import climb, text_of
 from storyline.model import Quote, Sentence
 
 OPENERS = "“„«"  # and Penn Treebank ``
@@ -158,7 +158,7 @@ class _DocIndex:
         for ent in doc.ents:
             for t in ent:
                 self.ent_of[t.i] = ent
-        self.text = text = doc.text  # Doc.text is rebuilt on every access: read it once
+        self.text = text = text_of(doc)
         self.para_starts = [0] + [m.end() for m in re.finditer(r"\n\s*", text)]
 
     def token_at(self, char: int) -> int:
@@ -604,7 +604,7 @@ def _speaker_before(
 
 def find_quotes(doc: Doc, sentences: list[Sentence]) -> list[Quote]:
     """Direct quotations in ``doc`` with their speakers (``speaker_name`` None when unknown)."""
-    text = doc.text
+    text = text_of(doc)
     every = quote_spans(text)
     spans = [(s, e) for s, e in every if not _looks_like_title(text[s:e])]
     if not spans:

@@ -36,6 +36,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from storyline.annotate import temporal_resolve as tr
+from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
     COMPILED_RULES, DAY_WORDS, EASTER_HOLIDAYS, RULE_TRIGGERS, HOLIDAYS, MODIFIERS, MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES,
     TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
@@ -145,7 +146,7 @@ class _Context:
 
     def __init__(self, doc: Doc, dct: dt.date | None):
         self.doc = doc
-        self.text = doc.text
+        self.text = text_of(doc)
         self.dct = dct
         # the last date the text resolved at day / month / year granularity (the DCT until it resolves one)
         self.anchors: dict[str, dt.date | None] = {"day": dct, "month": dct, "year": dct}
