@@ -26,7 +26,7 @@ def paragraph_boundaries(doc: Doc) -> Doc:
 
     The token that starts after a line break is the first whose offset lies past it.  The starts are
     written in one ``from_array`` call: setting ``Token.is_sent_start`` one token at a time scans the
-    whole document for a parse on every call, which cost about a tenth of spaCy's time on long articles.
+    whole document for a parse on every call (7 % of spaCy's time under cProfile, on long articles).
     """
     breaks = [match.start() for match in re.finditer("\n", text_of(doc))]
     if len(doc) < 2 or not breaks:
