@@ -151,3 +151,45 @@ def test_an_article_the_annotators_fail_on_is_named_and_left_out(tmp_path: Path,
         assert [a.article.id for a in again] == ["good"] and fresh_again == 1  # the good one came from the store
     finally:
         store.close()
+
+
+def _ferry_topic(name: str, days: int) -> tuple:
+    """A topic of small hand-made articles: one per day, each naming the day before in its second sentence.
+
+    ``name`` is a Timeline17 topic's, so that the composer finds the sentence ranker held out for it."""
+    from storyline.evaluate.tls_data import Topic
+    from storyline.model import AnnotatedArticle, Article, Sentence, TimeExpr
+
+    articles = []
+    start = dt.date(2024, 5, 1)
+    for i in range(days):
+        day = start + dt.timedelta(days=i)
+        before = day - dt.timedelta(days=1)
+        first = f"The {name} ferry service posted its timetable for crossing number {i + 1} at the harbour."
+        second = f"On {before:%B} {before.day} the {name} ferry carried {40 + i} passengers across the bay."
+        text = f"{first}\n\n{second}\n\n"
+        expression = f"{before:%B} {before.day}"
+        sentences = [Sentence(start=0, end=len(first), text=first, paragraph=0),
+                     Sentence(start=len(first) + 2, end=len(first) + 2 + len(second), text=second, paragraph=1)]
+        at = text.index(expression)
+        timex = TimeExpr(start=at, end=at + len(expression), text=expression, type="DATE",
+                         value=before.isoformat(), sentence=1, resolved=True)
+        articles.append(AnnotatedArticle(
+            article=Article(id=f"{name}-{i}", text=text, published=day, published_source="sidecar"),
+            sentences=sentences, timexes=[timex]))
+    gold = {start + dt.timedelta(days=d): [f"The {name} ferry sailed."] for d in range(0, days, 3)}
+    return Topic(name=name, keywords=("ferry",), timelines=[gold, dict(list(gold.items())[:2])], folders=(name,)), articles
+
+
+def test_topics_composed_in_forked_workers_match_one_after_another():
+    from storyline.evaluate.tls import composed_topics
+
+    topic_inputs = [_ferry_topic("haiti", 12), _ferry_topic("finan", 9), _ferry_topic("mj", 6)]
+    alone = dict(composed_topics(topic_inputs, workers=1))
+    side_by_side = dict(composed_topics(topic_inputs, workers=2))
+    assert side_by_side == alone
+    assert sorted(alone) == [0, 1, 2]
+    outputs, golds = alone[0]
+    assert sorted(outputs) == ["haiti/0", "haiti/1"] and sorted(golds) == ["haiti/0", "haiti/1"]
+    assert len(outputs["haiti/1"]) == 2  # as many dates as its gold timeline
+    assert all("ferry" in sentence for summaries in outputs["haiti/0"].values() for sentence in summaries)

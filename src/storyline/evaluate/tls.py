@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import multiprocessing
 import subprocess
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from storyline.annotate import ANNOTATION_VERSION, annotate, available_cores
@@ -30,7 +33,7 @@ from storyline.compose.timeline import compose_timeline, held_out_sentence_ranke
 from storyline.config import GroupSettings, TimelineSettings
 from storyline.errors import StorylineError
 from storyline.evaluate.rouge import RougeCounter
-from storyline.evaluate.tls_data import GoldTimeline, load_articles, load_topics
+from storyline.evaluate.tls_data import GoldTimeline, Topic, load_articles, load_topics
 from storyline.evaluate.tls_metric import DatedSummaries, TimelineScores, average, score_timeline
 from storyline.group import StoryGrouper
 from storyline.model import AnnotatedArticle, Article
@@ -47,6 +50,9 @@ PUBLISHED = {
     "Full Oracle (upper bound)": (0.312, 0.128, 0.926),
 }
 PEER_METHODS = ("datewise", "clust")
+#: a topic and its annotated articles; a topic's timelines and gold timelines by key ("bpoil/0")
+TopicInputs = list[tuple[Topic, list[AnnotatedArticle]]]
+Composed = tuple[dict[str, DatedSummaries], dict[str, GoldTimeline]]
 BENCH_DIR = Path(".bench")
 
 
@@ -128,24 +134,67 @@ def run_storyline(data_root: Path, resources: Resources, store_path: Path, worke
                                                   store, resources, workers, log)
         stats["annotate_seconds"] = time.perf_counter() - started
         stats["articles"], stats["annotated_now"] = len(annotated_all), fresh
-        by_id = {a.article.id: a for a in annotated_all}
-        for topic, articles in inputs:
-            started = time.perf_counter()
-            annotated = [by_id[a.id] for a in articles if a.id in by_id]
-            duplicate_of = duplicates(annotated)
-            # the learned sentence ranker is the one trained without this topic (leave-one-topic-out)
-            sentence_ranker = held_out_sentence_ranker(topic.name)
-            for j, gold in enumerate(topic.timelines):
-                key = f"{topic.name}/{j}"
-                entries = compose_timeline(in_span(annotated, gold), protocol_settings(gold, topic.keywords),
-                                           duplicate_of, sentence_ranker=sentence_ranker)
-                outputs[key] = as_dated(entries)
-                golds[key] = gold
-            stats["compose_seconds"] += time.perf_counter() - started
-            log(f"{topic.name}: {len(articles)} articles, {len(topic.timelines)} timelines")
     finally:
         store.close()
-    return outputs, golds, stats
+    by_id = {a.article.id: a for a in annotated_all}
+    topic_inputs = [(topic, [by_id[a.id] for a in articles if a.id in by_id]) for topic, articles in inputs]
+    started = time.perf_counter()
+    for index, (topic_outputs, topic_golds) in composed_topics(topic_inputs, workers):
+        topic, annotated = topic_inputs[index]
+        outputs.update(topic_outputs)
+        golds.update(topic_golds)
+        log(f"{topic.name}: {len(annotated)} articles, {len(topic.timelines)} timelines")
+    stats["compose_seconds"] = time.perf_counter() - started
+    return {k: outputs[k] for k in sorted(outputs)}, {k: golds[k] for k in sorted(golds)}, stats
+
+
+def compose_topic(topic: Topic, annotated: list[AnnotatedArticle]) -> Composed:
+    """One topic's timelines, one per gold timeline, under the protocol's length and keywords."""
+    duplicate_of = duplicates(annotated)
+    # the learned sentence ranker is the one trained without this topic (leave-one-topic-out)
+    sentence_ranker = held_out_sentence_ranker(topic.name)
+    outputs: dict[str, DatedSummaries] = {}
+    golds: dict[str, GoldTimeline] = {}
+    for j, gold in enumerate(topic.timelines):
+        key = f"{topic.name}/{j}"
+        entries = compose_timeline(in_span(annotated, gold), protocol_settings(gold, topic.keywords),
+                                   duplicate_of, sentence_ranker=sentence_ranker)
+        outputs[key] = as_dated(entries)
+        golds[key] = gold
+    return outputs, golds
+
+
+#: the topics a composing worker reads, inherited from the parent when the worker forks (set per worker)
+_worker_topics: TopicInputs | None = None
+
+
+def _start_composer(topic_inputs: TopicInputs) -> None:
+    global _worker_topics  # noqa: PLW0603 - per-process worker state is what a process pool gives
+    _worker_topics = topic_inputs
+
+
+def _compose_in_worker(index: int) -> Composed:
+    assert _worker_topics is not None, "composer started without topics"
+    return compose_topic(*_worker_topics[index])
+
+
+def composed_topics(topic_inputs: TopicInputs, workers: int) -> Iterator[tuple[int, Composed]]:
+    """Every topic composed (its index and timelines), the largest first, in ``workers`` forked processes
+    when the platform forks.
+
+    Topics are independent, so their timelines are composed side by side; a forked worker inherits the
+    annotated articles instead of receiving them pickled, and only the timelines travel back.
+    """
+    order = sorted(range(len(topic_inputs)), key=lambda i: -len(topic_inputs[i][1]))
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        for i in order:
+            yield i, compose_topic(*topic_inputs[i])
+        return
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                             initializer=_start_composer, initargs=(topic_inputs,)) as pool:
+        futures = {pool.submit(_compose_in_worker, i): i for i in order}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
 
 
 # ── news-tls ──────────────────────────────────────────────────────────────────────────────────────
