@@ -118,8 +118,6 @@ def duplicates(articles: list[AnnotatedArticle]) -> dict[str, str]:
 def run_storyline(data_root: Path, resources: Resources, store_path: Path, workers: int = 1,
                   log=lambda msg: None) -> tuple[dict[str, DatedSummaries], dict[str, GoldTimeline], dict]:  # type: ignore[no-untyped-def]
     topics = load_topics(data_root)
-    outputs: dict[str, DatedSummaries] = {}
-    golds: dict[str, GoldTimeline] = {}
     stats = {"articles": 0, "annotated_now": 0, "annotate_seconds": 0.0, "compose_seconds": 0.0}
     store = Store.open(store_path)
     try:
@@ -138,6 +136,8 @@ def run_storyline(data_root: Path, resources: Resources, store_path: Path, worke
         store.close()
     by_id = {a.article.id: a for a in annotated_all}
     topic_inputs = [(topic, [by_id[a.id] for a in articles if a.id in by_id]) for topic, articles in inputs]
+    outputs: dict[str, DatedSummaries] = {}
+    golds: dict[str, GoldTimeline] = {}
     started = time.perf_counter()
     for index, (topic_outputs, topic_golds) in composed_topics(topic_inputs, workers):
         topic, annotated = topic_inputs[index]
