@@ -662,3 +662,36 @@ def test_an_infinitive_after_a_ranked_noun_is_as_past_as_its_clause(nlp):
     # "the first … to visit" tells what happened; "a plan to visit" still looks ahead
     assert one(nlp, "He was the first leader to visit the city on Friday.", WED, "Friday").value == "2019-09-27"
     assert one(nlp, "He announced a plan to visit the city on Friday.", WED, "Friday").value == "2019-10-04"
+
+
+def test_literal_letters_are_lowered_but_escapes_and_group_names_kept():
+    from storyline.annotate.temporal_rules import lowered_literals
+
+    assert lowered_literals(r"(?P<Hour>\d)\s*(?:GMT|EST)\B\S(?P=Hour)T") == r"(?P<Hour>\d)\s*(?:gmt|est)\B\S(?P=Hour)t"
+
+
+_MIXED_CASE = ("ON MONDAY, Sept. 23, 2019, at 12:01 A.M. EST the STRIKE began; by 2019-09-24T10:30 it was "
+               "Two Days Old. Last Week, the Board met at 10:41 am GMT and at 14:30 GMT on TUESDAY. "
+               "EARLY NEXT YEAR, the 1990S, Mid-August, the third Quarter, Christmas Eve, Every Friday.")
+
+
+def test_rules_on_lowered_text_find_what_case_folding_finds():
+    from storyline.annotate.temporal import _matches_by_lowering
+    from storyline.annotate.temporal_rules import COMPILED_RULES
+
+    found = 0
+    for priority, (name, pattern) in enumerate(COMPILED_RULES):
+        by_lowering = _matches_by_lowering(priority, _MIXED_CASE, _MIXED_CASE.lower())
+        assert by_lowering is not None, name
+        expected = [(m.span(), m.groupdict()) for m in pattern.finditer(_MIXED_CASE)]
+        assert [(m.span(), m.groupdict()) for m in by_lowering] == expected, name
+        assert all(m.string is _MIXED_CASE for m in by_lowering)  # the normalizers read the words as written
+        found += len(expected)
+    assert found >= 15
+
+
+def test_text_that_lowering_folds_differently_is_matched_as_it_is(nlp):
+    # "İ" lowers to two characters, which would shift every offset after it: such a text is matched as written
+    plain = [(t.start, t.text, t.value) for t in tag_text("Istanbul schools closed on Monday.", TUE, nlp)]
+    dotted = [(t.start, t.text, t.value) for t in tag_text("İstanbul schools closed on Monday.", TUE, nlp)]
+    assert plain == dotted == [(27, "Monday", "2019-09-23")]

@@ -38,8 +38,8 @@ from spacy.tokens import Doc
 from storyline.annotate import temporal_resolve as tr
 from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
-    COMPILED_RULES, DAY_WORDS, EASTER_HOLIDAYS, RULE_TRIGGERS, HOLIDAYS, MODIFIERS, MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES,
-    TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
+    COMPILED_RULES, DAY_WORDS, EASTER_HOLIDAYS, LOWERED_RULES, RULE_TRIGGERS, HOLIDAYS, MODIFIERS, MONTHS, MOVING_HOLIDAYS, PART_MODS,
+    PARTS_OF_DAY, REFERENCES, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
 from storyline.model import Sentence, TimeExpr
 
@@ -107,6 +107,9 @@ _FIRST_FULL_YEAR = 1000
 _LEAP_YEAR = 2000
 #: a letter outside ASCII: every rule word is ASCII, so such a match came from case folding ("Auguſt")
 _FOLDED_LETTER = re.compile(r"[^\W\d_\x00-\x7f]")
+#: letters that IGNORECASE matches to an ASCII rule letter although lower-casing does not make them one
+#: (dotless ı, long ſ) or makes them two characters (İ)
+_FOLDS_APART = re.compile("[\u0130\u0131\u017f]")
 #: how many characters after a range's bare day are read to tell a date from a count
 _RANGE_LOOKAHEAD = 20
 #: how many characters before an expression are read for the word before it
@@ -345,6 +348,19 @@ def _duration_value(n: float | None, unit: str) -> str:
     return f"PT{amount}{code}" if unit in TIME_UNITS else f"P{amount}{code}"
 
 
+def _matches_by_lowering(priority: int, text: str, lowered: str) -> list[re.Match[str]] | None:
+    """The rule's matches in ``text``, found in the lower-cased text and taken again from the text at the
+    same place; None if one of them is not the same there (then the caller matches the text itself)."""
+    pattern = COMPILED_RULES[priority][1]
+    matches = []
+    for found in LOWERED_RULES[priority].finditer(lowered):
+        match = pattern.match(text, found.start())
+        if match is None or match.end() != found.end():
+            return None
+        matches.append(match)
+    return matches
+
+
 class TemporalTagger:
     """Finds and normalizes TIMEX3 expressions in a parsed document.
 
@@ -366,15 +382,22 @@ class TemporalTagger:
     # ── the pipeline ──────────────────────────────────────────────────────────
 
     def find(self, ctx: _Context) -> list[tuple[str, re.Match[str]]]:
-        """All plausible matches, overlaps settled by length (then rule order), in text order."""
-        text = ctx.text  # Doc.text is rebuilt on every access: read it once
+        """All plausible matches, overlaps settled by length (then rule order), in text order.
+
+        Where lower-casing folds the text as the rules' IGNORECASE does, the rules run on the lower-cased
+        text without folding case (``LOWERED_RULES``), and each match is taken again from the text itself
+        at the same place, so that the normalizers read the words as written.
+        """
+        text = ctx.text
         lowered = text.lower()
+        fold_by_lowering = len(lowered) == len(text) and not _FOLDS_APART.search(text)
         candidates = []
         for priority, (name, pattern) in enumerate(self._rules):
             triggers = RULE_TRIGGERS.get(name)
             if triggers is not None and not any(t in lowered for t in triggers):
                 continue  # none of the words this rule needs is in the text
-            for match in pattern.finditer(text):
+            matches = _matches_by_lowering(priority, text, lowered) if fold_by_lowering else None
+            for match in pattern.finditer(text) if matches is None else matches:
                 if match.end() > match.start() and not _FOLDED_LETTER.search(match.group(0)):
                     candidates.append((match.start() - match.end(), priority, match.start(), name, match))
         candidates.sort(key=lambda c: c[:3])
