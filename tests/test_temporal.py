@@ -677,11 +677,11 @@ _MIXED_CASE = ("ON MONDAY, Sept. 23, 2019, at 12:01 A.M. EST the STRIKE began; b
 
 def test_rules_on_lowered_text_find_what_case_folding_finds():
     from storyline.annotate.temporal import _matches_by_lowering
-    from storyline.annotate.temporal_rules import COMPILED_RULES
+    from storyline.annotate.temporal_rules import COMPILED_RULES, LOWERED_RULES
 
     found = 0
-    for priority, (name, pattern) in enumerate(COMPILED_RULES):
-        by_lowering = _matches_by_lowering(priority, _MIXED_CASE, _MIXED_CASE.lower())
+    for (name, pattern), lowered_pattern in zip(COMPILED_RULES, LOWERED_RULES, strict=True):
+        by_lowering = _matches_by_lowering(pattern, lowered_pattern, _MIXED_CASE, _MIXED_CASE.lower())
         assert by_lowering is not None, name
         expected = [(m.span(), m.groupdict()) for m in pattern.finditer(_MIXED_CASE)]
         assert [(m.span(), m.groupdict()) for m in by_lowering] == expected, name

@@ -348,12 +348,13 @@ def _duration_value(n: float | None, unit: str) -> str:
     return f"PT{amount}{code}" if unit in TIME_UNITS else f"P{amount}{code}"
 
 
-def _matches_by_lowering(priority: int, text: str, lowered: str) -> list[re.Match[str]] | None:
-    """The rule's matches in ``text``, found in the lower-cased text and taken again from the text at the
-    same place; None if one of them is not the same there (then the caller matches the text itself)."""
-    pattern = COMPILED_RULES[priority][1]
+def _matches_by_lowering(pattern: re.Pattern[str], lowered_pattern: re.Pattern[str], text: str,
+                         lowered: str) -> list[re.Match[str]] | None:
+    """The rule's matches in ``text``, found by its ``lowered_pattern`` in the lower-cased text and taken
+    again by ``pattern`` from the text at the same place; None if one of them is not the same there (then
+    the caller matches the text itself)."""
     matches = []
-    for found in LOWERED_RULES[priority].finditer(lowered):
+    for found in lowered_pattern.finditer(lowered):
         match = pattern.match(text, found.start())
         if match is None or match.end() != found.end():
             return None
@@ -374,7 +375,8 @@ class TemporalTagger:
     """
 
     def __init__(self) -> None:
-        self._rules = COMPILED_RULES
+        # each rule with its twin for lower-cased text (``_matches_by_lowering``)
+        self._rules = tuple(zip(COMPILED_RULES, LOWERED_RULES, strict=True))
         self._normalizers: dict[str, Callable[[re.Match[str], _Context], _Norm | None]] = {
             name: getattr(self, f"_n_{name}") for name, _ in COMPILED_RULES
         }
@@ -392,11 +394,11 @@ class TemporalTagger:
         lowered = text.lower()
         fold_by_lowering = len(lowered) == len(text) and not _FOLDS_APART.search(text)
         candidates = []
-        for priority, (name, pattern) in enumerate(self._rules):
+        for priority, ((name, pattern), lowered_pattern) in enumerate(self._rules):
             triggers = RULE_TRIGGERS.get(name)
             if triggers is not None and not any(t in lowered for t in triggers):
                 continue  # none of the words this rule needs is in the text
-            matches = _matches_by_lowering(priority, text, lowered) if fold_by_lowering else None
+            matches = _matches_by_lowering(pattern, lowered_pattern, text, lowered) if fold_by_lowering else None
             for match in pattern.finditer(text) if matches is None else matches:
                 if match.end() > match.start() and not _FOLDED_LETTER.search(match.group(0)):
                     candidates.append((match.start() - match.end(), priority, match.start(), name, match))
