@@ -82,8 +82,11 @@ def build(
     timelinejs.json (Knight Lab TimelineJS3) and storyline.db (the store).  Articles already
     in OUTPUT's store are not annotated again.
     """
+    from storyline.annotate.lasting_heap import keep_freed_memory
     from storyline.pipeline import Progress as Hooks, build as run_build
     from storyline.timing import StageTimes
+
+    keep_freed_memory()  # this process is ours: spaCy's per-batch arrays reuse its memory (annotate/lasting_heap.py)
 
     settings = Settings(model=model,
                         timeline=TimelineSettings(max_dates=max_dates, sentences_per_date=per_date,
