@@ -106,7 +106,8 @@ def worker_count(articles: int, batch_size: int = 32) -> int:
 #: batches handed to the pool per worker before the oldest result is taken back.  Results come back in
 #: input order, so a slow batch (one very long article) holds up the queue; with only 2 per worker
 #: the other worker ran dry behind it (925 Timeline17 articles in two workers: the workers busy 93-95 %
-#: of the time, against 97-98 % with 4, 8 or 16).  A batch's results are plain data, a few MB at most.
+#: of the time, against 97-98 % with 4, 8 or 16).  A batch's results are plain data (about 1 MB for 32
+#: news articles); those waiting behind a slow batch are stored once it is done.
 BATCHES_AHEAD_PER_WORKER = 8
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+#: a word or a number (no groups: content_words takes whole matches with findall)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+|\d[\d,.]*")
 
 #: function words that say nothing about which happening a sentence tells
