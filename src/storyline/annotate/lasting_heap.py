@@ -16,7 +16,6 @@ glibc.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 
 #: glibc's mallopt parameters (malloc.h)
 _M_TRIM_THRESHOLD = -1
@@ -30,13 +29,10 @@ TRIM_THRESHOLD = (1 << 31) - 1
 
 def keep_freed_memory() -> bool:
     """Make this process's C heap keep freed memory for reuse; True when glibc took both settings."""
-    library = ctypes.util.find_library("c")
-    if library is None:
-        return False
     try:
-        libc = ctypes.CDLL(library)
-        mallopt = libc.mallopt
-    except (OSError, AttributeError):  # not glibc (musl, macOS, Windows): nothing to tune
+        # the C library is already loaded: look mallopt up among the process's own symbols
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError, TypeError):  # not glibc (musl, macOS, Windows): nothing to tune
         return False
     mallopt.argtypes = (ctypes.c_int, ctypes.c_int)
     mallopt.restype = ctypes.c_int
