@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
@@ -147,6 +148,35 @@ def test_one_token_and_multi_token_rules_apply_in_the_rulers_order():
     assert expected == [("gone", "VERB"), ("to", ""), ("await", ""), ("", ""),
                         ("gone", "VERB"), ("to", ""), ("gone", "VERB"), ("to", "")]
     assert [(t.lemma_, t.pos_) for t in cached(text)] == expected
+
+
+@pytest.mark.parametrize("with_a_repeated_token", [False, True])
+def test_multi_token_rules_set_the_token_counted_from_the_end(with_a_repeated_token):
+    """Fixed-length rules are matched only where their first token is; a rule of variable length
+    ("OP") makes the ruler match over the whole text.  Both must set the same tokens as the stock ruler."""
+    import spacy
+
+    from storyline.annotate.cached_components import cache_attribute_rules
+
+    def ruled():
+        nlp = spacy.blank("en")
+        ruler = nlp.add_pipe("attribute_ruler")
+        ruler.add([[{"LOWER": "let"}, {"LOWER": "us"}, {"LOWER": "go"}]], {"LEMMA": "move"}, index=-1)
+        ruler.add([[{"LOWER": "very"}, {"LOWER": "big"}]], {"LEMMA": "large"}, index=-2)
+        if with_a_repeated_token:
+            ruler.add([[{"LOWER": "so"}, {"LOWER": "very", "OP": "+"}, {"LOWER": "big"}]], {"LEMMA": "huge"},
+                      index=-1)
+        return nlp, ruler
+
+    stock, _ = ruled()
+    cached, ruler = ruled()
+    assert cache_attribute_rules(ruler) is True
+    text = "let us go , let go , so very very very big , very big"  # "so ... big" is longer than any rule
+    expected = [t.lemma_ for t in stock(text)]
+    big = "huge" if with_a_repeated_token else ""
+    assert expected == ["", "", "move", "", "", "", "", "", "", "", "large", big, "", "large", ""]
+    assert [t.lemma_ for t in cached(text)] == expected
+    assert [[t.lemma_ for t in doc] for doc in cached.pipe([text, text])] == [expected, expected]
 
 
 def _starts_one_token_at_a_time(doc: Doc) -> list[bool | None]:
