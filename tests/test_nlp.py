@@ -204,3 +204,55 @@ def test_paragraph_rule_starts_a_sentence_after_every_line_break():
     assert breaks > 50
     sample = paragraph_boundaries(nlp.make_doc("Headline\n\nFirst line."))
     assert [token.text for token in sample if token.is_sent_start] == ["Headline", "First"]
+
+
+# --- long texts are parsed in paragraph pieces (annotate/nlp.py parse) ---
+
+
+def test_a_long_text_is_cut_where_paragraphs_start_and_a_short_one_is_not():
+    from storyline.annotate.nlp import paragraph_pieces
+
+    text = "First para.\n\nSecond para goes on.\n  Third.\nFourth one here.\n\n\n"
+    assert paragraph_pieces(text, longest=len(text)) == [text]
+    pieces = paragraph_pieces(text, longest=10, piece=12)
+    assert pieces == ["First para.\n\n", "Second para goes on.\n  ", "Third.\nFourth one here.\n\n\n"]
+    assert paragraph_pieces("one paragraph without a break " * 5, longest=10, piece=12) == [
+        "one paragraph without a break " * 5]
+
+
+def test_a_long_text_parsed_in_pieces_is_one_doc_over_the_whole_text(resources, monkeypatch):
+    from storyline.annotate.nlp import LONGEST_WHOLE_TEXT, PIECE_LENGTH, paragraph_pieces, parse, prepared, sentences_of
+    from storyline.model import Article
+
+    texts = _comparison_texts()
+    text = ""
+    while len(text) <= LONGEST_WHOLE_TEXT:
+        text += "\n\n".join(texts) + "\n\n"
+    article = Article(id="long", text=text)
+    nlp = prepared(resources.nlp)
+    given: list[str] = []
+    stock_pipe = nlp.pipe
+
+    def pipe(texts, **kwargs):
+        if kwargs.get("as_tuples"):  # spaCy then calls pipe again with the docs it made
+            texts = list(texts)
+            given.extend(piece for piece, _ in texts)
+        return stock_pipe(texts, **kwargs)
+
+    monkeypatch.setattr(nlp, "pipe", pipe)
+    [(parsed_article, doc)] = list(parse([article], resources))
+    monkeypatch.undo()
+    assert given == paragraph_pieces(text) and len(given) >= 3
+    assert parsed_article is article
+    assert doc.text == text
+    assert [t.text_with_ws for t in doc] == [t.text_with_ws for t in resources.nlp.make_doc(text)]
+    # each piece's annotations are kept in place: parses stay inside the text, entities and sentences
+    # are found past the first piece, and every sentence still starts after a line break where one is
+    assert all(0 <= token.head.i < len(doc) for token in doc)
+    assert any(entity.start_char > PIECE_LENGTH for entity in doc.ents)
+    assert all(token.is_sent_start for token in doc[1:] if "\n" in doc[token.i - 1].text_with_ws)
+    # the models see less context at a cut only: nearly every token is tagged and parsed as in the whole
+    whole = resources.nlp(text)
+    same_tags = sum(a.tag_ == b.tag_ and a.dep_ == b.dep_ for a, b in zip(doc, whole)) / len(doc)
+    assert same_tags > 0.99
+    assert abs(len(sentences_of(doc)) - len(sentences_of(whole))) <= len(sentences_of(whole)) / 100

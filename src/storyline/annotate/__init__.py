@@ -30,8 +30,9 @@ from storyline.resources import Resources
 from storyline.timing import StageTimes
 
 #: bump when an annotator changes its output, so stored annotations are redone (also when the pinned spaCy
-#: changes what it gives: "10" is spaCy 3.8.7, whose lemmatizer gives "hope" for "hoping" where 3.8.18 gave "hop")
-ANNOTATION_VERSION = "10"
+#: changes what it gives: "10" is spaCy 3.8.7, whose lemmatizer gives "hope" for "hoping" where 3.8.18 gave "hop";
+#: "11" parses texts over 20,000 characters in paragraph pieces, nlp.parse)
+ANNOTATION_VERSION = "11"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]
