@@ -44,32 +44,46 @@ class TimelineScores:
     dates: PRF
 
 
-def _approx_rouge1_f(pred: list[str], ref: list[str]) -> float:
-    """tilse's fast ROUGE-1 F1 approximation used only to build alignment costs (one reference)."""
-    pred_counts = Counter(k for sent in pred for k in sent.split() if k not in _PUNCT)
-    ref_counts = Counter(k for sent in ref for k in sent.split() if k not in _PUNCT)
-    match = 0
-    for tok in pred_counts:
-        match += min(pred_counts[tok], ref_counts[tok])
-    p_denom = sum(pred_counts.values())
-    r_denom = sum(ref_counts.values())
-    precision = 0 if p_denom == 0 else match / p_denom
-    recall = 0 if r_denom == 0 else match / r_denom
+def _word_counts(summary: list[str]) -> Counter[str]:
+    return Counter(k for sent in summary for k in sent.split() if k not in _PUNCT)
+
+
+def _approx_rouge1_f(match: int, pred_words: int, ref_words: int) -> float:
+    """tilse's fast ROUGE-1 F1 approximation used only to build alignment costs (one reference), from the
+    number of shared words (clipped counts) and the two summaries' word counts."""
+    precision = 0 if pred_words == 0 else match / pred_words
+    recall = 0 if ref_words == 0 else match / ref_words
     return 0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
 
 
-def _costs(rows: list[dt.date], cols: list[dt.date], pred: DatedSummaries, ref: DatedSummaries,
-           rows_are_pred: bool) -> np.ndarray:
-    out = []
-    for r in rows:
-        line = []
-        for c in cols:
-            date_factor = 1 - 1 / (abs(r.toordinal() - c.toordinal()) + 1)
-            p, g = (r, c) if rows_are_pred else (c, r)
-            content_factor = 1 - _approx_rouge1_f(pred[p], ref[g])
-            line.append(date_factor * content_factor)
-        out.append(line)
-    return np.array(out)
+def _costs(pred_dates: list[dt.date], ref_dates: list[dt.date], pred: DatedSummaries,
+           ref: DatedSummaries) -> np.ndarray:
+    """Alignment costs, a row per predicted date and a column per reference date: date distance factor
+    times one minus the approximate ROUGE-1 F1.  Both factors are symmetric, so the reference side
+    reads the transpose, as tilse's second matrix holds the same numbers.  Word counts are taken once
+    per date and compared as arrays, not once per pair of dates."""
+    pred_counts = [_word_counts(pred[d]) for d in pred_dates]
+    ref_counts = [_word_counts(ref[d]) for d in ref_dates]
+    vocabulary: dict[str, int] = {}
+    for counts in pred_counts + ref_counts:
+        for word in counts:
+            vocabulary.setdefault(word, len(vocabulary))
+
+    def as_matrix(rows: list[Counter[str]]) -> np.ndarray:
+        matrix = np.zeros((len(rows), len(vocabulary)), dtype=np.int64)
+        for i, counts in enumerate(rows):
+            matrix[i, [vocabulary[w] for w in counts]] = list(counts.values())
+        return matrix
+
+    pred_matrix, ref_matrix = as_matrix(pred_counts), as_matrix(ref_counts)
+    pred_sizes, ref_sizes = pred_matrix.sum(axis=1).tolist(), ref_matrix.sum(axis=1).tolist()
+    out = np.empty((len(pred_dates), len(ref_dates)))
+    for i, p in enumerate(pred_dates):
+        matches = np.minimum(pred_matrix[i], ref_matrix).sum(axis=1).tolist()
+        for j, g in enumerate(ref_dates):
+            date_factor = 1 - 1 / (abs(p.toordinal() - g.toordinal()) + 1)
+            out[i, j] = date_factor * (1 - _approx_rouge1_f(matches[j], pred_sizes[i], ref_sizes[j]))
+    return out
 
 
 def _split(summary: list[str]) -> list[list[str]]:
@@ -82,8 +96,9 @@ def align_rouge(pred: DatedSummaries, ref: DatedSummaries, counter: RougeCounter
     ref_dates = sorted(ref)
     if not pred_dates or not ref_dates:
         return PRF(0.0, 0.0, 0.0), PRF(0.0, 0.0, 0.0)
-    prec_cols = _costs(pred_dates, ref_dates, pred, ref, rows_are_pred=True).argmin(axis=1)
-    rec_cols = _costs(ref_dates, pred_dates, pred, ref, rows_are_pred=False).argmin(axis=1)
+    costs = _costs(pred_dates, ref_dates, pred, ref)
+    prec_cols = costs.argmin(axis=1)
+    rec_cols = costs.T.argmin(axis=1)
     num = {1: {"p": 0.0, "r": 0.0}, 2: {"p": 0.0, "r": 0.0}}
     den = {1: {"p": 0, "r": 0}, 2: {"p": 0, "r": 0}}
     cache: dict[tuple[dt.date, dt.date], dict[str, int]] = {}
