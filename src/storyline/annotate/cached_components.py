@@ -156,7 +156,8 @@ class _CachedRules:
         found = self.known.get(key)
         if found is None:
             alone = token.doc[token.i:token.i + 1]
-            rules = tuple(sorted(int(self.vocab.strings[m]) for m, _, _ in self.single(alone, allow_missing=True)))
+            matched = self.single(alone, allow_missing=True) if len(self.single) else []  # an empty one warns
+            rules = tuple(sorted(int(self.vocab.strings[m]) for m, _, _ in matched))
             folded: dict[int, int] = {}
             for rule in rules:
                 folded.update(self.attrs[rule])
