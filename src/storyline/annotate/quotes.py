@@ -19,6 +19,7 @@ import bisect
 import re
 from dataclasses import dataclass
 
+from spacy.attrs import IDX
 from spacy.tokens import Doc, Span, Token
 
 from storyline.annotate.names import gender_of_first_name, gender_of_title
@@ -29,6 +30,8 @@ OPENERS = "“„«"  # and Penn Treebank ``
 CLOSERS = "”»"
 STRAIGHT = '"'
 MARKS = OPENERS + CLOSERS + STRAIGHT
+#: the characters at which ``quote_spans`` may do something: a mark, a line break, a backtick or an apostrophe
+_QUOTE_EVENT = re.compile("[" + re.escape(MARKS + "\n`'") + "]")
 
 #: lemmas of verbs that report speech (or writing) and take the speaker as subject.
 SPEECH_VERBS = frozenset(
@@ -78,6 +81,10 @@ def quote_spans(text: str) -> list[tuple[int, int]]:
     open_at: int | None = None
     i, n = 0, len(text)
     while i < n:
+        found = _QUOTE_EVENT.search(text, i)  # any other character would only be stepped over
+        if found is None:
+            break
+        i = found.start()
         ch = text[i]
         if ch == "\n" and open_at is not None:
             j = i
@@ -149,7 +156,7 @@ class _DocIndex:
 
     def __init__(self, doc: Doc, sentences: list[Sentence]):
         self.doc = doc
-        self.starts = [t.idx for t in doc]
+        self.starts = doc.to_array(IDX).tolist()
         self.sents = list(doc.sents)
         self.sent_starts = [s.start_char for s in self.sents]
         self.our_starts = [s.start for s in sentences]
