@@ -13,7 +13,10 @@ nobody can say the meaning of is not a claim.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
+import numpy
+from spacy.attrs import IDX
 from spacy.tokens import Doc, Token
 
 from storyline.annotate.nlp import SentenceLocator, climb, text_of
@@ -67,6 +70,25 @@ def _dollar_currency(text: str) -> str:
 
 def _is_numeric(tok: Token) -> bool:
     return any(ch.isdigit() for ch in tok.text) and _number(tok.text) is not None
+
+
+_ASCII_DIGIT = re.compile(r"[0-9]")
+
+
+def _tokens_with_digits(doc: Doc, text: str) -> Iterable[Token]:
+    """The tokens a figure may start at, in order: those with a digit (``_is_numeric`` rejects the rest).
+
+    In an ASCII text the digits are found by one regular expression and mapped to their tokens, instead
+    of every token's characters being tested (two thirds of the figure reader's time); any other text is
+    read token by token, since ``str.isdigit`` knows more digits than 0-9.
+    """
+    if not text.isascii():
+        return doc
+    digits = [match.start() for match in _ASCII_DIGIT.finditer(text)]
+    if not digits:
+        return []
+    indices = numpy.unique(numpy.searchsorted(doc.to_array(IDX), digits, side="right") - 1)
+    return [doc[int(i)] for i in indices]
 
 
 class _FigureReader:
@@ -239,7 +261,7 @@ def find_claims(doc: Doc, sentences: list[Sentence]) -> list[Claim]:
     locate = SentenceLocator(sentences)
     claims: list[Claim] = []
     used: set[int] = set()
-    for tok in doc:
+    for tok in _tokens_with_digits(doc, reader.text):
         if tok.i in used or not _is_numeric(tok) or ":" in tok.text or "/" in tok.text:
             continue
         found = reader.figure(tok)
