@@ -79,7 +79,7 @@ def _tokens_with_digits(doc: Doc, text: str) -> Iterable[Token]:
     """The tokens a figure may start at, in order: those with a digit (``_is_numeric`` rejects the rest).
 
     In an ASCII text the digits are found by one regular expression and mapped to their tokens, instead
-    of every token's characters being tested (two thirds of the figure reader's time); any other text is
+    of every token's characters being tested (half of the figure reader's time); any other text is
     read token by token, since ``str.isdigit`` knows more digits than 0-9.
     """
     if not text.isascii():
