@@ -53,8 +53,9 @@ def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
 
 
-#: each part's field names: the annotations are flat records, so each is written field by field instead of
-#: through ``dataclasses.asdict``, whose deep copy took most of the annotating process's own time
+#: each part's field names, for writing and reading: the annotations are flat records, so each is written
+#: field by field instead of through ``dataclasses.asdict``, whose deep copy took most of the annotating
+#: process's own time
 _FIELD_NAMES = {name: tuple(f.name for f in fields(cls)) for name, cls in _PARTS.items()}
 
 
@@ -68,7 +69,7 @@ def decode_annotations(article: Article, data: str) -> AnnotatedArticle:
     parts = json.loads(data)
     annotated = AnnotatedArticle(article=article)
     for name, cls in _PARTS.items():
-        known = {f.name for f in fields(cls)}
+        known = _FIELD_NAMES[name]
         setattr(annotated, name, [cls(**{k: v for k, v in item.items() if k in known})
                                   for item in parts.get(name, [])])
     return annotated
