@@ -23,7 +23,7 @@ _TEXT_KEY = "storyline_text"
 LONGEST_WHOLE_TEXT = 20_000
 PIECE_LENGTH = 10_000
 #: where a paragraph starts: after a line break and the spaces around it
-_PARAGRAPH_START = re.compile(r"\n\s*")
+PARAGRAPH_START = re.compile(r"\n\s*")
 
 
 @Language.component(PARAGRAPH_COMPONENT)
@@ -77,7 +77,7 @@ def paragraph_pieces(text: str, longest: int = LONGEST_WHOLE_TEXT, piece: int = 
     if len(text) <= longest:
         return [text]
     pieces, start = [], 0
-    for cut in _PARAGRAPH_START.finditer(text, piece):
+    for cut in PARAGRAPH_START.finditer(text, piece):
         if cut.end() - start >= piece and cut.end() < len(text):
             pieces.append(text[start:cut.end()])
             start = cut.end()

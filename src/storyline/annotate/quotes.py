@@ -23,7 +23,7 @@ from spacy.attrs import IDX
 from spacy.tokens import Doc, Span, Token
 
 from storyline.annotate.names import gender_of_first_name, gender_of_title
-from storyline.annotate.nlp import climb, text_of
+from storyline.annotate.nlp import PARAGRAPH_START, climb, text_of
 from storyline.model import Quote, Sentence
 
 OPENERS = "“„«"  # and Penn Treebank ``
@@ -166,7 +166,7 @@ class _DocIndex:
             for t in ent:
                 self.ent_of[t.i] = ent
         self.text = text = text_of(doc)
-        self.para_starts = [0] + [m.end() for m in re.finditer(r"\n\s*", text)]
+        self.para_starts = [0] + [m.end() for m in PARAGRAPH_START.finditer(text)]
 
     def token_at(self, char: int) -> int:
         return max(0, bisect.bisect_right(self.starts, char) - 1)
