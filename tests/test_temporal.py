@@ -676,16 +676,19 @@ _MIXED_CASE = ("ON MONDAY, Sept. 23, 2019, at 12:01 A.M. EST the STRIKE began; b
 
 
 def test_rules_on_lowered_text_find_what_case_folding_finds():
+    from storyline.annotate.match_windows import ScannedText
     from storyline.annotate.temporal import _matches_by_lowering
-    from storyline.annotate.temporal_rules import COMPILED_RULES, LOWERED_RULES
+    from storyline.annotate.temporal_rules import COMPILED_RULES, LOWERED_RULES, LOWERED_WINDOWS
 
     found = 0
-    for (name, pattern), lowered_pattern in zip(COMPILED_RULES, LOWERED_RULES, strict=True):
-        by_lowering = _matches_by_lowering(pattern, lowered_pattern, _MIXED_CASE, _MIXED_CASE.lower())
-        assert by_lowering is not None, name
+    scanned = ScannedText(_MIXED_CASE.lower())
+    for (name, pattern), lowered_pattern, windows in zip(COMPILED_RULES, LOWERED_RULES, LOWERED_WINDOWS, strict=True):
         expected = [(m.span(), m.groupdict()) for m in pattern.finditer(_MIXED_CASE)]
-        assert [(m.span(), m.groupdict()) for m in by_lowering] == expected, name
-        assert all(m.string is _MIXED_CASE for m in by_lowering)  # the normalizers read the words as written
+        for searched_near in {None, windows}:  # the whole lowered text, and only near the rule's literals
+            by_lowering = _matches_by_lowering(pattern, lowered_pattern, searched_near, _MIXED_CASE, scanned)
+            assert by_lowering is not None, name
+            assert [(m.span(), m.groupdict()) for m in by_lowering] == expected, name
+            assert all(m.string is _MIXED_CASE for m in by_lowering)  # the normalizers read the words as written
         found += len(expected)
     assert found >= 15
 

@@ -36,10 +36,12 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from storyline.annotate import temporal_resolve as tr
+from storyline.annotate.match_windows import NearLiterals, ScannedText
 from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
-    COMPILED_RULES, DAY_WORDS, EASTER_HOLIDAYS, LOWERED_RULES, RULE_TRIGGERS, HOLIDAYS, MODIFIERS, MONTHS, MOVING_HOLIDAYS, PART_MODS,
-    PARTS_OF_DAY, REFERENCES, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
+    COMPILED_RULES, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS, MONTHS,
+    MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number,
+    unit_name,
 )
 from storyline.model import Sentence, TimeExpr
 
@@ -348,13 +350,14 @@ def _duration_value(n: float | None, unit: str) -> str:
     return f"PT{amount}{code}" if unit in TIME_UNITS else f"P{amount}{code}"
 
 
-def _matches_by_lowering(pattern: re.Pattern[str], lowered_pattern: re.Pattern[str], text: str,
-                         lowered: str) -> list[re.Match[str]] | None:
-    """The rule's matches in ``text``, found by its ``lowered_pattern`` in the lower-cased text and taken
-    again by ``pattern`` from the text at the same place; None if one of them is not the same there (then
-    the caller matches the text itself)."""
+def _matches_by_lowering(pattern: re.Pattern[str], lowered_pattern: re.Pattern[str], windows: NearLiterals | None,
+                         text: str, lowered: ScannedText) -> list[re.Match[str]] | None:
+    """The rule's matches in ``text``, found by its ``lowered_pattern`` in the lower-cased text (near the
+    literals of ``windows`` if it has them) and taken again by ``pattern`` from the text at the same
+    place; None if one of them is not the same there (then the caller matches the text itself)."""
     matches = []
-    for found in lowered_pattern.finditer(lowered):
+    finds = lowered_pattern.finditer(lowered.text) if windows is None else windows.finditer(lowered)
+    for found in finds:
         match = pattern.match(text, found.start())
         if match is None or match.end() != found.end():
             return None
@@ -375,8 +378,8 @@ class TemporalTagger:
     """
 
     def __init__(self) -> None:
-        # each rule with its twin for lower-cased text (``_matches_by_lowering``)
-        self._rules = tuple(zip(COMPILED_RULES, LOWERED_RULES, strict=True))
+        # each rule with its twin for lower-cased text and that twin's windows (``_matches_by_lowering``)
+        self._rules = tuple(zip(COMPILED_RULES, LOWERED_RULES, LOWERED_WINDOWS, strict=True))
         self._normalizers: dict[str, Callable[[re.Match[str], _Context], _Norm | None]] = {
             name: getattr(self, f"_n_{name}") for name, _ in COMPILED_RULES
         }
@@ -388,17 +391,20 @@ class TemporalTagger:
 
         Where lower-casing folds the text as the rules' IGNORECASE does, the rules run on the lower-cased
         text without folding case (``LOWERED_RULES``), and each match is taken again from the text itself
-        at the same place, so that the normalizers read the words as written.
+        at the same place, so that the normalizers read the words as written. There, most rules look
+        only near the words their every match holds (``match_windows``).
         """
         text = ctx.text
         lowered = text.lower()
         fold_by_lowering = len(lowered) == len(text) and not _FOLDS_APART.search(text)
+        scanned = ScannedText(lowered)
         candidates = []
-        for priority, ((name, pattern), lowered_pattern) in enumerate(self._rules):
+        for priority, ((name, pattern), lowered_pattern, windows) in enumerate(self._rules):
             triggers = RULE_TRIGGERS.get(name)
             if triggers is not None and not any(t in lowered for t in triggers):
                 continue  # none of the words this rule needs is in the text
-            matches = _matches_by_lowering(pattern, lowered_pattern, text, lowered) if fold_by_lowering else None
+            matches = (_matches_by_lowering(pattern, lowered_pattern, windows, text, scanned)
+                       if fold_by_lowering else None)
             for match in pattern.finditer(text) if matches is None else matches:
                 if match.end() > match.start() and not _FOLDED_LETTER.search(match.group(0)):
                     candidates.append((match.start() - match.end(), priority, match.start(), name, match))

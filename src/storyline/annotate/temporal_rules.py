@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from storyline.annotate.match_windows import NearLiterals, near_literals
+
 MONTHS = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
     "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
@@ -269,6 +271,10 @@ def lowered_literals(pattern: str) -> str:
 #: folding at every step (2.6 times faster), wherever lower-casing folds the text as IGNORECASE does
 #: (``temporal._matches_by_lowering``)
 LOWERED_RULES: tuple[re.Pattern[str], ...] = tuple(re.compile(lowered_literals(pattern)) for _, pattern in RULES)
+
+#: for each of LOWERED_RULES, the literals one of which its every match holds, to search the text only
+#: near them; None where the whole text is scanned (``match_windows``)
+LOWERED_WINDOWS: tuple[NearLiterals | None, ...] = tuple(near_literals(pattern) for pattern in LOWERED_RULES)
 
 
 def parse_number(text: str | None) -> float | None:
