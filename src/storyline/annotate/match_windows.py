@@ -2,7 +2,7 @@
 the words every match must contain.
 
 Python's ``re`` tries a pattern that begins with ``\\b`` or with an optional group at every position
-of the text. The temporal tagger's fifty rules are such patterns, and scanning the text fifty times
+of the text. The temporal tagger's fifty-two rules are such patterns, and scanning the text that many times
 took nine tenths of its time. Yet most rules cannot match without one of a few literals ("quarter",
 a month's name, ":"), and a match cannot reach further from that literal than a bound that depends on
 the text only through its longest run of white space and its longest run of digits: those are the
