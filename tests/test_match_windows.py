@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from storyline.annotate.match_windows import Reach, ScannedText, near_literals
+from storyline.annotate.match_windows import Reach, ScannedText, near_literals, sre, sre_parse
 from storyline.annotate.temporal_rules import LOWERED_RULES, LOWERED_WINDOWS, RULES
 
 from conftest import EXAMPLES, SEEDS
@@ -89,22 +89,59 @@ def _same_everywhere(texts: list[str]) -> None:
             assert spans(windows.finditer(ScannedText(text))) == expected, (name, text[:80])
 
 
+def _sample(items, generator: random.Random) -> str:
+    """A string the parsed pattern ``items`` is likely to match (lookarounds aside): literals as they are,
+    a random branch, a random number of repeats, a random member of a character set."""
+    out = []
+    for op, av in items:
+        if op is sre.LITERAL:
+            out.append(chr(av))
+        elif op is sre.SUBPATTERN:
+            out.append(_sample(av[-1], generator))
+        elif op is sre.BRANCH:
+            out.append(_sample(generator.choice(av[1]), generator))
+        elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT):
+            low, high, item = av
+            out.extend(_sample(item, generator) for _ in range(generator.randint(low, min(high, low + 2))))
+        elif op is sre.IN:
+            out.append(_member(av, generator))
+        elif op in (sre.ANY, sre.NOT_LITERAL):
+            out.append("x")
+    return "".join(out)
+
+
+def _member(members, generator: random.Random) -> str:
+    kind, value = generator.choice(members)
+    if kind is sre.LITERAL:
+        return chr(value)
+    if kind is sre.RANGE:
+        return chr(generator.randint(*value))
+    if kind is sre.CATEGORY:
+        return {sre.CATEGORY_DIGIT: generator.choice("0123456789"), sre.CATEGORY_SPACE: generator.choice(" \n\t"),
+                sre.CATEGORY_WORD: "a"}.get(value, "x")
+    return "x"
+
+
 def test_rules_find_the_same_in_generated_texts():
-    """Texts made of the rules' own words, digits, odd white space and punctuation, so that matches
-    crowd, touch each other and sit at the edges of the windows."""
+    """Texts strung together from strings sampled from every rule's own pattern, the rules' words, digits,
+    odd white space and punctuation, so that matches crowd, overlap, touch and sit at the windows' edges."""
+    generator = random.Random(20261124)
+    trees = [sre_parse.parse(pattern.pattern).data for pattern in LOWERED_RULES]
     words = sorted({word for _, source in RULES for word in re.findall(r"[a-z][a-z'’.-]+", source.lower())
                     if len(word) > 1})
-    pieces = words + ["1", "2", "12", "23", "1999", "2019", "10:30", "3/4/2019", "1980-88", "2019-09-24",
-                      "a.m.", "p.m.", ",", ".", "-", "–", "'s", "’s", "the", "of", "in", "and"]
-    spaces = [" ", " ", " ", "  ", "\n", "\n\n", "\t", " \n  \t ", " " * 30]
-    generator = random.Random(20261124)
+    fillers = words + ["1", "12", "2019", ",", ".", "-", "–", "'s", "the", "of", "in", "and",
+                       "the week's", "1980-88", "2009–10"]  # rules that match only with what they look around at
+    spaces = [" ", " ", " ", "  ", "\n", "\n\n", "\t", " \n  \t ", " " * 30, ""]
     texts = []
-    for _ in range(300):
+    for _ in range(400):
         parts = []
-        for _ in range(generator.randint(1, 120)):
-            parts.append(generator.choice(pieces))
+        for _ in range(generator.randint(1, 60)):
+            parts.append(_sample(generator.choice(trees), generator) if generator.random() < 0.5
+                         else generator.choice(fillers))
             parts.append(generator.choice(spaces))
-        texts.append("".join(parts).lower())
+        texts.append("".join(parts))
+    matched = {name for (name, _), pattern in zip(RULES, LOWERED_RULES) if any(pattern.search(t) for t in texts)}
+    assert len(matched) == len({name for name, _ in RULES})  # every rule is put to the test
     _same_everywhere(texts)
 
 

@@ -118,14 +118,12 @@ class NearLiterals:
         window of ``reach`` characters on either side of each literal holds each match with all its
         lookarounds read, and no window cuts one: windows that overlap are joined, and a match
         reaching past a window's edge would have to reach past its literal's reach. Between windows
-        no match can start, so searching window after window, each from the end of the last match,
-        gives the matches the whole text gives, in the same order. ``pos`` does not hide the text
-        before the window from ``\\b`` and lookbehinds; ``endpos`` hides the text after it only beyond
-        every lookahead's reach.
+        no match can start, so searching window after window gives the matches the whole text gives,
+        in the same order. ``pos`` does not hide the text before the window from ``\\b`` and
+        lookbehinds; ``endpos`` hides the text after it only beyond every lookahead's reach.
         """
         text = scanned.text
         reach = self.reach.chars(scanned.longest_space_run, scanned.longest_digit_run) + 1
-        searched_to = 0
         window_start = window_end = -1
         for literal_start, literal_end in scanned.literal_spans(self.literal_finders):
             # an occurrence the search skipped starts inside the one found, so this window holds its reach too
@@ -134,16 +132,10 @@ class NearLiterals:
                 window_end = end
                 continue
             if window_end >= 0:
-                searched_to = yield from self._search(text, window_start, window_end, searched_to)
+                yield from self.pattern.finditer(text, window_start, min(window_end, len(text)))
             window_start, window_end = max(start, 0), end
         if window_end >= 0:
-            yield from self._search(text, window_start, window_end, searched_to)
-
-    def _search(self, text: str, start: int, end: int, searched_to: int):
-        for match in self.pattern.finditer(text, max(start, searched_to), min(end, len(text))):
-            searched_to = match.end()
-            yield match
-        return searched_to
+            yield from self.pattern.finditer(text, window_start, min(window_end, len(text)))
 
 
 def near_literals(pattern: re.Pattern[str]) -> NearLiterals | None:
