@@ -102,6 +102,32 @@ def test_the_timeline_does_not_hang_on_the_order_of_the_articles():
     assert len(results) == 1
 
 
+def test_timelines_over_overlapping_articles_reuse_candidates_and_compose_the_same(monkeypatch):
+    """The evaluation composes one topic once per gold timeline, over overlapping spans of articles."""
+    from storyline.compose import timeline
+
+    articles = [_article(f"p{day}", f"2011-03-{day:02d}", [f"The ferry strike went on for day {day} .",
+                                                          f"Ferry talks were held on March {day - 1} ."],
+                         {1: (f"March {day - 1}", f"2011-03-{day - 1:02d}")}) for day in range(2, 30)]
+    articles.append(AnnotatedArticle(article=Article(id="undated", text="A ferry sailed on March 5 .", published=None,
+                                                     published_source="missing"),
+                                     sentences=[Sentence(start=0, end=27, text="A ferry sailed on March 5 .",
+                                                         paragraph=0)],
+                                     timexes=[TimeExpr(start=18, end=25, text="March 5", type="DATE",
+                                                       value="XXXX-03-05", sentence=0, resolved=False)]))
+    spans = [articles[:22] + articles[-1:], articles[4:], articles]
+    settings = TimelineSettings(max_dates=5, sentences_per_date=1, keywords=("ferry",))
+    alone = [compose_timeline(span, settings) for span in spans]
+    made = []
+    monkeypatch.setattr(timeline, "candidates_of", lambda annotated, *rest: made.append(annotated.article.id)
+                        or candidates_of(annotated, *rest))
+    known: timeline.KnownCandidates = {}
+    together = [compose_timeline(span, settings, known_candidates=known) for span in spans]
+    assert together == alone
+    assert sorted(made).count("p10") == 1  # a dated article's candidates are made once
+    assert made.count("undated") == len(spans)  # an undated one's depend on the other articles: made each time
+
+
 def test_a_candidate_counts_the_actors_its_sentence_names_not_its_amounts():
     annotated = _article("a1", "2011-03-08", ["Mayor Ann Lee and the Port Authority closed the harbour on Monday .",
                                               "Fares rose 5 percent on Monday ."],

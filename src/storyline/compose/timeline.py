@@ -582,14 +582,30 @@ def rank_groups(groups: list[_Group], context: DateContext,
     return ranked
 
 
-def story_candidates(articles: list[AnnotatedArticle], duplicate_of: dict[str, str]) -> list[Candidate]:
+#: an article's candidates by (article id, the article it duplicates, pool sentences offered)
+KnownCandidates = dict[tuple[str, str, int], list[Candidate]]
+
+
+def story_candidates(articles: list[AnnotatedArticle], duplicate_of: dict[str, str],
+                     known: KnownCandidates | None = None) -> list[Candidate]:
     """Every candidate of the story's articles (pool sentences offered when the story is large), in reading
-    order whatever the order of ``articles``."""
+    order whatever the order of ``articles``.
+
+    ``known`` keeps a dated article's candidates for the next call over some of the same articles (an
+    undated one's depend on the other articles, which may differ); they are made again otherwise.
+    """
     pool = POOL_SENTENCES if len(articles) > SMALL_STORY else 0
     candidates: list[Candidate] = []
     for annotated in articles:
         canonical = duplicate_of.get(annotated.article.id, annotated.article.id)
-        candidates.extend(candidates_of(annotated, canonical, articles, pool))
+        key = (annotated.article.id, canonical, pool)
+        reusable = known is not None and annotated.article.published is not None
+        found = known.get(key) if reusable else None  # type: ignore[union-attr]
+        if found is None:
+            found = candidates_of(annotated, canonical, articles, pool)
+            if reusable:
+                known[key] = found  # type: ignore[index]
+        candidates.extend(found)
     candidates.sort(key=_reading_order)  # stable: one sentence's several dates keep their order
     return candidates
 
@@ -609,6 +625,7 @@ def compose_timeline(
     settings: TimelineSettings | None = None,
     duplicate_of: dict[str, str] | None = None,
     sentence_ranker: SentenceRanker | None | str = "shipped",
+    known_candidates: KnownCandidates | None = None,
 ) -> list[TimelineEntry]:
     """The story's timeline, ordered by date; within a date, by how well the entry summarises that day.
 
@@ -618,11 +635,12 @@ def compose_timeline(
     support), each represented by its best sentence that is not redundant with those already chosen for
     the date (REDUNDANT) and does not repeat one shown on another date (REPEATED).  With keywords, only
     sentences containing one may be shown, and a date without such a sentence (other than a pool
-    sentence) gives its place to the next date.
+    sentence) gives its place to the next date. ``known_candidates`` carries the articles' candidates
+    from one call to the next over overlapping articles (``story_candidates``).
     """
     settings = settings or TimelineSettings()
     duplicate_of = duplicate_of or {}
-    candidates = story_candidates(articles, duplicate_of)
+    candidates = story_candidates(articles, duplicate_of, known_candidates)
     published = [a.article.published for a in articles if a.article.published]
     span = (min(published), max(published)) if published else None
     scores = date_scores(candidates, span)

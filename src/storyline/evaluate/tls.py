@@ -29,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from storyline.annotate import ANNOTATION_VERSION, annotate, available_cores
-from storyline.compose.timeline import compose_timeline, held_out_sentence_ranker
+from storyline.compose.timeline import KnownCandidates, compose_timeline, held_out_sentence_ranker
 from storyline.config import GroupSettings, TimelineSettings
 from storyline.errors import StorylineError
 from storyline.evaluate.rouge import RougeCounter
@@ -155,10 +155,11 @@ def compose_topic(topic: Topic, annotated: list[AnnotatedArticle]) -> Composed:
     sentence_ranker = held_out_sentence_ranker(topic.name)
     outputs: dict[str, DatedSummaries] = {}
     golds: dict[str, GoldTimeline] = {}
+    known_candidates: KnownCandidates = {}  # the timelines' spans overlap: each article's candidates are made once
     for j, gold in enumerate(topic.timelines):
         key = f"{topic.name}/{j}"
         entries = compose_timeline(in_span(annotated, gold), protocol_settings(gold, topic.keywords),
-                                   duplicate_of, sentence_ranker=sentence_ranker)
+                                   duplicate_of, sentence_ranker=sentence_ranker, known_candidates=known_candidates)
         outputs[key] = as_dated(entries)
         golds[key] = gold
     return outputs, golds
