@@ -598,13 +598,13 @@ def story_candidates(articles: list[AnnotatedArticle], duplicate_of: dict[str, s
     candidates: list[Candidate] = []
     for annotated in articles:
         canonical = duplicate_of.get(annotated.article.id, annotated.article.id)
+        if known is None or annotated.article.published is None:
+            candidates.extend(candidates_of(annotated, canonical, articles, pool))
+            continue
         key = (annotated.article.id, canonical, pool)
-        reusable = known is not None and annotated.article.published is not None
-        found = known.get(key) if reusable else None  # type: ignore[union-attr]
+        found = known.get(key)
         if found is None:
-            found = candidates_of(annotated, canonical, articles, pool)
-            if reusable:
-                known[key] = found  # type: ignore[index]
+            found = known[key] = candidates_of(annotated, canonical, articles, pool)
         candidates.extend(found)
     candidates.sort(key=_reading_order)  # stable: one sentence's several dates keep their order
     return candidates
