@@ -161,10 +161,8 @@ class _DocIndex:
         self.sent_starts = [s.start_char for s in self.sents]
         self.our_starts = [s.start for s in sentences]
         self.sentences = sentences
-        self.ent_of: dict[int, Span] = {}
-        for ent in doc.ents:
-            for t in ent:
-                self.ent_of[t.i] = ent
+        self.ents = doc.ents  # spaCy builds the tuple of spans afresh on every access
+        self.ent_of: dict[int, Span] = {i: ent for ent in self.ents for i in range(ent.start, ent.end)}
         self.text = text = text_of(doc)
         self.para_starts = [0] + [m.end() for m in PARAGRAPH_START.finditer(text)]
 
@@ -274,9 +272,8 @@ class _Resolver:
     def __init__(self, index: _DocIndex, quoted: set[int]):
         self.index = index
         self.quoted = quoted
-        doc = index.doc
         self.named = [
-            ent for ent in doc.ents
+            ent for ent in index.ents
             if ent.label_ in SPEAKER_LABELS and ent[0].i not in quoted and ent.text.strip()
         ]
         self.named_starts = [ent.start for ent in self.named]
