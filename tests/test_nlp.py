@@ -206,6 +206,22 @@ def test_paragraph_rule_starts_a_sentence_after_every_line_break():
     assert [token.text for token in sample if token.is_sent_start] == ["Headline", "First"]
 
 
+def test_mentions_are_the_entities_words_as_spacy_gives_them(resources):
+    from storyline.annotate.nlp import mentions_of, prepared, sentences_of
+
+    nlp = prepared(resources.nlp)
+    found = 0
+    for doc in nlp.pipe(_comparison_texts()):
+        sentences = sentences_of(doc)
+        expected = [(ent.start_char, ent.end_char, ent.text, ent.label_) for ent in doc.ents if ent.text.strip()]
+        mentions = mentions_of(doc, sentences)
+        assert [(m.start, m.end, m.text, m.label) for m in mentions] == expected
+        starts = [sentence.start for sentence in sentences] + [len(doc.text) + 1]
+        assert all(starts[m.sentence] <= m.start < starts[m.sentence + 1] for m in mentions)  # its own sentence
+        found += len(mentions)
+    assert found > 100
+
+
 # --- long texts are parsed in paragraph pieces (annotate/nlp.py parse) ---
 
 

@@ -164,10 +164,14 @@ class SentenceLocator:
 
 
 def mentions_of(doc: Doc, sentences: list[Sentence]) -> list[Mention]:
+    """The named entities, each with its sentence. An entity's words are cut from the document's text
+    (what ``Span.text`` gives, without making a Token object for every word of every entity)."""
     locate = SentenceLocator(sentences)
-    return [
-        Mention(start=ent.start_char, end=ent.end_char, text=ent.text, label=ent.label_,
-                sentence=locate(ent.start_char))
-        for ent in doc.ents
-        if ent.text.strip()
-    ]
+    text = text_of(doc)
+    mentions = []
+    for ent in doc.ents:
+        words = text[ent.start_char:ent.end_char]
+        if words.strip():
+            mentions.append(Mention(start=ent.start_char, end=ent.end_char, text=words, label=ent.label_,
+                                    sentence=locate(ent.start_char)))
+    return mentions
