@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 def _label(article: dict) -> str:
     who = article.get("outlet") or article.get("title") or article["id"]
@@ -9,12 +11,19 @@ def _label(article: dict) -> str:
     return f"{who}, {when}"
 
 
+#: characters Markdown or inline HTML may read as markup anywhere in a line ("&" opens an entity like "&lt;")
+_MARKUP = re.compile(r"([\\`*_\[\]<>#|&~!])")
+#: a line opening like a list item ("- ", "+ ", "1. ", "2) ") or a heading underline would stop being text
+_BULLET_OPENER = re.compile(r"^([-+=])")
+_NUMBER_OPENER = re.compile(r"^(\d{1,9})([.)])")
+#: a line break inside article text would end the list item or paragraph it is written in
+_LINE_BREAK = re.compile(r"[ \t]*[\r\n]+\s*")
+
+
 def _md_escape(text: str) -> str:
-    """Keep article text literal: Markdown and inline HTML must not be interpreted."""
-    text = text.replace("\\", "\\\\")
-    for char in "`*_[]<>#|":
-        text = text.replace(char, "\\" + char)
-    return text
+    """Article text as one line of literal Markdown text: no markup, no HTML, no blocks."""
+    text = _MARKUP.sub(r"\\\1", _LINE_BREAK.sub(" ", text).strip())
+    return _NUMBER_OPENER.sub(r"\1\\\2", _BULLET_OPENER.sub(r"\\\1", text))
 
 
 def render_markdown(doc: dict) -> str:
@@ -29,9 +38,13 @@ def render_markdown(doc: dict) -> str:
         lines += [f"- {_md_escape(item['text'])}" for item in doc["summary"]]
         lines.append("")
     lines += ["## Timeline", ""]
-    for entry in doc["timeline"]:
-        lines.append(f"### {entry['date']}")
-        lines.append("")
+    if not doc["timeline"]:
+        lines += ["No dated events.", ""]
+    heading = None
+    for entry in doc["timeline"]:  # in date order: the entries of one date share its heading
+        if entry["date"] != heading:
+            heading = entry["date"]
+            lines += [f"### {heading}", ""]
         lines.append(_md_escape(entry["summary"]))
         lines.append("")
         for source in entry["sources"]:
