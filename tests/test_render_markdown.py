@@ -88,14 +88,11 @@ def test_entries_of_one_date_share_its_heading():
     assert headings == ["2031-03-03", "2031-03", "2031"]
     paragraphs = [text for tag, text in blocks if tag == "p"]
     assert paragraphs.index(f"Council approves terminal {EVIL}") < paragraphs.index(second["summary"])
-    # each entry keeps its own list of sources: two entries, two lists under the one heading
-    lists_before_next_date = 0
-    for tag, text in blocks:
-        if tag == "h3" and text != "2031-03-03":
-            break
-        if tag == "p" and text in (first["summary"], second["summary"]):
-            lists_before_next_date += 1
-    assert lists_before_next_date == 2
+    # each entry is followed by its own list of sources, both under the one heading
+    next_heading = blocks.index(("h3", "2031-03"))
+    for summary in (first["summary"], second["summary"]):
+        at = blocks.index(("p", summary))
+        assert at < next_heading and blocks[at + 1][0] == "ul/li/p"
 
 
 def test_a_story_without_dated_events_says_so():
