@@ -658,6 +658,19 @@ def test_a_bound_in_a_past_perfect_clause_looks_back(nlp):
     assert one(nlp, "The vote was postponed until Thursday.", WED, "Thursday").value == "2019-10-03"
 
 
+def test_a_perfect_progressive_clause_looks_back(nlp):
+    # WED = 2019-10-02: March 20 is 196 days back and 170 ahead; "have been -ing" began before now
+    text = "Divers have been searching the lake since the March 20 crash."
+    assert one(nlp, text, WED, "March 20").value == "2019-03-20"
+    text = "Divers will be searching the lake after the March 20 crash."
+    assert one(nlp, text, WED, "March 20").value == "2020-03-20"
+    # an aim under such a clause is still ahead: the Monday after WED, not the one before
+    text = "The union has been pushing for the board to settle by Monday."
+    assert one(nlp, text, WED, "Monday").value == "2019-10-07"
+    text = "Police have been putting up barriers for a march planned for Saturday."
+    assert one(nlp, text, WED, "Saturday").value == "2019-10-05"
+
+
 def test_an_infinitive_after_a_ranked_noun_is_as_past_as_its_clause(nlp):
     # "the first … to visit" tells what happened; "a plan to visit" still looks ahead
     assert one(nlp, "He was the first leader to visit the city on Friday.", WED, "Friday").value == "2019-09-27"

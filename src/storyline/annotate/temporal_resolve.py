@@ -244,6 +244,14 @@ def _ranked_noun(noun: Token) -> bool:
     return any(c.lower_ in _RANKING_WORDS or c.tag_ == "JJS" for c in noun.children)
 
 
+_PERFECT_AUX = {"has", "have", "had", "'ve"}
+
+
+def _perfect_progressive(verb: Token) -> bool:
+    """Whether the verb is a perfect progressive ("have been searching"): begun before now, perhaps still going."""
+    return verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lower_ in _PERFECT_AUX for c in verb.children)
+
+
 def _verb_tense(verb: Token, depth: int = 0) -> Tense:
     auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     lowers = {a.lower_ for a in auxes}
@@ -258,6 +266,8 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
         head = verb.head
         if _past_perfect_above(verb):
             return "past"  # "had been scheduled to expire Friday", "had been due to expire Friday"
+        if _perfect_progressive(head):
+            return "future"  # "has been pushing for NATO to take over by Monday": the aim is still ahead
         if head != verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD and depth < _MAX_DEPTH:
             # "began to stall mid-August", "extended the offer to buy … Friday": as past as the head
             return _verb_tense(head, depth + 1)  # bounded: a sentence-split parse can loop
@@ -271,7 +281,8 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
     if verb.lemma_ in _SCHEDULING and verb.tag_ == "VBN" and verb.dep_ == "acl" and depth < _MAX_DEPTH:
         # "a service planned for Saturday was canceled": as past as the clause around the noun
         governor = climb(verb.head, lambda n: n.pos_ not in ("VERB", "AUX"))
-        if governor.pos_ in ("VERB", "AUX") and governor != verb and _verb_tense(governor, depth + 1) == "past":
+        if governor.pos_ in ("VERB", "AUX") and governor != verb and _verb_tense(governor, depth + 1) == "past" \
+                and not _perfect_progressive(governor):  # "have been preparing for a march planned for Tuesday"
             return "past"
     if verb.lemma_ in _SCHEDULING and verb.tag_ in ("VBD", "VBN") and not (
             verb.lemma_ == "set" and not any(c.dep_ in ("prep", "aux") and c.lower_ in ("for", "to") for c in verb.children)):
@@ -288,6 +299,8 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
     if verb.tag_ in ("VBZ", "VBP"):
         return "present"
     if verb.tag_ == "VBG":
+        if _perfect_progressive(verb):
+            return "past"  # "have been searching since the Oct. 23 slaying": begun before now
         if lowers & {"is", "are", "am", "'re", "'m"}:
             return "present"
         if lowers & {"was", "were"}:
