@@ -671,6 +671,14 @@ def test_a_perfect_progressive_clause_looks_back(nlp):
     assert one(nlp, text, WED, "Saturday").value == "2019-10-05"
 
 
+def test_a_time_after_since_lies_before(nlp):
+    # WED = 2019-10-02: whatever the clause's tense, "since" names a time already past
+    assert one(nlp, "The ban, in force since March 20, ends today.", WED, "March 20").value == "2019-03-20"
+    assert one(nlp, "The index is at its highest since November.", WED, "November").value == "2018-11"
+    assert one(nlp, "Shares are at their lowest since the Nov. 20 report.", WED, "Nov. 20").value == "2018-11-20"
+    assert one(nlp, "It is the first rally since Friday.", WED, "Friday").value == "2019-09-27"
+
+
 def test_an_infinitive_after_a_ranked_noun_is_as_past_as_its_clause(nlp):
     # "the first … to visit" tells what happened; "a plan to visit" still looks ahead
     assert one(nlp, "He was the first leader to visit the city on Friday.", WED, "Friday").value == "2019-09-27"

@@ -116,6 +116,8 @@ _FOLDS_APART = re.compile("[\u0130\u0131\u017f]")
 _RANGE_LOOKAHEAD = 20
 #: how many characters before an expression are read for the word before it
 _LOOKBEHIND = 30
+#: "since" (and "since the") right before an expression: the time it names lies before the clause's own
+_SINCE_BEFORE = re.compile(r"\bsince\s+(?:the\s+)?$", re.IGNORECASE)
 #: how many characters before "7 January" are searched for the range's first day ("6-", "6 and ")
 _RANGE_LOOKBEHIND = 16
 #: words that may follow the range's bare day ("May 4 and 5 in Geneva"); any other word makes it a count
@@ -170,8 +172,15 @@ class _Context:
     def tense(self, start: int, end: int) -> tuple[tr.Tense, object]:
         return tr.clause_tense(self.doc, start, end)
 
+    def after_since(self, start: int) -> bool:
+        """Whether "since" comes right before: the time named lies before the time of writing, whatever
+        the clause's tense ("the ban, in force since March 20, ends today")."""
+        return _SINCE_BEFORE.search(self.text, max(0, start - _LOOKBEHIND), start) is not None
+
     def direction(self, start: int, end: int) -> str:
         """"past" or "future": where a bare weekday (month, weekend …) in this clause points."""
+        if self.after_since(start):
+            return "past"
         tense, verb = self.tense(start, end)
         if self.previous_word(start) in ("until", "till", "through", "before"):
             # a bound looks ahead ("postponed until Friday") unless the clause is already past perfect
@@ -681,7 +690,7 @@ class TemporalTagger:
         if narrative is not None:
             date = _safe_date(narrative, month, day)
             return _Norm("DATE", date.isoformat(), anchor="discourse") if date else None
-        year = tr.nearest_year(ctx.dct, month, day, tense)
+        year = tr.nearest_year(ctx.dct, month, day, tense, since=ctx.after_since(m.start()))
         date = _safe_date(year, month, day)
         return _Norm("DATE", date.isoformat()) if date else None
 
@@ -743,7 +752,7 @@ class TemporalTagger:
         elif (narrative := ctx.narrative_year_for(month, tense := ctx.tense_only(m.start(), m.end()))) is not None:
             return _Norm("DATE", tr.month_value(narrative, month), mod, anchor="discourse")
         else:
-            year = tr.nearest_year(ctx.dct, month, None, tense)
+            year = tr.nearest_year(ctx.dct, month, None, tense, since=ctx.after_since(m.start()))
         return _Norm("DATE", tr.month_value(year, month), mod)
 
     def _n_year(self, m, ctx):

@@ -147,8 +147,11 @@ _MAX_DEPTH = 6
 _MAX_CLIMB = 8
 
 
-def nearest_year(anchor: dt.date, month: int, day: int | None, tense: Tense) -> int:
+def nearest_year(anchor: dt.date, month: int, day: int | None, tense: Tense, since: bool = False) -> int:
     """The year for a month (and day) written without one, pointing the way the tense says.
+
+    After "since" it is always the latest such month (or day) not after the anchor: "since November"
+    written in October is last November, whatever the clause.
 
     Past tense: the latest such date not after the anchor; future: the first not before it;
     otherwise the nearest one (the usual reading in news).  Two exceptions, both tuned on TimeBank
@@ -161,6 +164,10 @@ def nearest_year(anchor: dt.date, month: int, day: int | None, tense: Tense) -> 
     def make(year: int) -> dt.date:
         return dt.date(year, month, min(d, calendar.monthrange(year, month)[1]))
     this = make(anchor.year)
+    if since:
+        if day is None:
+            return anchor.year if month <= anchor.month else anchor.year - 1
+        return anchor.year if this <= anchor else anchor.year - 1
     if day is None:  # months compare as whole months
         same = month == anchor.month
         ahead = (month - anchor.month) % 12  # months from the anchor's month forward to this month
