@@ -679,6 +679,14 @@ def test_a_time_after_since_lies_before(nlp):
     assert one(nlp, "It is the first rally since Friday.", WED, "Friday").value == "2019-09-27"
 
 
+def test_a_possessive_weekday_awaited_looks_ahead(nlp):
+    # "Friday's rally" is one already held, unless the clause waits for it (WED = 2019-10-02)
+    assert one(nlp, "Thousands are expected at Friday's rally.", WED, "Friday").value == "2019-10-04"
+    assert one(nlp, "Markets await Friday's jobs report.", WED, "Friday").value == "2019-10-04"
+    assert one(nlp, "Traders digested Friday's jobs report.", WED, "Friday").value == "2019-09-27"
+    assert one(nlp, "Friday's ruling is a blow to the union.", WED, "Friday").value == "2019-09-27"
+
+
 def test_an_infinitive_after_a_ranked_noun_is_as_past_as_its_clause(nlp):
     # "the first … to visit" tells what happened; "a plan to visit" still looks ahead
     assert one(nlp, "He was the first leader to visit the city on Friday.", WED, "Friday").value == "2019-09-27"

@@ -635,13 +635,18 @@ class TemporalTagger:
         return True
 
     @staticmethod
-    def _subject_of_future(ctx: _Context, start: int, end: int) -> bool:
-        """Whether "Friday's" names the subject of a future clause ("Friday's vote will decide …")."""
+    def _possessive_ahead(ctx: _Context, start: int, end: int) -> bool:
+        """Whether "Friday's" names an event still ahead: the subject of a future clause ("Friday's vote
+        will decide …"), or what a clause looking ahead awaits ("thousands are expected at Friday's rally")."""
         token = TemporalTagger._token_at(ctx, start, end)
-        if token is None or token.dep_ != "poss" or token.head.dep_ not in ("nsubj", "nsubjpass"):
+        if token is None or token.dep_ != "poss":
             return False
         tense, verb = ctx.tense(start, end)
-        return tense == "future" and verb is not None and verb.i == token.head.head.i
+        if verb is None:
+            return False
+        if token.head.dep_ in ("nsubj", "nsubjpass") and tense == "future" and verb.i == token.head.head.i:
+            return True
+        return tense in ("present", "future") and tr.looks_ahead(verb)
 
     @staticmethod
     def _in_aside(ctx: _Context, start: int, end: int) -> bool:
@@ -836,7 +841,7 @@ class TemporalTagger:
         elif rel in _AHEAD:
             direction = "next"
         elif (ctx.text.startswith("'s", m.end()) or ctx.text.startswith("’s", m.end())) and \
-                not self._subject_of_future(ctx, m.start(), m.end()):
+                not self._possessive_ahead(ctx, m.start(), m.end()):
             direction = "past"  # "Friday's purchases", "Wednesday's ruling": an event already reported
         else:
             direction = ctx.direction(m.start(), m.end())  # "Friday's vote will decide the race" looks ahead

@@ -38,6 +38,8 @@ _LOOKING_AHEAD = {"plan", "schedule", "expect", "agree", "decide", "hope", "want
                   "propose", "offer", "pledge", "go", "be", "likely", "due", "able", "ready", "order", "invite",
                   "could", "would", "will", "may", "might", "can", "must", "should"}
 _SCHEDULING = {"schedule", "plan", "set", "slate"}
+#: verbs that wait for an event, beside _LOOKING_AHEAD's ("police prepare for Friday's rally")
+_AWAITING = {"await", "anticipate", "brace", "gear"}
 _REPORTING = {"say", "tell", "announce", "report", "state", "add", "note", "claim"}
 
 
@@ -338,6 +340,12 @@ def clause_tense(doc: Doc, start: int, end: int) -> tuple[Tense, Token | None]:
     if root.pos_ in ("VERB", "AUX"):
         return _verb_tense(root), root
     return "unknown", None
+
+
+def looks_ahead(verb: Token) -> bool:
+    """Whether the verb waits for what it governs ("expect", "prepare for", "plan"); not "be" or "go",
+    which look ahead only with an infinitive ("is to", "going to")."""
+    return (verb.lemma_ in _LOOKING_AHEAD or verb.lemma_ in _AWAITING) and verb.lemma_ not in ("be", "go")
 
 
 def is_reporting(verb: Token | None) -> bool:
