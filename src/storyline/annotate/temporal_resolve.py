@@ -41,6 +41,8 @@ _SCHEDULING = {"schedule", "plan", "set", "slate"}
 #: verbs that wait for an event, beside _LOOKING_AHEAD's ("police prepare for Friday's rally")
 _AWAITING = {"await", "anticipate", "brace", "gear"}
 _REPORTING = {"say", "tell", "announce", "report", "state", "add", "note", "claim"}
+#: auxiliaries that make "been -ing" a perfect progressive ("has been leaking since April")
+_PERFECT_AUX = {"has", "have", "had", "'ve"}
 
 
 # ── granularity-preserving values ─────────────────────────────────────────────
@@ -251,9 +253,6 @@ _RANKING_WORDS = {"first", "last", "only", "second", "third", "latest"}
 def _ranked_noun(noun: Token) -> bool:
     """Whether a noun carries an ordinal or a superlative ("the first three countries", "the biggest bank")."""
     return any(c.lower_ in _RANKING_WORDS or c.tag_ == "JJS" for c in noun.children)
-
-
-_PERFECT_AUX = {"has", "have", "had", "'ve"}
 
 
 def _perfect_progressive(verb: Token) -> bool:
