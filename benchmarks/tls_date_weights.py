@@ -84,22 +84,20 @@ class Timeline:
 
 
 def timeline_of(topic, index, articles, duplicate_of, gold, kinds: list[str]) -> Timeline:  # type: ignore[no-untyped-def]
-    """Candidates as tls_dates.py builds them, reduced to kind masks per (date, article)."""
+    """The composer's candidates for the timeline's span, reduced to kind masks per (date, article)."""
     members = in_span(articles, gold)
-    pool = composer.POOL_SENTENCES if len(members) > composer.SMALL_STORY else 0
     keywords = [k.lower() for k in topic.keywords]
     masks: dict[tuple[str, str], int] = defaultdict(int)
     shown = set()
-    for a in members:
-        for c in composer.candidates_of(a, duplicate_of.get(a.article.id, a.article.id), members, pool):
-            if c.pool:
-                continue
-            has_keyword = any(k in c.ref.sentence.lower() for k in keywords)
-            shown |= {c.date} if has_keyword else set()
-            kind = mention_kind(c)
-            if len(kinds) > len(KINDS):
-                kind += "" if has_keyword else "_no_keyword"
-            masks[(c.date, c.canonical_id)] |= 1 << kinds.index(kind)
+    for c in composer.story_candidates(members, duplicate_of):
+        if c.pool:
+            continue
+        has_keyword = any(k in c.ref.sentence.lower() for k in keywords)
+        shown |= {c.date} if has_keyword else set()
+        kind = mention_kind(c)
+        if len(kinds) > len(KINDS):
+            kind += "" if has_keyword else "_no_keyword"
+        masks[(c.date, c.canonical_id)] |= 1 << kinds.index(kind)
     published = [a.article.published.isoformat() for a in members if a.article.published]
     first, last = min(published), max(published)
     dates = sorted({d for d, _ in masks})
