@@ -321,6 +321,7 @@ def test_month_with_relative_year(nlp, text, expression, value):
      "2013-03-29"),
     ("Crowds filled the streets for St. Patrick's Day.", dt.date(2013, 3, 19), "St. Patrick's Day", "DATE",
      "2013-03-17"),
+    ("Fireworks lit the harbour on the Fourth of July.", dt.date(2013, 7, 8), "Fourth of July", "DATE", "2013-07-04"),
     # decades count in years, as "for decades" does
     ("The decades-long dispute over the border ended.", TUE, "decades-long", "DURATION", "PXY"),
     ("The talks collapsed on Sept. 20, 2019, and the miners left the next morning.", TUE, "the next morning",
@@ -685,6 +686,22 @@ def test_a_possessive_weekday_awaited_looks_ahead(nlp):
     assert one(nlp, "Markets await Friday's jobs report.", WED, "Friday").value == "2019-10-04"
     assert one(nlp, "Traders digested Friday's jobs report.", WED, "Friday").value == "2019-09-27"
     assert one(nlp, "Friday's ruling is a blow to the union.", WED, "Friday").value == "2019-09-27"
+
+
+def test_a_weekday_named_for_an_event_is_not_the_nearest_weekday(nlp):
+    # THU = 2019-09-05; Thanksgiving 2018 fell on November 22, Easter 2019 on April 21
+    assert one(nlp, "Shoppers queued for hours on Black Friday.", THU, "Black Friday").value == "2018-11-23"
+    assert one(nlp, "Online sales doubled on Cyber Monday.", THU, "Cyber Monday").value == "2018-11-26"
+    assert one(nlp, "Bakers sold out of pancakes on Shrove Tuesday.", THU, "Shrove Tuesday").value == "2019-03-05"
+    # a day named for what happened on it, with no date in the words, stays unknown
+    for text, name in (("Brokers still speak of Black Monday with dread.", "Black Monday"),
+                       ("The senator is counting on Super Tuesday.", "Super Tuesday"),
+                       ("Marchers remembered Bloody Sunday in the rain.", "Bloody Sunday")):
+        found = one(nlp, text, THU, name)
+        assert (found.value, found.resolved) == ("XXXX-XX-XX", False)
+    # in lower case the words describe a weekday, which keeps its own value
+    assert one(nlp, "It was a black Friday for the market, traders said.", THU, "Friday").value == "2019-08-30"
+    assert tag_text("Turnout was high on election day.", THU, nlp) == []  # any country's
 
 
 def test_an_infinitive_after_a_ranked_noun_is_as_past_as_its_clause(nlp):

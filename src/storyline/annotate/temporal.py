@@ -39,9 +39,9 @@ from storyline.annotate import temporal_resolve as tr
 from storyline.annotate.match_windows import NearLiterals, ScannedText
 from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
-    COMPILED_RULES, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS, MONTHS,
-    MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number,
-    unit_name,
+    CAPITALISED_HOLIDAYS, COMPILED_RULES, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS,
+    MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS,
+    UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
 from storyline.model import Sentence, TimeExpr
 
@@ -543,6 +543,10 @@ class TemporalTagger:
                 if token.i + 1 < len(ctx.doc) and ctx.doc[token.i + 1].text in (":", "-", "/") and \
                         token.i + 2 < len(ctx.doc) and ctx.doc[token.i + 2].like_num:
                     return False
+        if name == "holiday" and groups["name"].lower() in CAPITALISED_HOLIDAYS and groups["name"][0].islower():
+            return False  # "election day" in lower case is any country's; "a black Friday" is a Friday
+        if name == "named_weekday" and groups["name"][0].islower():
+            return False
         if name == "season":
             if groups["season"].lower() == "fall" and not groups.get("year") and \
                     (groups.get("rel") or "the").lower() == "the" and \
@@ -1177,7 +1181,7 @@ class TemporalTagger:
         if name in HOLIDAYS:
             month, day = HOLIDAYS[name]
         else:
-            month, weekday, nth = MOVING_HOLIDAYS[name]
+            month, weekday, nth = MOVING_HOLIDAYS["thanksgiving" if name in THANKSGIVING_DAYS else name]
             day = 0
         if m["year"]:
             year, anchor = int(m["year"]), "absolute"
@@ -1187,15 +1191,19 @@ class TemporalTagger:
             year = tr.nearest_year(ctx.dct, month, day or 15, ctx.tense_only(m.start(), m.end()))
             anchor = "dct"
         if name == "election day":
-            if m["name"][0].islower():
-                return None  # "election day" in lower case is any country's
             first_monday = next(d for d in range(1, 8) if dt.date(year, 11, d).weekday() == 0)
             day = first_monday + 1
         if not day:
             days = [d for d in range(1, calendar.monthrange(year, month)[1] + 1)
                     if dt.date(year, month, d).weekday() == weekday]
             day = days[nth - 1] if nth > 0 else days[nth]
-        return _Norm("DATE", dt.date(year, month, day).isoformat(), anchor=anchor)
+        return _Norm("DATE", (dt.date(year, month, day) + dt.timedelta(days=THANKSGIVING_DAYS.get(name, 0))).isoformat(),
+                     anchor=anchor)
+
+    def _n_named_weekday(self, m, ctx):
+        """ "Black Monday", "Super Tuesday", "Bloody Sunday": a day named for what happened on it, whose date
+        the words do not give (the weekday rule would take the nearest Monday)."""
+        return _Norm("DATE", "XXXX-XX-XX", anchor="none")
 
     def _easter_holiday(self, m, ctx, offset: int) -> _Norm | None:
         """Easter and the days counted from it (Good Friday, Palm Sunday …), nearest the DCT by tense."""

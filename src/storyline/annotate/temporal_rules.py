@@ -54,7 +54,8 @@ PART_MODS = {  # "early", "the end of" … → TIMEX3 START / MID / END
 }
 HOLIDAYS = {  # fixed-date holidays; the moving ones are computed in the tagger
     "christmas": (12, 25), "christmas day": (12, 25), "christmas eve": (12, 24),
-    "new year's day": (1, 1), "new year's eve": (12, 31), "independence day": (7, 4),
+    "new year's day": (1, 1), "new year's eve": (12, 31), "independence day": (7, 4), "fourth of july": (7, 4),
+    "july fourth": (7, 4),
     "halloween": (10, 31), "xmas": (12, 25), "x-mas": (12, 25), "valentine's day": (2, 14), "boxing day": (12, 26), "canada day": (7, 1),
     "remembrance day": (11, 11), "veterans day": (11, 11), "veterans' day": (11, 11),
     "st. patrick's day": (3, 17), "st patrick's day": (3, 17), "saint patrick's day": (3, 17),
@@ -63,7 +64,16 @@ HOLIDAYS = {  # fixed-date holidays; the moving ones are computed in the tagger
 EASTER_HOLIDAYS = {  # days from Easter Sunday
     "easter": 0, "easter sunday": 0, "easter day": 0, "easter monday": 1, "good friday": -2, "holy thursday": -3,
     "maundy thursday": -3, "palm sunday": -7, "ash wednesday": -46, "pentecost": 49, "whit sunday": 49,
+    "shrove tuesday": -47, "fat tuesday": -47,  # not "Mardi Gras": more often the carnival than its last day
 }
+THANKSGIVING_DAYS = {  # US shopping days counted from Thanksgiving (the fourth Thursday of November)
+    "black friday": 1, "cyber monday": 4,
+}
+#: holidays named with everyday words, a holiday only when capitalised ("a black Friday for stocks" is a Friday)
+CAPITALISED_HOLIDAYS = frozenset({"election day", *THANKSGIVING_DAYS})
+#: the first word of a weekday named for an event whose date the text does not give ("Black Monday", "Super
+#: Tuesday", "Bloody Sunday"): not the weekday nearest the DCT
+NAMED_WEEKDAY_WORDS = "black|bloody|super|blue|giving"
 MOVING_HOLIDAYS = {  # (month, weekday, n-th; -1 = last)
     "thanksgiving": (11, 3, 4), "thanksgiving day": (11, 3, 4), "labor day": (9, 0, 1),
     "labour day": (9, 0, 1), "memorial day": (5, 0, -1), "mother's day": (5, 6, 2),
@@ -109,7 +119,7 @@ MOD = (r"(?:about|around|some|roughly|approximately|nearly|almost|more than|over
        r"at least|up to|no more than|at most|just over|just under|only|just)")
 TZ = r"(?:EST|EDT|CST|CDT|MST|MDT|PST|PDT|GMT|UTC|ET|BST|CET)"
 AMPM = r"(?:a\.m\.?|p\.m\.?|am\b|pm\b)"
-_HOLIDAY_NAMES = "|".join(sorted((re.escape(h) for h in list(HOLIDAYS) + list(MOVING_HOLIDAYS) + list(EASTER_HOLIDAYS)),
+_HOLIDAY_NAMES = "|".join(sorted((re.escape(h) for h in [*HOLIDAYS, *MOVING_HOLIDAYS, *EASTER_HOLIDAYS, *THANKSGIVING_DAYS]),
                                   key=len, reverse=True))
 _REFERENCE_NAMES = "|".join(sorted((re.escape(r) for r in REFERENCES), key=len, reverse=True))
 
@@ -186,6 +196,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("season", rf"\b(?:(?P<rel>this past|this coming|this|last|next|the|that|early|late|mid|the early|the late)"
                rf"[- ]?\s*)?(?P<season>spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?(?P<year>{YEAR}))?\b"),
     ("holiday", rf"\b(?P<name>{_HOLIDAY_NAMES})(?:,?\s+(?P<year>{YEAR}))?\b"),
+    ("named_weekday", rf"\b(?P<name>{NAMED_WEEKDAY_WORDS})\s+(?P<wd>{WEEKDAY})\b"),
     ("reference", rf"\b(?P<word>{_REFERENCE_NAMES})\b"),
     ("that_day", r"\b(?:(?P<part>earlier|later)\s+)?(?:that|the same) (?P<unit>day|morning|afternoon|evening|night)\b"),
     ("vague_span", r"\b(?P<rel>recent|coming|upcoming|the coming|the recent|future)\s+(?P<unit>days|weeks|months|"
@@ -252,6 +263,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "day_around": ("the day",),
     "century": ("century",),
     "spelled_year": ("nineteen", "two thousand"),
+    "named_weekday": ("black", "bloody", "super", "blue", "giving"),
 }
 
 COMPILED_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
