@@ -33,8 +33,9 @@ from storyline.timing import StageTimes
 #: changes what it gives: "10" is spaCy 3.8.7, whose lemmatizer gives "hope" for "hoping" where 3.8.18 gave "hop";
 #: "11" parses texts over 20,000 characters in paragraph pieces, nlp.parse; "12" reads "have been -ing" as past;
 #: "13" puts a time after "since" before the clause's own; "14" looks ahead to an awaited "Friday's rally";
-#: "15" dates "Black Friday" and "the Fourth of July", and leaves "Black Monday" unknown)
-ANNOTATION_VERSION = "15"
+#: "15" dates "Black Friday" and "the Fourth of July", and leaves "Black Monday" unknown; "16" sees no date in
+#: "the Sunday Times" or "the Good Friday Agreement")
+ANNOTATION_VERSION = "16"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -547,6 +547,10 @@ class TemporalTagger:
             return False  # "election day" in lower case is any country's; "a black Friday" is a Friday
         if name == "named_weekday" and groups["name"][0].islower():
             return False
+        if name == "day_in_name":
+            named = [word for word in groups["name"].split() if word.lower() != "on"][:2]
+            if not all(word[0].isupper() for word in named):
+                return False  # "the Sunday Times" is a newspaper; "since Sunday times have changed" has a Sunday
         if name == "season":
             if groups["season"].lower() == "fall" and not groups.get("year") and \
                     (groups.get("rel") or "the").lower() == "the" and \
@@ -1199,6 +1203,11 @@ class TemporalTagger:
             day = days[nth - 1] if nth > 0 else days[nth]
         return _Norm("DATE", (dt.date(year, month, day) + dt.timedelta(days=THANKSGIVING_DAYS.get(name, 0))).isoformat(),
                      anchor=anchor)
+
+    def _n_day_in_name(self, m, ctx):
+        """ "The Sunday Times", "the Good Friday Agreement", "Saturday Night Live": a name, so no expression
+        (the match keeps the weekday and holiday rules off its words)."""
+        return None
 
     def _n_named_weekday(self, m, ctx):
         """ "Black Monday", "Super Tuesday", "Bloody Sunday": a day named for what happened on it, whose date

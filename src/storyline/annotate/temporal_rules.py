@@ -74,6 +74,14 @@ CAPITALISED_HOLIDAYS = frozenset({"election day", *THANKSGIVING_DAYS})
 #: the first word of a weekday named for an event whose date the text does not give ("Black Monday", "Super
 #: Tuesday", "Bloody Sunday"): not the weekday nearest the DCT
 NAMED_WEEKDAY_WORDS = "black|bloody|super|blue|giving"
+#: proper names with a day in them: a newspaper, a treaty, a rising, a show or a shop, not a date (TIMEX2/TIMEX3
+#: guidelines leave time words inside names untagged); a match is one only when capitalised (``temporal._plausible``)
+DAY_IN_NAME = (r"sunday\s+(?:times|telegraph|herald|mirror|express|people|post|tribune|independent|mail|star|sport|"
+               r"world|sun|life|mercury|age)|(?:mail|independent|scotland|wales|observer)\s+on\s+sunday|"
+               r"good\s+friday\s+(?:agreement|accord)|easter\s+(?:rising|uprising|island)|tgi\s+friday['’]?s|"
+               r"tuesday\s+morning\s+(?:corp|corporation|inc|stores?)|"
+               r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:night|morning)\s+"
+               r"(?:live|football|club|lights|fever|quarterback(?:ing)?|raw|cricket|comedy)")
 MOVING_HOLIDAYS = {  # (month, weekday, n-th; -1 = last)
     "thanksgiving": (11, 3, 4), "thanksgiving day": (11, 3, 4), "labor day": (9, 0, 1),
     "labour day": (9, 0, 1), "memorial day": (5, 0, -1), "mother's day": (5, 6, 2),
@@ -197,6 +205,7 @@ RULES: tuple[tuple[str, str], ...] = (
                rf"[- ]?\s*)?(?P<season>spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?(?P<year>{YEAR}))?\b"),
     ("holiday", rf"\b(?P<name>{_HOLIDAY_NAMES})(?:,?\s+(?P<year>{YEAR}))?\b"),
     ("named_weekday", rf"\b(?P<name>{NAMED_WEEKDAY_WORDS})\s+(?P<wd>{WEEKDAY})\b"),
+    ("day_in_name", rf"\b(?P<name>{DAY_IN_NAME})\b"),
     ("reference", rf"\b(?P<word>{_REFERENCE_NAMES})\b"),
     ("that_day", r"\b(?:(?P<part>earlier|later)\s+)?(?:that|the same) (?P<unit>day|morning|afternoon|evening|night)\b"),
     ("vague_span", r"\b(?P<rel>recent|coming|upcoming|the coming|the recent|future)\s+(?P<unit>days|weeks|months|"
@@ -264,6 +273,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "century": ("century",),
     "spelled_year": ("nineteen", "two thousand"),
     "named_weekday": ("black", "bloody", "super", "blue", "giving"),
+    "day_in_name": ("sunday", "friday", "easter", "morning", "night"),
 }
 
 COMPILED_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
