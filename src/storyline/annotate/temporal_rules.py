@@ -74,8 +74,8 @@ CAPITALISED_HOLIDAYS = frozenset({"election day", *THANKSGIVING_DAYS})
 #: the first word of a weekday named for an event whose date the text does not give ("Black Monday", "Super
 #: Tuesday", "Bloody Sunday"): not the weekday nearest the DCT
 NAMED_WEEKDAY_WORDS = "black|bloody|super|blue|giving"
-#: proper names with a day in them: a newspaper, a treaty, a rising, a show or a shop, not a date (TIMEX2/TIMEX3
-#: guidelines leave time words inside names untagged); a match is one only when capitalised (``temporal._plausible``)
+#: proper names with a day in them: a newspaper, a treaty, a rising, a show or a shop, not a date (the TIDES and
+#: TimeML guidelines count time words inside names as non-markable); only when capitalised (``temporal._plausible``)
 DAY_IN_NAME = (r"sunday\s+(?:times|telegraph|herald|mirror|express|people|post|tribune|independent|mail|star|sport|"
                r"world|sun|life|mercury|age)|(?:mail|independent|scotland|wales|observer)\s+on\s+sunday|"
                r"good\s+friday\s+(?:agreement|accord)|easter\s+(?:rising|uprising|island)|tgi\s+friday['’]?s|"
