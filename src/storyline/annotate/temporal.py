@@ -546,7 +546,7 @@ class TemporalTagger:
         if name == "holiday" and groups["name"].lower() in CAPITALISED_HOLIDAYS and groups["name"][0].islower():
             return False  # "election day" in lower case is any country's; "a black Friday" is a Friday
         if name == "named_weekday" and groups["name"][0].islower():
-            return False
+            return False  # "Black Monday" is a named day; "a black Monday for stocks" is that Monday
         if name == "day_in_name":
             named = [word for word in groups["name"].split() if word.lower() != "on"][:2]
             if not all(word[0].isupper() for word in named):

@@ -74,14 +74,6 @@ CAPITALISED_HOLIDAYS = frozenset({"election day", *THANKSGIVING_DAYS})
 #: the first word of a weekday named for an event whose date the text does not give ("Black Monday", "Super
 #: Tuesday", "Bloody Sunday"): not the weekday nearest the DCT
 NAMED_WEEKDAY_WORDS = "black|bloody|super|blue|giving"
-#: proper names with a day in them: a newspaper, a treaty, a rising, a show or a shop, not a date (the TIDES and
-#: TimeML guidelines count time words inside names as non-markable); only when capitalised (``temporal._plausible``)
-DAY_IN_NAME = (r"sunday\s+(?:times|telegraph|herald|mirror|express|people|post|tribune|independent|mail|star|sport|"
-               r"world|sun|life|mercury|age)|(?:mail|independent|scotland|wales|observer)\s+on\s+sunday|"
-               r"good\s+friday\s+(?:agreement|accord)|easter\s+(?:rising|uprising|island)|tgi\s+friday['’]?s|"
-               r"tuesday\s+morning\s+(?:corp|corporation|inc|stores?)|"
-               r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:night|morning)\s+"
-               r"(?:live|football|club|lights|fever|quarterback(?:ing)?|raw|cricket|comedy)")
 MOVING_HOLIDAYS = {  # (month, weekday, n-th; -1 = last)
     "thanksgiving": (11, 3, 4), "thanksgiving day": (11, 3, 4), "labor day": (9, 0, 1),
     "labour day": (9, 0, 1), "memorial day": (5, 0, -1), "mother's day": (5, 6, 2),
@@ -106,6 +98,13 @@ _MONTH_ABBR = "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
 MONTH = rf"(?:{_MONTH_FULL}|(?:{_MONTH_ABBR})\.)"  # a bare abbreviation needs its dot
 MONTH_D = rf"(?:{_MONTH_FULL}|(?:{_MONTH_ABBR})\.?)"  # … unless a day number follows
 WEEKDAY = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+#: proper names with a day in them: a newspaper, a treaty, a rising, a show or a shop, not a date (the TIDES and
+#: TimeML guidelines count time words inside names as non-markable); only when capitalised (``temporal._plausible``)
+DAY_IN_NAME = (r"sunday\s+(?:times|telegraph|herald|mirror|express|people|post|tribune|independent|mail|star|sport|"
+               r"world|sun|life|mercury|age)|(?:mail|independent|scotland|wales|observer)\s+on\s+sunday|"
+               r"good\s+friday\s+(?:agreement|accord)|easter\s+(?:rising|uprising|island)|tgi\s+friday['’]?s|"
+               r"tuesday\s+morning\s+(?:corp|corporation|inc|stores?)|"
+               rf"(?:{WEEKDAY})\s+(?:night|morning)\s+(?:live|football|club|lights|fever|quarterback(?:ing)?|raw|cricket|comedy)")
 DAYNUM = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 YEAR = r"(?:1[0-9]{3}|20[0-9]{2})"
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
