@@ -707,13 +707,15 @@ def test_a_weekday_named_for_an_event_is_not_the_nearest_weekday(nlp):
 def test_a_day_inside_a_name_is_no_date(nlp):
     for text in ("The Sunday Times reported the deal.", "The Mail on Sunday said so.",
                  "The Good Friday Agreement ended the conflict.", "Leaders recalled the Easter Rising.",
-                 "He hosted Saturday Night Live."):
+                 "He hosted Saturday Night Live.", "She skated at the Winter Olympics.",
+                 "Tourists crowded the Summer Palace."):
         assert tag_text(text, THU, nlp) == [], text
     # the same words as a day
     assert one(nlp, "The minister told the Sunday Times on Sunday that talks failed.", THU, "Sunday").value \
         == "2019-09-01"
     assert one(nlp, "Since Sunday times have changed.", THU, "Sunday").value == "2019-09-01"
     assert one(nlp, "Shops shut on Good Friday.", THU, "Good Friday").value == "2019-04-19"
+    assert one(nlp, "The games were played in the summer.", THU, "the summer").value == "2019-SU"
 
 
 def test_an_infinitive_after_a_ranked_noun_is_as_past_as_its_clause(nlp):

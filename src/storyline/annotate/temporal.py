@@ -547,7 +547,7 @@ class TemporalTagger:
             return False  # "election day" in lower case is any country's; "a black Friday" is a Friday
         if name == "named_weekday" and groups["name"][0].islower():
             return False  # "Black Monday" is a named day; "a black Monday for stocks" is that Monday
-        if name == "day_in_name":
+        if name == "time_word_name":
             named = [word for word in groups["name"].split() if word.lower() != "on"][:2]
             if not all(word[0].isupper() for word in named):
                 return False  # "the Sunday Times" is a newspaper; "since Sunday times have changed" has a Sunday
@@ -1204,9 +1204,9 @@ class TemporalTagger:
         return _Norm("DATE", (dt.date(year, month, day) + dt.timedelta(days=THANKSGIVING_DAYS.get(name, 0))).isoformat(),
                      anchor=anchor)
 
-    def _n_day_in_name(self, m, ctx):
-        """ "The Sunday Times", "the Good Friday Agreement", "Saturday Night Live": a name, so no expression
-        (the match keeps the weekday and holiday rules off its words)."""
+    def _n_time_word_name(self, m, ctx):
+        """ "The Sunday Times", "the Good Friday Agreement", "the Winter Olympics": a name, so no expression
+        (the match keeps the weekday, holiday and season rules off its words)."""
         return None
 
     def _n_named_weekday(self, m, ctx):

@@ -98,13 +98,16 @@ _MONTH_ABBR = "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
 MONTH = rf"(?:{_MONTH_FULL}|(?:{_MONTH_ABBR})\.)"  # a bare abbreviation needs its dot
 MONTH_D = rf"(?:{_MONTH_FULL}|(?:{_MONTH_ABBR})\.?)"  # … unless a day number follows
 WEEKDAY = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-#: proper names with a day in them: a newspaper, a treaty, a rising, a show or a shop, not a date (the TIDES and
-#: TimeML guidelines count time words inside names as non-markable); only when capitalised (``temporal._plausible``)
-DAY_IN_NAME = (r"sunday\s+(?:times|telegraph|herald|mirror|express|people|post|tribune|independent|mail|star|sport|"
-               r"world|sun|life|mercury|age)|(?:mail|independent|scotland|wales|observer)\s+on\s+sunday|"
-               r"good\s+friday\s+(?:agreement|accord)|easter\s+(?:rising|uprising|island)|tgi\s+friday['’]?s|"
-               r"tuesday\s+morning\s+(?:corp|corporation|inc|stores?)|"
-               rf"(?:{WEEKDAY})\s+(?:night|morning)\s+(?:live|football|club|lights|fever|quarterback(?:ing)?|raw|cricket|comedy)")
+#: proper names with a day or a season in them: a newspaper, a treaty, a rising, a show, a shop, the Games, not a
+#: date (the TIDES and TimeML guidelines count time words inside names as non-markable); only when capitalised
+#: (``temporal._plausible``)
+TIME_WORD_NAMES = (r"sunday\s+(?:times|telegraph|herald|mirror|express|people|post|tribune|independent|mail|star|sport|"
+                   r"world|sun|life|mercury|age)|(?:mail|independent|scotland|wales|observer)\s+on\s+sunday|"
+                   r"good\s+friday\s+(?:agreement|accord)|easter\s+(?:rising|uprising|island)|tgi\s+friday['’]?s|"
+                   r"tuesday\s+morning\s+(?:corp|corporation|inc|stores?)|"
+                   rf"(?:{WEEKDAY})\s+(?:night|morning)\s+(?:live|football|club|lights|fever|quarterback(?:ing)?|raw|cricket|"
+                   r"comedy)|(?:summer|winter)\s+(?:olympics|paralympics|games|palace)|spring\s+festival|"
+                   r"(?:autumn|spring)\s+statement")
 DAYNUM = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 YEAR = r"(?:1[0-9]{3}|20[0-9]{2})"
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
@@ -204,7 +207,7 @@ RULES: tuple[tuple[str, str], ...] = (
                rf"[- ]?\s*)?(?P<season>spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?(?P<year>{YEAR}))?\b"),
     ("holiday", rf"\b(?P<name>{_HOLIDAY_NAMES})(?:,?\s+(?P<year>{YEAR}))?\b"),
     ("named_weekday", rf"\b(?P<name>{NAMED_WEEKDAY_WORDS})\s+(?P<wd>{WEEKDAY})\b"),
-    ("day_in_name", rf"\b(?P<name>{DAY_IN_NAME})\b"),
+    ("time_word_name", rf"\b(?P<name>{TIME_WORD_NAMES})\b"),
     ("reference", rf"\b(?P<word>{_REFERENCE_NAMES})\b"),
     ("that_day", r"\b(?:(?P<part>earlier|later)\s+)?(?:that|the same) (?P<unit>day|morning|afternoon|evening|night)\b"),
     ("vague_span", r"\b(?P<rel>recent|coming|upcoming|the coming|the recent|future)\s+(?P<unit>days|weeks|months|"
@@ -272,7 +275,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "century": ("century",),
     "spelled_year": ("nineteen", "two thousand"),
     "named_weekday": ("black", "bloody", "super", "blue", "giving"),
-    "day_in_name": ("sunday", "friday", "easter", "morning", "night"),
+    "time_word_name": ("sunday", "friday", "easter", "morning", "night", "summer", "winter", "spring", "autumn"),
 }
 
 COMPILED_RULES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
