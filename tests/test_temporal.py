@@ -718,6 +718,13 @@ def test_a_day_inside_a_name_is_no_date(nlp):
     assert one(nlp, "The games were played in the summer.", THU, "the summer").value == "2019-SU"
 
 
+def test_a_day_and_month_stamp_keeps_its_day_before_a_clock_time(nlp):
+    # page stamps: "Page last updated at 14:07 GMT, Friday, 3 June 2011 15:07 UK", "Monday 21 February 2011 16.58 GMT"
+    text = "Posted by a reader on Monday 21 February 2011 16.58 GMT."
+    assert one(nlp, text, THU, "Monday 21 February 2011").value == "2011-02-21"
+    assert one(nlp, "Updated Friday, 3 June 2011 15:07 UK.", THU, "Friday, 3 June 2011").value == "2011-06-03"
+
+
 def test_an_infinitive_after_a_ranked_noun_is_as_past_as_its_clause(nlp):
     # "the first … to visit" tells what happened; "a plan to visit" still looks ahead
     assert one(nlp, "He was the first leader to visit the city on Friday.", WED, "Friday").value == "2019-09-27"

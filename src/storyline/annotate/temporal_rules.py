@@ -140,7 +140,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("month_day", rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?P<month>{MONTH_D})\s+(?P<day>{DAYNUM})(?![\d,]\d)"
                   rf"(?:,?\s+(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?(?!\d|:\d)\b"),
     ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?:the\s+)?(?P<day>{DAYNUM})\s+(?:of\s+)?(?P<month>{MONTH_D})"
-                  rf"(?:,?\s+(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?\b(?!\s*\d)"),
+                  rf"(?:,?\s+(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?\b(?!\s*\d(?!\d?[:.]\d\d))"),
     ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH_D})(?:,|\s+of)?\s+(?P<year>{YEAR})\b(?![\d%])"),
     ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})(?:\s+of)?\s+(?P<ryear>last|this|next) year\b"),
     ("month", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past)\s+|(?P<part>{PART})[- ]?)?"
