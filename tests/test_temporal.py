@@ -723,6 +723,10 @@ def test_a_day_and_month_stamp_keeps_its_day_before_a_clock_time(nlp):
     text = "Posted by a reader on Monday 21 February 2011 16.58 GMT."
     assert one(nlp, text, THU, "Monday 21 February 2011").value == "2011-02-21"
     assert one(nlp, "Updated Friday, 3 June 2011 15:07 UK.", THU, "Friday, 3 June 2011").value == "2011-06-03"
+    # a page that names its own day is told in its time, not a history of the far years it mentions
+    text = ("Monday 11 July 2005 00.03 BST Shortly after September 11 2001, the adviser got to work. Six months "
+            "later, she said so. The bombings of July 7 changed nothing.")
+    assert one(nlp, text, dt.date(2005, 7, 11), "July 7").value == "2005-07-07"
 
 
 def test_an_infinitive_after_a_ranked_noun_is_as_past_as_its_clause(nlp):

@@ -304,6 +304,12 @@ class _Context:
         self.last_sentence = self.sentence
 
 
+def _is_dct_day(value: str, dct: dt.date | None) -> bool:
+    """Whether a value written out in full names the DCT's own day ("Monday 11 July 2005" on a page of that
+    day): a text that dates itself is told in its own time, as one counting from its DCT is (narrative_year)."""
+    return dct is not None and len(value) >= 10 and value[:10] == dct.isoformat()
+
+
 def _full_year(two_digits: int, dct: dt.date | None) -> int:
     """The year of "5/1/31": the latest reading at most ``_TWO_DIGIT_YEARS_AHEAD`` years past the DCT
     (a 2024 article's "31" is 2031, its "45" 1945); with no DCT, the fixed pivot."""
@@ -452,7 +458,8 @@ class TemporalTagger:
                     abs(int(norm.value[:4]) - ctx.dct.year) > _FAR_YEARS
                 ctx.remember(norm.value, norm.anchor, in_aside=written_far and self._in_aside(ctx, start, end))
                 ctx.last_rule = name
-                ctx.dct_uses += norm.anchor == "dct" and name in _DEICTIC_RULES
+                ctx.dct_uses += (norm.anchor == "dct" and name in _DEICTIC_RULES
+                                 or norm.anchor == "absolute" and _is_dct_day(norm.value, ctx.dct))
             if norm.anchor == _STAND_IN:
                 norm.anchor = "dct"
             out.append(TimeExpr(
