@@ -229,10 +229,10 @@ class _Context:
         still means March 2019: only a text anchor more than two years away from the DCT
         carries over to months and days written without a year, and only in a text that has
         resolved nothing from its DCT so far (nor written out its own date), or names far years ten
-        times more often than it counts from its DCT (a war history quoting "two years ago").  Until a text has named a few
-        far years, a year in a modifier clause ("the firm, founded in 1985, said …") is background,
-        not the story's year, and a clause in the present or future ("the talks resume on June 20")
-        speaks of the DCT's time."""
+        times more often than it counts from its DCT (a war history quoting "two years ago").  Until
+        a text has named a few far years, a year in a modifier clause ("the firm, founded in 1985,
+        said …") is background, not the story's year, and a clause in the present or future ("the
+        talks resume on June 20") speaks of the DCT's time."""
         anchor = self.anchors["year"]
         if self.dct is None or anchor is None or self.last_value is None:
             return None
