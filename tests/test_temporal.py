@@ -769,3 +769,19 @@ def test_text_that_lowering_folds_differently_is_matched_as_it_is(nlp):
     plain = [(t.start, t.text, t.value) for t in tag_text("Istanbul schools closed on Monday.", TUE, nlp)]
     dotted = [(t.start, t.text, t.value) for t in tag_text("İstanbul schools closed on Monday.", TUE, nlp)]
     assert plain == dotted == [(27, "Monday", "2019-09-23")]
+
+def test_a_decade_written_with_two_digits(nlp):
+    # "the 90s" is the 1990s, as "the '90s" and "the nineties" are; a second one may follow ("the 50s and 60s")
+    assert one(nlp, "The deregulation of the 90s was a mistake.", THU, "the 90s").value == "199"
+    assert one(nlp, "It was a hit in the mid-80s.", THU, "the mid-80s").value == "198"
+    assert one(nlp, "The pandemics in the 50s and 60s were worse.", THU, "60s").value == "196"
+    assert one(nlp, "Music of the 1960s or 70s filled the hall.", THU, "70s").value == "197"
+    # degrees and ages are no decades
+    assert tag_text("Highs will be in the 70s.", THU, nlp) == []
+    assert tag_text("Temperatures stayed in the upper 30s.", THU, nlp) == []
+    assert tag_text("The victims were men in their 20s and 30s.", THU, nlp) == []
+
+
+def test_apr_after_a_rate_is_no_month(nlp):
+    assert tag_text("You could pay as much as 59.9% APR. on the card.", THU, nlp) == []
+    assert one(nlp, "The vote was held in Apr. after a delay.", THU, "Apr.").value == "2019-04"

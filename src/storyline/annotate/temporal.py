@@ -75,6 +75,12 @@ _RATE_BEFORE = re.compile(r"^(?:[$£€]?\d[\d,.]*%?|million|billion|thousand|hu
                           r"pounds|seats|flights|times|barrels|shares|jobs|people|tons|miles)$")
 #: a year standing alone ("in 2012 a year before the vote"): no amount a rate could be of
 _YEAR_WORD = re.compile(r"^(?:1[89]|20)\d\d$")
+#: a sentence about the weather: "highs in the 70s" are degrees, not the 1970s
+_TEMPERATURE = re.compile(r"\b(?:temperatures?|degrees?|highs?|lows?|fahrenheit|celsius|mercury|thermometers?)\b|°", re.I)
+#: the decade a second bare decade continues ("the 60s and 70s", "the 1960s or 70s"); not "their 20s and 30s"
+_DECADE_BEFORE = re.compile(r"(?:\bthe\s+(?:(?:early|mid|late)[- ])?['’]?\d0|\b1\d{2}0|['’]\d0)s\s+(?:and|or|to)\s+$", re.I)
+#: what follows a percentage when "APR" is the annual percentage rate, not April
+_PERCENT_BEFORE = re.compile(r"(?:%|\bper\s?cent)\s*$", re.I)
 #: words before a number that make it a count ("some 1500 troops"), not a year
 _APPROXIMATORS = {"about", "some", "nearly", "almost", "over", "than", "around", "roughly", "approximately", "least",
                   "to", "and", "or", "only", "just", "another", "estimated", "all"}
@@ -530,6 +536,8 @@ class TemporalTagger:
                                                                                  "late", "mid")):
             return False  # lower-case "may", "march", "august" are words; "june 5", "october 2014" are dates
         if name == "month":
+            if month.upper() == "APR." and month.isupper() and _PERCENT_BEFORE.search(ctx.text, max(0, m.start() - 12), m.start()):
+                return False  # "59.9% APR." is a loan's rate
             bare = not groups.get("rel") and not groups.get("part")
             if bare and month.lower() in _AMBIGUOUS_MONTHS and ctx.previous_word(m.start()) not in _TIME_INTRODUCERS:
                 return False
@@ -550,6 +558,12 @@ class TemporalTagger:
                 if token.i + 1 < len(ctx.doc) and ctx.doc[token.i + 1].text in (":", "-", "/") and \
                         token.i + 2 < len(ctx.doc) and ctx.doc[token.i + 2].like_num:
                     return False
+        if name == "decade" and (groups.get("decade3") or groups.get("decade4")):
+            span = ctx.doc.char_span(m.start(), m.end(), alignment_mode="expand")
+            if span is not None and len(span) and _TEMPERATURE.search(span.sent.text):
+                return False  # "highs in the 70s": a bare two-digit decade in a weather report is degrees
+            if groups.get("decade4") and not _DECADE_BEFORE.search(ctx.text, max(0, m.start() - 30), m.start()):
+                return False  # "men in their 20s and 30s" are ages
         if name == "holiday" and groups["name"].lower() in CAPITALISED_HOLIDAYS and groups["name"][0].islower():
             return False  # "election day" in lower case is any country's; "a black Friday" is a Friday
         if name == "named_weekday" and groups["name"][0].islower():
@@ -795,9 +809,10 @@ class TemporalTagger:
         return _Norm("DATE", f"{base + int(rest):04d}", anchor="absolute")
 
     def _n_decade(self, m, ctx):
-        decade = m["decade"] or m["decade2"]
-        value = ("19" + decade[1]) if decade[0] in "'’" else decade[:3]
-        return _Norm("DATE", value, _part_of(m["part"] or m["part2"]), anchor="absolute")
+        """ "the 1990s", "the '90s", "the 90s", "the 60s and 70s": a bare two-digit decade is the 1900s'."""
+        decade = m["decade"] or m["decade2"] or m["decade3"] or m["decade4"]
+        value = ("19" + decade[1]) if decade[0] in "'’" else ("19" + decade[0]) if len(decade) == 2 else decade[:3]
+        return _Norm("DATE", value, _part_of(m["part"] or m["part2"] or m["part3"]), anchor="absolute")
 
     def _n_duration_abbr(self, m, ctx):
         """ "7hrs", "30 mins": abbreviated units (tweets, live blogs)."""
