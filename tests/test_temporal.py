@@ -785,3 +785,10 @@ def test_a_decade_written_with_two_digits(nlp):
 def test_apr_after_a_rate_is_no_month(nlp):
     assert tag_text("You could pay as much as 59.9% APR. on the card.", THU, nlp) == []
     assert one(nlp, "The vote was held in Apr. after a delay.", THU, "Apr.").value == "2019-04"
+
+
+def test_a_newspaper_named_daily_is_no_set(nlp):
+    assert tag_text("He spoke to the Daily Telegraph in London.", THU, nlp) == []
+    assert tag_text("The Weekly Standard ran the story.", THU, nlp) == []
+    assert one(nlp, "Daily meetings were held in Cairo.", THU, "Daily").value == "P1D"
+    assert one(nlp, "Prices rose daily.", THU, "daily").value == "P1D"

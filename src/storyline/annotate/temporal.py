@@ -566,6 +566,9 @@ class TemporalTagger:
                 return False  # "men in their 20s and 30s" are ages
         if name == "holiday" and groups["name"].lower() in CAPITALISED_HOLIDAYS and groups["name"][0].islower():
             return False  # "election day" in lower case is any country's; "a black Friday" is a Friday
+        if name == "set_adverb" and groups["adv"][:1].isupper() and not groups["adv"].isupper() and \
+                re.match(r"\s+[A-Z]", ctx.text[m.end():m.end() + 2]):
+            return False  # "the Daily Telegraph", "the Weekly Standard": a paper's name
         if name == "named_weekday" and groups["name"][0].islower():
             return False  # "Black Monday" is a named day; "a black Monday for stocks" is that Monday
         if name == "time_word_name":
