@@ -780,6 +780,12 @@ def test_a_decade_written_with_two_digits(nlp):
     assert tag_text("Highs will be in the 70s.", THU, nlp) == []
     assert tag_text("Temperatures stayed in the upper 30s.", THU, nlp) == []
     assert tag_text("The victims were men in their 20s and 30s.", THU, nlp) == []
+    assert tag_text("His approval rating is in the 20s.", THU, nlp) == []
+    assert tag_text("Police searched 1000s of people.", THU, nlp) == []
+    # "the 1800s" is the nineteenth century, as "the 19th century" is; "the 2000s" stay a decade
+    assert one(nlp, "The house was built in the 1800s.", THU, "the 1800s").value == "18"
+    assert one(nlp, "The town grew in the early 1900s.", THU, "the early 1900s").value == "19"
+    assert one(nlp, "Prices rose in the 2000s.", THU, "the 2000s").value == "200"
 
 
 def test_apr_after_a_rate_is_no_month(nlp):

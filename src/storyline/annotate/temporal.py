@@ -75,8 +75,10 @@ _RATE_BEFORE = re.compile(r"^(?:[$£€]?\d[\d,.]*%?|million|billion|thousand|hu
                           r"pounds|seats|flights|times|barrels|shares|jobs|people|tons|miles)$")
 #: a year standing alone ("in 2012 a year before the vote"): no amount a rate could be of
 _YEAR_WORD = re.compile(r"^(?:1[89]|20)\d\d$")
-#: a sentence about the weather: "highs in the 70s" are degrees, not the 1970s
-_TEMPERATURE = re.compile(r"\b(?:temperatures?|degrees?|highs?|lows?|fahrenheit|celsius|mercury|thermometers?)\b|°", re.I)
+#: a sentence about the weather or the polls: "highs in the 70s" are degrees and "approval in the 20s" percent,
+#: not the 1970s or the 1920s
+_DEGREES_OR_PERCENT = re.compile(r"\b(?:temperatures?|degrees?|highs?|lows?|fahrenheit|celsius|mercury|thermometers?|"
+                                 r"approval|ratings?|polls?|percent|per cent)\b|[°%]", re.I)
 #: the decade a second bare decade continues ("the 60s and 70s", "the 1960s or 70s"); not "their 20s and 30s"
 _DECADE_BEFORE = re.compile(r"(?:\bthe\s+(?:(?:early|mid|late)[- ])?['’]?\d0|\b1\d{2}0|['’]\d0)s\s+(?:and|or|to)\s+$", re.I)
 #: what follows a percentage when "APR" is the annual percentage rate, not April
@@ -558,9 +560,11 @@ class TemporalTagger:
                 if token.i + 1 < len(ctx.doc) and ctx.doc[token.i + 1].text in (":", "-", "/") and \
                         token.i + 2 < len(ctx.doc) and ctx.doc[token.i + 2].like_num:
                     return False
+        if name == "decade" and groups.get("decade") == "1000":
+            return False  # "1000s of people" are thousands
         if name == "decade" and (groups.get("decade3") or groups.get("decade4")):
             span = ctx.doc.char_span(m.start(), m.end(), alignment_mode="expand")
-            if span is not None and len(span) and _TEMPERATURE.search(span.sent.text):
+            if span is not None and len(span) and _DEGREES_OR_PERCENT.search(span.sent.text):
                 return False  # "highs in the 70s": a bare two-digit decade in a weather report is degrees
             if groups.get("decade4") and not _DECADE_BEFORE.search(ctx.text, max(0, m.start() - 30), m.start()):
                 return False  # "men in their 20s and 30s" are ages
@@ -812,9 +816,13 @@ class TemporalTagger:
         return _Norm("DATE", f"{base + int(rest):04d}", anchor="absolute")
 
     def _n_decade(self, m, ctx):
-        """ "the 1990s", "the '90s", "the 90s", "the 60s and 70s": a bare two-digit decade is the 1900s'."""
+        """ "the 1990s", "the '90s", "the 90s", "the 60s and 70s": a bare two-digit decade is the 1900s'.
+        "The 1800s" is the century, as readers take it (the 2000s stay a decade)."""
         decade = m["decade"] or m["decade2"] or m["decade3"] or m["decade4"]
-        value = ("19" + decade[1]) if decade[0] in "'’" else ("19" + decade[0]) if len(decade) == 2 else decade[:3]
+        if re.fullmatch(r"1\d00", decade):
+            value = decade[:2]
+        else:
+            value = ("19" + decade[1]) if decade[0] in "'’" else ("19" + decade[0]) if len(decade) == 2 else decade[:3]
         return _Norm("DATE", value, _part_of(m["part"] or m["part2"] or m["part3"]), anchor="absolute")
 
     def _n_duration_abbr(self, m, ctx):

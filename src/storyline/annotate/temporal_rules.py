@@ -154,8 +154,8 @@ RULES: tuple[tuple[str, str], ...] = (
                      rf"fifteen|sixteen|seventeen|eighteen|nineteen))?\b"),
     ("decade", rf"(?:\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?(?P<decade>1\d{{2}}0|20\d0)|(?<![\w'’])(?:the\s+)?"
                rf"(?:(?P<part2>early|mid|late)[- ])?(?P<decade2>['’]\d0)"
-               rf"|\bthe\s+(?:(?P<part3>early|mid|late)[- ])?(?P<decade3>[1-9]0)(?=s\b)"
-               rf"|(?:(?<=0s and )|(?<=0s or )|(?<=0s to ))(?P<decade4>[1-9]0)(?=s\b))['’]?s\b"),
+               rf"|\bthe\s+(?:(?P<part3>early|mid|late)[- ])?(?P<decade3>[2-9]0)(?=s\b)"
+               rf"|(?:(?<=0s and )|(?<=0s or )|(?<=0s to ))(?P<decade4>[2-9]0)(?=s\b))['’]?s\b"),
     ("duration_abbr", rf"\b(?:(?P<mod>{MOD})\s+)?(?<![:.\d])(?P<num>\d+(?:\.\d+)?)\s?(?P<unit>hrs?|mins?|secs?|yrs?|wks?)\b"),
     ("decade_word", r"\bthe\s+(?:(?P<part>early|mid|late)[- ])?(?P<word>twenties|thirties|forties|fifties|sixties|"
                     r"seventies|eighties|nineties)\b"),
