@@ -798,3 +798,15 @@ def test_a_newspaper_named_daily_is_no_set(nlp):
     assert tag_text("The Weekly Standard ran the story.", THU, nlp) == []
     assert one(nlp, "Daily meetings were held in Cairo.", THU, "Daily").value == "P1D"
     assert one(nlp, "Prices rose daily.", THU, "daily").value == "P1D"
+
+
+def test_a_month_range_shares_the_year_written_after_it(nlp):
+    dct = dt.date(2011, 3, 6)
+    text = "The jump was the biggest since a hike between August and September 2005."
+    assert one(nlp, text, dct, "August").value == "2005-08"
+    assert one(nlp, "Delaying the invasion from March to autumn 2003 would have helped.", dct, "March").value \
+        == "2003-03"
+    # a range across the new year starts the year before
+    assert one(nlp, "Troops fought from December to March 2003.", dct, "December").value == "2002-12"
+    # no year after the range: the month is read as before
+    assert one(nlp, "Prices rose between August and September.", dct, "August").value == "2010-08"

@@ -40,7 +40,7 @@ from storyline.annotate.match_windows import NearLiterals, ScannedText
 from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
     CAPITALISED_HOLIDAYS, COMPILED_RULES, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS,
-    MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS,
+    MONTH_RANGE_AFTER, MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS,
     UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
 from storyline.model import Sentence, TimeExpr
@@ -790,11 +790,24 @@ class TemporalTagger:
             year = ctx.dct.year if month > ctx.dct.month else ctx.dct.year + 1
         elif rel == "this":
             year = ctx.dct.year
+        elif (shared := self._month_range_year(m, ctx, month)) is not None:
+            return _Norm("DATE", tr.month_value(shared, month), mod, anchor="absolute")
         elif (narrative := ctx.narrative_year_for(month, tense := ctx.tense_only(m.start(), m.end()))) is not None:
             return _Norm("DATE", tr.month_value(narrative, month), mod, anchor="discourse")
         else:
             year = tr.nearest_year(ctx.dct, month, None, tense, since=ctx.after_since(m.start()))
         return _Norm("DATE", tr.month_value(year, month), mod)
+
+    @staticmethod
+    def _month_range_year(m: re.Match[str], ctx: _Context, month: int) -> int | None:
+        """The year written once after a month range ("between August and September 2005" is August 2005;
+        "from December to March 2003" is December 2002), or None."""
+        after = MONTH_RANGE_AFTER.match(ctx.text, m.end())
+        if after is None:
+            return None
+        year = int(after["year"])
+        end_month = _month_number(after["month"]) if after["month"] else tr.SEASON_MONTH[tr.SEASONS[after["season"].lower()]]
+        return year - 1 if end_month < month else year
 
     def _n_year(self, m, ctx):
         pre = (m["pre"] or "").lower().rstrip("-").strip()

@@ -110,6 +110,11 @@ TIME_WORD_NAMES = (r"sunday\s+(?:times|telegraph|herald|mirror|express|people|po
                    r"(?:autumn|spring)\s+statement")
 DAYNUM = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
 YEAR = r"(?:1[0-9]{3}|20[0-9]{2})"
+#: the end of a month range whose year is written once, after it ("between August and September 2005",
+#: "from March to autumn 2003"): the first month shares that year
+MONTH_RANGE_AFTER = re.compile(rf"\s*(?:-|–|and\b|to\b|through\b|until\b|till\b|or\b)\s*(?:(?:early|mid|late)[- ]?)?"
+                               rf"(?:(?P<month>{MONTH_D})|(?P<season>spring|summer|autumn|fall|winter))(?:\s+of)?,?\s+"
+                               rf"(?P<year>{YEAR})\b(?![.,:/-]?\d)", re.I)
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _ONES = "one|two|three|four|five|six|seven|eight|nine"
 NUMWORD = (rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
