@@ -810,3 +810,13 @@ def test_a_month_range_shares_the_year_written_after_it(nlp):
     assert one(nlp, "Troops fought from December to March 2003.", dct, "December").value == "2002-12"
     # no year after the range: the month is read as before
     assert one(nlp, "Prices rose between August and September.", dct, "August").value == "2010-08"
+
+
+def test_a_date_in_a_phrase_headed_by_since_lies_before(nlp):
+    dct = dt.date(2010, 8, 4)
+    text = ("President Obama will return to the Gulf Coast Friday, his third trip to the region since the oil rig "
+            "explosion on April 20.")
+    assert one(nlp, text, dct, "April 20").value == "2010-04-20"
+    assert one(nlp, text, dct, "Friday").value == "2010-08-06"
+    # no "since" above it: the future clause looks ahead
+    assert one(nlp, "Obama will visit the rig on April 20.", dct, "April 20").value == "2011-04-20"

@@ -181,9 +181,20 @@ class _Context:
         return tr.clause_tense(self.doc, start, end)
 
     def after_since(self, start: int) -> bool:
-        """Whether "since" comes right before: the time named lies before the time of writing, whatever
-        the clause's tense ("the ban, in force since March 20, ends today")."""
-        return _SINCE_BEFORE.search(self.text, max(0, start - _LOOKBEHIND), start) is not None
+        """Whether "since" comes right before, or heads the phrase the date sits in ("his third trip since the
+        explosion on April 20"): the time named lies before the time of writing, whatever the clause's tense
+        ("the ban, in force since March 20, ends today")."""
+        if _SINCE_BEFORE.search(self.text, max(0, start - _LOOKBEHIND), start) is not None:
+            return True
+        span = self.doc.char_span(start, start + 1, alignment_mode="expand")
+        token = span[0] if span is not None and len(span) else None
+        for _ in range(_MAX_CLIMB):
+            if token is None or token.head == token or token.pos_ in ("VERB", "AUX"):
+                return False
+            token = token.head
+            if token.lower_ == "since" and token.dep_ == "prep":
+                return True
+        return False
 
     def direction(self, start: int, end: int) -> str:
         """"past" or "future": where a bare weekday (month, weekend …) in this clause points."""
