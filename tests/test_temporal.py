@@ -820,3 +820,13 @@ def test_a_date_in_a_phrase_headed_by_since_lies_before(nlp):
     assert one(nlp, text, dct, "Friday").value == "2010-08-06"
     # no "since" above it: the future clause looks ahead
     assert one(nlp, "Obama will visit the rig on April 20.", dct, "April 20").value == "2011-04-20"
+
+
+def test_a_clause_that_says_will_is_no_part_of_a_history(nlp):
+    # a text that has named far years reads its months in the last of them, except where it says what will happen
+    text = ("The biggest collapse since 1929 was the one that began in Japan in 1990-91. Tokyo cut spending in 1995. "
+            "There will almost certainly be a fresh stimulus package after Jan. 20, perhaps for roads.")
+    assert one(nlp, text, dt.date(2008, 10, 19), "Jan. 20").value == "2009-01-20"
+    history = ("The biggest collapse since 1929 was the one that began in Japan in 1990-91. Tokyo cut spending in "
+               "1995. The bank failed on Jan. 20.")
+    assert one(nlp, history, dt.date(2008, 10, 19), "Jan. 20").value == "1995-01-20"

@@ -241,7 +241,14 @@ class _Context:
                     return None, "none"
         return self.dct, _STAND_IN
 
-    def narrative_year(self, tense: str = "past") -> int | None:
+    def says_will(self, start: int, end: int) -> bool:
+        """Whether the clause says what will happen ("there will be a stimulus after Jan. 20"): it speaks of
+        the time after writing, never of a history's far year."""
+        tense, verb = self.tense(start, end)
+        return tense == "future" and verb is not None and \
+            any(c.dep_ == "aux" and c.lower_ in ("will", "'ll", "shall") for c in verb.children)
+
+    def narrative_year(self, tense: str = "past", says_will: bool = False) -> int | None:
         """The year a history is being told in, when it is far (> 2 years) from the DCT.
 
         "In 1940 … in June" means June 1940, yet a 2019 article saying "in 2017 … in March"
@@ -253,7 +260,7 @@ class _Context:
         said …") is background, not the story's year, and a clause in the present or future ("the
         talks resume on June 20") speaks of the DCT's time."""
         anchor = self.anchors["year"]
-        if self.dct is None or anchor is None or self.last_value is None:
+        if self.dct is None or anchor is None or self.last_value is None or says_will:
             return None
         if self.far_years == 0:
             return None
@@ -265,11 +272,11 @@ class _Context:
             # is a history that names far years many times more often (a DCT-relative quote in a war story)
         return anchor.year if abs(anchor.year - self.dct.year) > _FAR_YEARS else None
 
-    def narrative_year_for(self, month: int, tense: str = "past") -> int | None:
+    def narrative_year_for(self, month: int, tense: str = "past", says_will: bool = False) -> int | None:
         """The narrative year for a month written without a year: a history told forward moves
         on to the next year when the month lies well before the month it last named
         ("war was declared in December 1941 … in January, …" is January 1942)."""
-        year = self.narrative_year(tense)
+        year = self.narrative_year(tense, says_will)
         anchor = self.anchors["month"]
         if year is not None and anchor is not None and anchor.year == year and anchor.month - month >= _NARRATIVE_WRAP:
             return year + 1
@@ -738,7 +745,7 @@ class TemporalTagger:
                 date = _safe_date(year, month, day)
                 return _Norm("DATE", date.isoformat()) if date else None
         tense = ctx.tense_only(m.start(), m.end())
-        narrative = ctx.narrative_year_for(month, tense)
+        narrative = ctx.narrative_year_for(month, tense, ctx.says_will(m.start(), m.end()))
         if narrative is not None:
             date = _safe_date(narrative, month, day)
             return _Norm("DATE", date.isoformat(), anchor="discourse") if date else None
@@ -803,7 +810,8 @@ class TemporalTagger:
             year = ctx.dct.year
         elif (shared := self._month_range_year(m, ctx, month)) is not None:
             return _Norm("DATE", tr.month_value(shared, month), mod, anchor="absolute")
-        elif (narrative := ctx.narrative_year_for(month, tense := ctx.tense_only(m.start(), m.end()))) is not None:
+        elif (narrative := ctx.narrative_year_for(month, tense := ctx.tense_only(m.start(), m.end()),
+                                                  ctx.says_will(m.start(), m.end()))) is not None:
             return _Norm("DATE", tr.month_value(narrative, month), mod, anchor="discourse")
         else:
             year = tr.nearest_year(ctx.dct, month, None, tense, since=ctx.after_since(m.start()))
@@ -1226,7 +1234,8 @@ class TemporalTagger:
             year = max(y for y in (current[0] - 1, current[0]) if (y, month) < current)
         elif rel in _AHEAD:
             year = min(y for y in (current[0], current[0] + 1) if (y, month) > current)
-        elif (narrative := ctx.narrative_year(tense := ctx.tense_only(m.start(), m.end()))) is not None:
+        elif (narrative := ctx.narrative_year(tense := ctx.tense_only(m.start(), m.end()),
+                                              ctx.says_will(m.start(), m.end()))) is not None:
             return _Norm("DATE", f"{narrative:04d}-{code}", mod, anchor="discourse")
         elif month == current[1]:
             year = current[0]
