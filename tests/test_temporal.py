@@ -830,3 +830,16 @@ def test_a_clause_that_says_will_is_no_part_of_a_history(nlp):
     history = ("The biggest collapse since 1929 was the one that began in Japan in 1990-91. Tokyo cut spending in "
                "1995. The bank failed on Jan. 20.")
     assert one(nlp, history, dt.date(2008, 10, 19), "Jan. 20").value == "1995-01-20"
+
+
+def test_years_before_and_after_christ(nlp):
+    text = "The Ionian Revolt (499-493 BC) failed. Rome fell in AD 476, and the archbishop came in 625 AD."
+    assert one(nlp, text, THU, "499").value == "BC0499"
+    assert one(nlp, text, THU, "493 BC").value == "BC0493"
+    assert one(nlp, text, THU, "AD 476").value == "0476"
+    assert one(nlp, text, THU, "625 AD").value == "0625"
+    # a BC year is no date the tagger counts from: it stays unresolved
+    assert not one(nlp, "In 490 BC Datis landed.", THU, "490 BC").resolved
+    # lower-case "ad" is an advertisement; "2010 BC Hydro" is British Columbia's
+    assert [t.text for t in tag_text("They ran an ad 30 seconds long.", THU, nlp)] == ["30 seconds"]
+    assert one(nlp, "The 2010 BC Hydro rates rose.", THU, "2010").value == "2010"

@@ -586,6 +586,11 @@ class TemporalTagger:
                 return False  # "highs in the 70s": a bare two-digit decade in a weather report is degrees
             if groups.get("decade4") and not _DECADE_BEFORE.search(ctx.text, max(0, m.start() - 30), m.start()):
                 return False  # "men in their 20s and 30s" are ages
+        if name == "era_year" and not (groups.get("era") or groups.get("era2") or groups.get("ad") or "").isupper():
+            return False  # "ad" and "bc" in lower case are words ("an ad 30 seconds long"), not eras
+        if name == "era_year" and groups.get("bc") and int(groups["bc"]) >= 1900 and \
+                re.match(r"[ \t]+[A-Z]", ctx.text[m.end():m.end() + 2]):
+            return False  # "the 2010 BC Hydro rates": British Columbia
         if name == "holiday" and groups["name"].lower() in CAPITALISED_HOLIDAYS and groups["name"][0].islower():
             return False  # "election day" in lower case is any country's; "a black Friday" is a Friday
         if name == "set_adverb" and groups["adv"][:1].isupper() and not groups["adv"].isupper() and \
@@ -837,6 +842,12 @@ class TemporalTagger:
         elif pre == "the second half of":
             value, mod = f"{value}-H2", None
         return _Norm("DATE", value, mod, anchor="absolute")
+
+    def _n_era_year(self, m, ctx):
+        """ "490 BC" is BC0490 (TimeML's form; not a date this tagger counts from), "AD 70" the year 0070."""
+        if m["ad"] or (m["era"] and m["era"].upper().startswith("A")):
+            return _Norm("DATE", f"{int(m['adyear'] or m['bc']):04d}", anchor="absolute")
+        return _Norm("DATE", f"BC{int(m['bc'] or m['first']):04d}", anchor="none")
 
     def _n_spelled_year(self, m, ctx):
         rest = parse_number(m["rest"]) if m["rest"] else 0
