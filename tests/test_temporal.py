@@ -843,3 +843,14 @@ def test_years_before_and_after_christ(nlp):
     # lower-case "ad" is an advertisement; "2010 BC Hydro" is British Columbia's
     assert [t.text for t in tag_text("They ran an ad 30 seconds long.", THU, nlp)] == ["30 seconds"]
     assert one(nlp, "The 2010 BC Hydro rates rose.", THU, "2010").value == "2010"
+
+
+def test_centuries_spelled_out_and_in_pairs(nlp):
+    text = "It was popular in the 15th and 16th centuries. In the twentieth century, churches divided."
+    assert one(nlp, text, THU, "the 15th").value == "14"
+    assert one(nlp, text, THU, "16th centuries").value == "15"
+    assert one(nlp, text, THU, "the twentieth century").value == "19"
+    assert one(nlp, "In eighteenth-century France the throne ruled.", THU, "eighteenth-century").value == "17"
+    assert one(nlp, "She is a 20th century democrat.", THU, "20th century").value == "19"
+    # a batsman's century is a hundred runs
+    assert tag_text("Hayden hit his fifth century of the series, his 27th century in Tests.", THU, nlp) == []

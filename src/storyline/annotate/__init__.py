@@ -39,8 +39,9 @@ from storyline.timing import StageTimes
 #: "20" reads "the 90s" as the 1990s, "59.9% APR." as no month and "the Daily Telegraph" as no SET; "21" reads
 #: "the 1800s" as the century and "1000s of people" as no date; "22" gives "between August and September 2005"
 #: its year; "23" reads a date under "since" as past ("his third trip since the explosion on April 20"); "24"
-#: keeps a clause that says "will" out of a history's far year; "25" tags "490 BC" and "AD 476")
-ANNOTATION_VERSION = "25"
+#: keeps a clause that says "will" out of a history's far year; "25" tags "490 BC" and "AD 476";
+#: "26" "the twentieth century" and "the 18th and 19th centuries")
+ANNOTATION_VERSION = "26"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -39,9 +39,9 @@ from storyline.annotate import temporal_resolve as tr
 from storyline.annotate.match_windows import NearLiterals, ScannedText
 from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
-    CAPITALISED_HOLIDAYS, COMPILED_RULES, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS,
-    MONTH_RANGE_AFTER, MONTHS, MOVING_HOLIDAYS, PART_MODS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS,
-    UNIT_CODES, WEEKDAYS, parse_number, unit_name,
+    CAPITALISED_HOLIDAYS, COMPILED_RULES, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS,
+    MODIFIERS, MONTH_RANGE_AFTER, MONTHS, MOVING_HOLIDAYS, ORDINAL_NUMBERS, PART_MODS, PARTS_OF_DAY, REFERENCES,
+    RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
 from storyline.model import Sentence, TimeExpr
 
@@ -586,6 +586,10 @@ class TemporalTagger:
                 return False  # "highs in the 70s": a bare two-digit decade in a weather report is degrees
             if groups.get("decade4") and not _DECADE_BEFORE.search(ctx.text, max(0, m.start() - 30), m.start()):
                 return False  # "men in their 20s and 30s" are ages
+        if name == "century" and (ctx.previous_word(m.start()) in ("his", "her", "their", "another", "maiden")
+                                   or groups.get("word") and not m.group(0).lower().startswith("the")
+                                   and not re.search(r"-centur", m.group(0), re.I)):
+            return False  # "his fifth century of the series" is a hundred runs (cricket), not a century
         if name == "era_year" and not (groups.get("era") or groups.get("era2") or groups.get("ad") or "").isupper():
             return False  # "ad" and "bc" in lower case are words ("an ad 30 seconds long"), not eras
         if name == "era_year" and groups.get("bc") and int(groups["bc"]) >= 1900 and \
@@ -880,9 +884,10 @@ class TemporalTagger:
         return _Norm("DATE", f"19{tens}", _part_of(m["part"]), anchor="absolute")
 
     def _n_century(self, m, ctx):
-        if int(m["ord"]) == 0:
+        number = ORDINAL_NUMBERS[m["word"].lower()] if m["word"] else int(m["ord"] or m["ord2"])
+        if number == 0:
             return None  # "the 0th century"
-        return _Norm("DATE", f"{int(m['ord']) - 1:02d}", anchor="absolute")
+        return _Norm("DATE", f"{number - 1:02d}", anchor="absolute")
 
     def _day_word(self, word: str, ctx: _Context) -> tuple[dt.date | None, str | None]:
         offset = DAY_WORDS[word]

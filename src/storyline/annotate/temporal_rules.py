@@ -115,6 +115,12 @@ YEAR = r"(?:1[0-9]{3}|20[0-9]{2})"
 MONTH_RANGE_AFTER = re.compile(rf"\s*(?:-|–|and\b|to\b|through\b|until\b|till\b|or\b)\s*(?:(?:early|mid|late)[- ]?)?"
                                rf"(?:(?P<month>{MONTH_D})|(?P<season>spring|summer|autumn|fall|winter))(?:\s+of)?,?\s+"
                                rf"(?P<year>{YEAR})\b(?![.,:/-]?\d)", re.I)
+#: ordinal words up to the twenty-first, the centuries a text spells out
+ORDINAL_NUMBERS = {w: i for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
+    "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split(), start=1)}
+ORDINAL_NUMBERS.update({"twenty-first": 21, "twenty first": 21})
+_ORDINAL_WORDS = "|".join(sorted(ORDINAL_NUMBERS, key=len, reverse=True))
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _ONES = "one|two|three|four|five|six|seven|eight|nine"
 NUMWORD = (rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
@@ -168,7 +174,9 @@ RULES: tuple[tuple[str, str], ...] = (
     ("duration_abbr", rf"\b(?:(?P<mod>{MOD})\s+)?(?<![:.\d])(?P<num>\d+(?:\.\d+)?)\s?(?P<unit>hrs?|mins?|secs?|yrs?|wks?)\b"),
     ("decade_word", r"\bthe\s+(?:(?P<part>early|mid|late)[- ])?(?P<word>twenties|thirties|forties|fifties|sixties|"
                     r"seventies|eighties|nineties)\b"),
-    ("century", r"\b(?:the\s+)?(?P<ord>\d{1,2})(?:st|nd|rd|th)[- ]century\b"),
+    # "the 19th century", "the twentieth century", "the 18th and 19th centuries" (both: "the 18th" is elliptical)
+    ("century", rf"\b(?:the\s+)?(?:(?P<ord>\d{{1,2}})(?:st|nd|rd|th)|(?P<word>{_ORDINAL_WORDS}))[- ]centur(?:y|ies)\b"
+                rf"|\bthe\s+(?P<ord2>\d{{1,2}})(?:st|nd|rd|th)(?=\s+(?:and|or|to)\s+\d{{1,2}}(?:st|nd|rd|th)[- ]centuries\b)"),
     ("dayword", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<word>today|tonight|yesterday|tomorrow|{DAY_SLANG})"
                 rf"(?:\s+(?P<pod>{POD}))?\b"),
     ("day_around", r"\bthe day (?P<dir>before yesterday|after tomorrow)\b"),
@@ -284,7 +292,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "the_year": ("the year", "the full year", "the fiscal year", "the calendar year", "the entire year",
                  "the whole year"),
     "day_around": ("the day",),
-    "century": ("century",),
+    "century": ("centur",),
     "spelled_year": ("nineteen", "two thousand"),
     "named_weekday": ("black", "bloody", "super", "blue", "giving"),
     "time_word_name": ("sunday", "friday", "easter", "morning", "night", "summer", "winter", "spring", "autumn"),
