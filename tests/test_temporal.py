@@ -838,6 +838,7 @@ def test_years_before_and_after_christ(nlp):
     assert one(nlp, text, THU, "493 BC").value == "BC0493"
     assert one(nlp, text, THU, "AD 476").value == "0476"
     assert one(nlp, text, THU, "625 AD").value == "0625"
+    assert one(nlp, "The Third Punic War (149 B.C to 146 B.C) ended.", THU, "149 B.C").value == "BC0149"
     # a BC year is no date the tagger counts from: it stays unresolved
     assert not one(nlp, "In 490 BC Datis landed.", THU, "490 BC").resolved
     # lower-case "ad" is an advertisement; "2010 BC Hydro" is British Columbia's

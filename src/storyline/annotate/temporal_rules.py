@@ -160,8 +160,8 @@ RULES: tuple[tuple[str, str], ...] = (
              rf"the beginning of|the middle of|end of|early|mid|late|the first half of|the second half of)[- ]?\s*)?"
              rf"(?P<year>{YEAR})(?P<s>'s)?(?![\w%]|[.,]\d|-\d|\s*(?:percent|per cent))"),
     # "490 BC", "(499-493 BC)" (the first year of the range too), "AD 70", "625 AD"; upper case only (_plausible)
-    ("era_year", r"\b(?:(?P<bc>[1-9]\d{0,3})\s?(?P<era>b\.c\.(?:e\.)?|bce|bc|a\.d\.|ad)(?!\w)"
-                 r"|(?P<first>[1-9]\d{0,3})(?=\s*(?:-|–|to|and|or)\s*[1-9]\d{0,3}\s?(?P<era2>b\.c\.|bce|bc)(?!\w))"
+    ("era_year", r"\b(?:(?P<bc>[1-9]\d{0,3})\s?(?P<era>b\.c\.(?:e\.)?|b\.c|bce|bc|a\.d\.|ad)(?!\w)"
+                 r"|(?P<first>[1-9]\d{0,3})(?=\s*(?:-|–|to|and|or)\s*[1-9]\d{0,3}\s?(?P<era2>b\.c\.?|bce|bc)(?!\w))"
                  r"|(?P<ad>a\.d\.|ad)\s?(?P<adyear>[1-9]\d{0,3})\b)"),
     ("spelled_year", rf"\b(?:(?P<month>{_MONTH_FULL})(?:,|\s+of)?\s+|the year\s+)?(?P<century>nineteen|two thousand)"
                      rf"(?:[- ]hundred)?(?:\s+(?:and\s+)?"
