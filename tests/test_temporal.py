@@ -855,3 +855,5 @@ def test_centuries_spelled_out_and_in_pairs(nlp):
     assert one(nlp, "She is a 20th century democrat.", THU, "20th century").value == "19"
     # a batsman's century is a hundred runs
     assert tag_text("Hayden hit his fifth century of the series, his 27th century in Tests.", THU, nlp) == []
+    assert one(nlp, "His 21st century heirs seek fear.", THU, "21st century").value == "20"
+    assert one(nlp, "Twentieth century art sold well.", THU, "Twentieth century").value == "19"

@@ -40,8 +40,9 @@ from storyline.timing import StageTimes
 #: "the 1800s" as the century and "1000s of people" as no date; "22" gives "between August and September 2005"
 #: its year; "23" reads a date under "since" as past ("his third trip since the explosion on April 20"); "24"
 #: keeps a clause that says "will" out of a history's far year; "25" tags "490 BC" and "AD 476";
-#: "26" "the twentieth century" and "the 18th and 19th centuries"; "27" "149 B.C" without its last dot)
-ANNOTATION_VERSION = "27"
+#: "26" "the twentieth century" and "the 18th and 19th centuries"; "27" "149 B.C" without its last dot; "28"
+#: keeps "his 21st century heirs")
+ANNOTATION_VERSION = "28"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

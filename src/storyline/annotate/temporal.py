@@ -81,6 +81,8 @@ _DEGREES_OR_PERCENT = re.compile(r"\b(?:temperatures?|degrees?|highs?|lows?|fahr
                                  r"approval|ratings?|polls?|percent|per cent)\b|[°%]", re.I)
 #: the decade a second bare decade continues ("the 60s and 70s", "the 1960s or 70s"); not "their 20s and 30s"
 _DECADE_BEFORE = re.compile(r"(?:\bthe\s+(?:(?:early|mid|late)[- ])?['’]?\d0|\b1\d{2}0|['’]\d0)s\s+(?:and|or|to)\s+$", re.I)
+#: words after a batsman's "century" ("his fifth century of the series", "in Tests", "and a fifty")
+_CENTURY_RUNS_FOLLOWERS = frozenset({"of", "in", "for", "at", "against", "on", "and", "with", "from", "to", "as"})
 #: what follows a percentage when "APR" is the annual percentage rate, not April
 _PERCENT_BEFORE = re.compile(r"(?:%|\bper\s?cent)\s*$", re.I)
 #: words before a number that make it a count ("some 1500 troops"), not a year
@@ -586,10 +588,14 @@ class TemporalTagger:
                 return False  # "highs in the 70s": a bare two-digit decade in a weather report is degrees
             if groups.get("decade4") and not _DECADE_BEFORE.search(ctx.text, max(0, m.start() - 30), m.start()):
                 return False  # "men in their 20s and 30s" are ages
-        if name == "century" and (ctx.previous_word(m.start()) in ("his", "her", "their", "another", "maiden")
-                                   or groups.get("word") and not m.group(0).lower().startswith("the")
-                                   and not re.search(r"-centur", m.group(0), re.I)):
-            return False  # "his fifth century of the series" is a hundred runs (cricket), not a century
+        if name == "century":
+            following = re.match(r"\s+([a-z]+)\b", ctx.text[m.end():m.end() + 20])
+            as_adjective = following is not None and following[1] not in _CENTURY_RUNS_FOLLOWERS
+            if ctx.previous_word(m.start()) in ("his", "her", "their", "another", "maiden") and not as_adjective \
+                    or groups.get("word") and not m.group(0).lower().startswith("the") \
+                    and not re.search(r"-centur", m.group(0), re.I) and not as_adjective:
+                return False  # "his fifth century of the series" is a hundred runs (cricket); "his 21st century
+                # heirs" and "twentieth century art" are of the century
         if name == "era_year" and not (groups.get("era") or groups.get("era2") or groups.get("ad") or "").isupper():
             return False  # "ad" and "bc" in lower case are words ("an ad 30 seconds long"), not eras
         if name == "era_year" and groups.get("bc") and int(groups["bc"]) >= 1900 and \
