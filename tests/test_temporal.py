@@ -856,4 +856,6 @@ def test_centuries_spelled_out_and_in_pairs(nlp):
     # a batsman's century is a hundred runs
     assert tag_text("Hayden hit his fifth century of the series, his 27th century in Tests.", THU, nlp) == []
     assert one(nlp, "His 21st century heirs seek fear.", THU, "21st century").value == "20"
+    assert one(nlp, "Ptolemy took the city in the third century BC and renamed it.", THU, "the third century").value \
+        == "BC02"
     assert one(nlp, "Twentieth century art sold well.", THU, "Twentieth century").value == "19"

@@ -893,6 +893,8 @@ class TemporalTagger:
         number = ORDINAL_NUMBERS[m["word"].lower()] if m["word"] else int(m["ord"] or m["ord2"])
         if number == 0:
             return None  # "the 0th century"
+        if re.match(r"\s?B\.?C\.?E?\b", ctx.text[m.end():m.end() + 6]):
+            return _Norm("DATE", f"BC{number - 1:02d}", anchor="none")  # "the third century BC"
         return _Norm("DATE", f"{number - 1:02d}", anchor="absolute")
 
     def _day_word(self, word: str, ctx: _Context) -> tuple[dt.date | None, str | None]:
