@@ -859,3 +859,11 @@ def test_centuries_spelled_out_and_in_pairs(nlp):
     assert one(nlp, "Ptolemy took the city in the third century BC and renamed it.", THU, "the third century").value \
         == "BC02"
     assert one(nlp, "Twentieth century art sold well.", THU, "Twentieth century").value == "19"
+
+
+def test_month_end_is_the_end_of_the_month_in_focus(nlp):
+    text = "UN forces took Pyongyang on 19 October 1950. At month's end, they held 135,000 prisoners."
+    found = one(nlp, text, dt.date(1951, 5, 10), "month's end")
+    assert (found.value, found.mod) == ("1950-10", "END")
+    assert one(nlp, "Sales rose by month-end.", THU, "month-end").value == "2019-09"
+    assert tag_text("The month-end close was late.", THU, nlp) == []

@@ -1411,6 +1411,13 @@ class TemporalTagger:
             year -= 1
         return _Norm("DATE", f"{year:04d}", "END", anchor="dct")
 
+    def _n_month_end(self, m, ctx):
+        """ "At month's end": the end of the month the text is in (the DCT's until it names another)."""
+        anchor, kind = ctx.anchor_of("month")
+        if anchor is None:
+            return _Norm("DATE", "XXXX-XX", "END", anchor="none")
+        return _Norm("DATE", f"{anchor.year:04d}-{anchor.month:02d}", "END", anchor=kind)
+
     # ── coverage added for issue #3 ──────────────────────────────────────────
 
     @staticmethod

@@ -241,6 +241,7 @@ RULES: tuple[tuple[str, str], ...] = (
                   r"(?P<pod>morning|afternoon|evening|night)\b"),
     ("year_period", rf"\b(?:the|its|that)\s+(?P<year>{YEAR})\s+(?:fiscal\s+)?(?P<unit>period|quarter)\b(?![- ](?:ended|ending))"),
     ("year_end", r"\b(?:the\s+)?(?:year[- ]end|year's end|end-of-year)\b(?![- ]\w)"),
+    ("month_end", r"\b(?:the\s+)?(?:month[- ]end|month's end|end-of-month)\b(?![- ]\w)"),
     # ── coverage added for issue #3 (mined from TimeBank / AQUAINT / TE3-silver misses) ──
     ("pod_the", rf"\b(?:(?P<part>early|late)\s+)?(?:in|during|through|throughout|by|over|until|till)\s+"
                 rf"(?P<span>the\s+(?P<pod>{POD}))\b(?!\s+(?:of|session|paper|newspaper|news|edition|shift|show|"
@@ -289,6 +290,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_period": ("period", "quarter"),
     "clock_pod": ("in the morning", "in the afternoon", "in the evening", "in the night", "at night"),
     "year_end": ("year-end", "year end", "year's end", "end-of-year"),
+    "month_end": ("month-end", "month end", "month's end", "end-of-month"),
     "the_year": ("the year", "the full year", "the fiscal year", "the calendar year", "the entire year",
                  "the whole year"),
     "day_around": ("the day",),
