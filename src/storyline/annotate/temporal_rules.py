@@ -191,6 +191,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("time", rf"\b(?P<named>noon|midnight|midday)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
              rf"(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
     ("time24", rf"\b(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\s*(?P<tz>{TZ}|GMT|local time|hrs|hours|h)\b"),
+    # "shot by a sniper at 10:57": a 24-hour clock after "at" (prices and scores take a dot or one digit)
+    ("time24", rf"(?<=\bat )(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\b(?!:\d|[.,]\d|\s*{AMPM})"),
     ("rel_unit", r"\b(?P<rel>this past|this coming|the past|the last|the next|the coming|the previous|"
                  r"the following|the current|the latest|the same|the most recent|the new|this|last|next|"
                  r"coming|past|previous|current|that|the)\s+(?:(?P<fiscal>fiscal)\s+)?(?P<unit>week|weekend|month|year|quarter|decade|"
