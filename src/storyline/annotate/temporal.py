@@ -80,7 +80,8 @@ _YEAR_WORD = re.compile(r"^(?:1[89]|20)\d\d$")
 _DEGREES_OR_PERCENT = re.compile(r"\b(?:temperatures?|degrees?|highs?|lows?|fahrenheit|celsius|mercury|thermometers?|"
                                  r"approval|ratings?|polls?|percent|per cent)\b|[°%]", re.I)
 #: the decade a second bare decade continues ("the 60s and 70s", "the 1960s or 70s"); not "their 20s and 30s"
-_DECADE_BEFORE = re.compile(r"(?:\bthe\s+(?:(?:early|mid|late)[- ])?['’]?\d0|\b1\d{2}0|['’]\d0)s\s+(?:and|or|to)\s+$", re.I)
+_DECADE_BEFORE = re.compile(r"(?:\bthe\s+(?:(?:early|mid|late)[- ])?['’]?\d0|\b1\d{2}0|['’]\d0)s\s+(?:and|or|to)\s+$",
+                            re.I)
 #: words after a batsman's "century" ("his fifth century of the series", "in Tests", "and a fifty")
 _CENTURY_RUNS_FOLLOWERS = frozenset({"of", "in", "for", "at", "against", "on", "and", "with", "from", "to", "as"})
 #: what follows a percentage when "APR" is the annual percentage rate, not April
@@ -558,7 +559,8 @@ class TemporalTagger:
                                                                                  "late", "mid")):
             return False  # lower-case "may", "march", "august" are words; "june 5", "october 2014" are dates
         if name == "month":
-            if month.upper() == "APR." and month.isupper() and _PERCENT_BEFORE.search(ctx.text, max(0, m.start() - 12), m.start()):
+            if month.upper() == "APR." and month.isupper() and \
+                    _PERCENT_BEFORE.search(ctx.text, max(0, m.start() - 12), m.start()):
                 return False  # "59.9% APR." is a loan's rate
             bare = not groups.get("rel") and not groups.get("part")
             if bare and month.lower() in _AMBIGUOUS_MONTHS and ctx.previous_word(m.start()) not in _TIME_INTRODUCERS:
@@ -840,7 +842,8 @@ class TemporalTagger:
         if after is None:
             return None
         year = int(after["year"])
-        end_month = _month_number(after["month"]) if after["month"] else tr.SEASON_MONTH[tr.SEASONS[after["season"].lower()]]
+        end_month = (_month_number(after["month"]) if after["month"]
+                     else tr.SEASON_MONTH[tr.SEASONS[after["season"].lower()]])
         return year - 1 if end_month < month else year
 
     def _n_year(self, m, ctx):

@@ -176,7 +176,8 @@ RULES: tuple[tuple[str, str], ...] = (
                     r"seventies|eighties|nineties)\b"),
     # "the 19th century", "the twentieth century", "the 18th and 19th centuries" (both: "the 18th" is elliptical)
     ("century", rf"\b(?:the\s+)?(?:(?P<ord>\d{{1,2}})(?:st|nd|rd|th)|(?P<word>{_ORDINAL_WORDS}))[- ]centur(?:y|ies)\b"
-                rf"|\bthe\s+(?P<ord2>\d{{1,2}})(?:st|nd|rd|th)(?=\s+(?:and|or|to)\s+\d{{1,2}}(?:st|nd|rd|th)[- ]centuries\b)"),
+                rf"|\bthe\s+(?P<ord2>\d{{1,2}})(?:st|nd|rd|th)"
+                rf"(?=\s+(?:and|or|to)\s+\d{{1,2}}(?:st|nd|rd|th)[- ]centuries\b)"),
     ("dayword", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<word>today|tonight|yesterday|tomorrow|{DAY_SLANG})"
                 rf"(?:\s+(?P<pod>{POD}))?\b"),
     ("day_around", r"\bthe day (?P<dir>before yesterday|after tomorrow)\b"),
