@@ -7,15 +7,5 @@ set -euo pipefail
 if perl -MXML::Parser -e 1 2>/dev/null; then
   exit 0
 fi
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "install-rouge-perl: apt-get not found; install Perl's XML::Parser yourself." >&2
-  exit 1
-fi
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null 2>&1 || { echo "install-rouge-perl: need root (or sudo)." >&2; exit 1; }
-  SUDO="sudo"
-fi
-echo "install-rouge-perl: installing libxml-parser-perl with apt-get ..." >&2
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libxml-parser-perl >/dev/null
+source "$(dirname "$0")/debian-packages.sh"
+debian_install install-rouge-perl libxml-parser-perl
