@@ -140,11 +140,16 @@ def main() -> None:
                             f"{doc.name} DCT {doc.dct}: {_context(doc.text, gold.start, gold.end)} {gold.value}")
     if args.scores_only:
         return
+    print_groups(groups, "errors", args.limit, args.examples)
+
+
+def print_groups(groups: dict[str, list[str]], what: str, limit: int, examples: int) -> None:
+    """The largest pattern groups, each with its count and a few examples."""
     counts = Counter({k: len(v) for k, v in groups.items()})
-    print(f"{sum(counts.values())} errors in {len(counts)} pattern groups")
-    for key, count in counts.most_common(args.limit):
+    print(f"{sum(counts.values())} {what} in {len(counts)} pattern groups")
+    for key, count in counts.most_common(limit):
         print(f"{count:5d}  {key}")
-        for example in groups[key][:args.examples]:
+        for example in groups[key][:examples]:
             print(f"         {example}")
 
 

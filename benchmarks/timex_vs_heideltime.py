@@ -26,9 +26,9 @@ import datetime as dt
 import pathlib
 import random
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 
-from timex_missed import CACHE, _context, shape, tag_corpus
+from timex_missed import CACHE, _context, print_groups, shape, tag_corpus
 
 from storyline.evaluate.timeml import TimeMLDoc, strip_tags
 
@@ -134,13 +134,7 @@ def main() -> None:
     mode = "missed" if args.missed else "wrong" if args.wrong else "extra" if args.extra else None
     if mode is None:
         return
-    groups = disagreements(docs, predictions, mode)
-    counts = Counter({k: len(v) for k, v in groups.items()})
-    print(f"{sum(counts.values())} {mode} in {len(counts)} pattern groups")
-    for key, count in counts.most_common(args.limit):
-        print(f"{count:5d}  {key}")
-        for example in groups[key][:args.examples]:
-            print(f"         {example}")
+    print_groups(disagreements(docs, predictions, mode), mode, args.limit, args.examples)
 
 
 if __name__ == "__main__":
