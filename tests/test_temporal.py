@@ -872,6 +872,7 @@ def test_month_end_is_the_end_of_the_month_in_focus(nlp):
 def test_a_24_hour_clock_after_at(nlp):
     text = "On 11 November 1918 he was shot by a sniper at 10:57 and died at 10:58."
     assert one(nlp, text, dt.date(2009, 12, 19), "10:57").value == "1918-11-11T10:57"
+    assert one(nlp, "At 2:30 this afternoon, Senator McCain returned.", THU, "2:30").value == "2019-09-05T14:30"
     # prices and odds are no clock times
     assert tag_text("The rand was bid at 6.5160 and gold at 495.60 dollars.", THU, nlp) == []
     assert tag_text("Bookmakers offered odds at 3:1.", THU, nlp) == []

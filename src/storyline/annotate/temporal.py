@@ -84,6 +84,8 @@ _DECADE_BEFORE = re.compile(r"(?:\bthe\s+(?:(?:early|mid|late)[- ])?['’]?\d0|\
                             re.I)
 #: words after a batsman's "century" ("his fifth century of the series", "in Tests", "and a fifty")
 _CENTURY_RUNS_FOLLOWERS = frozenset({"of", "in", "for", "at", "against", "on", "and", "with", "from", "to", "as"})
+#: the part of the day after a clock time that puts it after noon ("at 2:30 this afternoon", "at 8:15 tonight")
+_LATER_IN_THE_DAY = re.compile(r"\s+(?:(?:this|in the|that|on \w+|\w+day)\s+(?:afternoon|evening)|tonight)\b", re.I)
 #: what follows a percentage when "APR" is the annual percentage rate, not April
 _PERCENT_BEFORE = re.compile(r"(?:%|\bper\s?cent)\s*$", re.I)
 #: words before a number that make it a count ("some 1500 troops"), not a year
@@ -1007,8 +1009,10 @@ class TemporalTagger:
 
     def _n_time24(self, m, ctx):
         date = self._clock_day(m, ctx)
-        return _Norm("TIME", f"{tr.day_value(date)}T{int(m['hour']):02d}:{m['minute']}",
-                     anchor="dct" if date else "none")
+        hour = int(m["hour"])
+        if hour < 12 and _LATER_IN_THE_DAY.match(ctx.text, m.end()):
+            hour += 12  # "at 2:30 this afternoon"
+        return _Norm("TIME", f"{tr.day_value(date)}T{hour:02d}:{m['minute']}", anchor="dct" if date else "none")
 
     def _relative(self, rel: str, unit: str, m: re.Match[str], ctx: _Context) -> tuple[str, str] | None:
         """Value and anchor of "this/last/next/the following … <unit>"."""
