@@ -876,3 +876,10 @@ def test_a_24_hour_clock_after_at(nlp):
     # prices and odds are no clock times
     assert tag_text("The rand was bid at 6.5160 and gold at 495.60 dollars.", THU, nlp) == []
     assert tag_text("Bookmakers offered odds at 3:1.", THU, nlp) == []
+
+
+def test_end_dash_year(nlp):
+    # wire style: "at end-2012", as "mid-2014"
+    found = one(nlp, "Debt stood at $5 billion at end-2012.", THU, "end-2012")
+    assert (found.value, found.mod) == ("2012", "END")
+    assert one(nlp, "The plant opens by mid-2014.", THU, "mid-2014").mod == "MID"

@@ -49,7 +49,7 @@ PART_MODS = {  # "early", "the end of" … → TIMEX3 START / MID / END
     "early": "START", "earlier": "START", "the start of": "START", "the beginning of": "START",
     "the first half of": "START", "beginning of": "START", "start of": "START",
     "mid": "MID", "middle": "MID", "the middle of": "MID", "mid-": "MID", "middle of": "MID",
-    "late": "END", "later": "END", "the end of": "END", "end of": "END", "the second half of": "END",
+    "late": "END", "later": "END", "the end of": "END", "end of": "END", "end": "END", "the second half of": "END",
     "the last half of": "END",
 }
 HOLIDAYS = {  # fixed-date holidays; the moving ones are computed in the tagger
@@ -157,7 +157,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("month", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past)\s+|(?P<part>{PART})[- ]?)?"
               rf"(?P<month>{MONTH})(?![\w-])"),
     ("year", rf"(?<![\w$£€#.,/-])(?:(?P<pre>fiscal year|fiscal|calendar|the year|the end of|the start of|"
-             rf"the beginning of|the middle of|end of|early|mid|late|the first half of|the second half of)[- ]?\s*)?"
+             rf"the beginning of|the middle of|end of|end(?=-)|early|mid|late|the first half of|the second half of)"
+             rf"[- ]?\s*)?"
              rf"(?P<year>{YEAR})(?P<s>'s)?(?![\w%]|[.,]\d|-\d|\s*(?:percent|per cent))"),
     # "490 BC", "(499-493 BC)" (the first year of the range too), "AD 70", "625 AD"; upper case only (_plausible)
     ("era_year", r"\b(?:(?P<bc>[1-9]\d{0,3})\s?(?P<era>b\.c\.(?:e\.)?|b\.c|bce|bc|a\.d\.|ad)(?!\w)"
