@@ -883,3 +883,10 @@ def test_end_dash_year(nlp):
     found = one(nlp, "Debt stood at $5 billion at end-2012.", THU, "end-2012")
     assert (found.value, found.mod) == ("2012", "END")
     assert one(nlp, "The plant opens by mid-2014.", THU, "mid-2014").mod == "MID"
+
+
+def test_a_day_range_across_months_shares_the_year_written_after_it(nlp):
+    dct = dt.date(2005, 11, 23)
+    text = "He sent the document between April 16 and May 28 2004. They met from 30 December to 2 January 2012."
+    assert one(nlp, text, dct, "April 16").value == "2004-04-16"
+    assert one(nlp, text, dct, "30 December").value == "2011-12-30"

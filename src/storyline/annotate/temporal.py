@@ -39,9 +39,9 @@ from storyline.annotate import temporal_resolve as tr
 from storyline.annotate.match_windows import NearLiterals, ScannedText
 from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
-    CAPITALISED_HOLIDAYS, COMPILED_RULES, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS,
-    MODIFIERS, MONTH_RANGE_AFTER, MONTHS, MOVING_HOLIDAYS, ORDINAL_NUMBERS, PART_MODS, PARTS_OF_DAY, REFERENCES,
-    RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
+    CAPITALISED_HOLIDAYS, COMPILED_RULES, DAY_RANGE_AFTER, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES,
+    LOWERED_WINDOWS, MODIFIERS, MONTH_RANGE_AFTER, MONTHS, MOVING_HOLIDAYS, ORDINAL_NUMBERS, PART_MODS, PARTS_OF_DAY,
+    REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
 from storyline.model import Sentence, TimeExpr
 
@@ -799,8 +799,13 @@ class TemporalTagger:
 
     @staticmethod
     def _range_year(m: re.Match[str], ctx: _Context) -> str | None:
-        """The year written once after a range ("March 5-7, 2019"), read before "March 5" resolves:
-        later expressions count from it ("two days later")."""
+        """The year written once after a range ("March 5-7, 2019", "April 16 and May 28 2004"), read before
+        "March 5" resolves: later expressions count from it ("two days later")."""
+        across = DAY_RANGE_AFTER.match(ctx.text, m.end())
+        if across is not None:  # "between April 16 and May 28 2004"; "from 30 December to 2 January 2012"
+            year = int(across["year"])
+            return str(year - 1 if _month_number(across["month"] or across["month2"]) < _month_number(m["month"])
+                       else year)
         if not re.search(r"\d(?:st|nd|rd|th)?$", m.group(0)):
             return None
         after = _RANGE_AFTER.match(ctx.text, m.end())
