@@ -890,3 +890,12 @@ def test_a_day_range_across_months_shares_the_year_written_after_it(nlp):
     text = "He sent the document between April 16 and May 28 2004. They met from 30 December to 2 January 2012."
     assert one(nlp, text, dct, "April 16").value == "2004-04-16"
     assert one(nlp, text, dct, "30 December").value == "2011-12-30"
+
+
+def test_a_year_a_state_has_lasted_since_is_no_story_year(nlp):
+    text = ("Syria has been ruled under an emergency law since 1963. As a concession, Assad lifted the hated "
+            "emergency law on 21 April. But days later, he resorted to force.")
+    assert one(nlp, text, dt.date(2011, 6, 21), "21 April").value == "2011-04-21"
+    # a year the story is told in still sets the year of the months after it
+    told = "The emergency law was declared in 1963. The army took power on 8 March."
+    assert one(nlp, told, dt.date(2011, 6, 21), "8 March").value == "1963-03-08"

@@ -487,7 +487,10 @@ class TemporalTagger:
             if norm.type in ("DATE", "TIME") and resolved and norm.anchor != "none":
                 written_far = norm.anchor == "absolute" and ctx.dct is not None and \
                     abs(int(norm.value[:4]) - ctx.dct.year) > _FAR_YEARS
-                ctx.remember(norm.value, norm.anchor, in_aside=written_far and self._in_aside(ctx, start, end))
+                # a far year in an aside, or one a state has lasted since ("the emergency law, in force since
+                # 1963"), is background, not the year the story is told in
+                ctx.remember(norm.value, norm.anchor, in_aside=written_far and (
+                    self._in_aside(ctx, start, end) or ctx.after_since(start)))
                 ctx.last_rule = name
                 ctx.dct_uses += (norm.anchor == "dct" and name in _DEICTIC_RULES
                                  or norm.anchor == "absolute" and _is_dct_day(norm.value, ctx.dct))
