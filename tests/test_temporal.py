@@ -899,3 +899,12 @@ def test_a_year_a_state_has_lasted_since_is_no_story_year(nlp):
     # a year the story is told in still sets the year of the months after it
     told = "The emergency law was declared in 1963. The army took power on 8 March."
     assert one(nlp, told, dt.date(2011, 6, 21), "8 March").value == "1963-03-08"
+
+
+def test_the_september_11_attacks_are_of_2001(nlp):
+    text = "Muslims were questioned after the September 11 attacks. In March, police raided a mosque."
+    dct = dt.date(2005, 6, 21)
+    assert one(nlp, text, dct, "September 11").value == "2001-09-11"
+    # a named day of another year is no story year: "In March" stays in the DCT's year
+    assert one(nlp, text, dct, "March").value == "2005-03"
+    assert one(nlp, "On September 11 the team played.", dct, "September 11").value == "2004-09-11"

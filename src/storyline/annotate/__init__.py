@@ -43,8 +43,9 @@ from storyline.timing import StageTimes
 #: "26" "the twentieth century" and "the 18th and 19th centuries"; "27" "149 B.C" without its last dot; "28"
 #: keeps "his 21st century heirs" and reads "the third century BC" as BC02; "29" tags "at month's end";
 #: "30" "at 10:57"; "31" "at 2:30 this afternoon" as 14:30; "32" "end-2012"; "33" gives
-#: "between April 16 and May 28 2004" its year; "34" keeps a year after "since" out of the story's year)
-ANNOTATION_VERSION = "34"
+#: "between April 16 and May 28 2004" its year; "34" keeps a year after "since" out of the story's year;
+#: "35" dates "the September 11 attacks" 2001-09-11)
+ANNOTATION_VERSION = "35"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -159,6 +159,7 @@ class _Norm:
     mod: str | None = None
     anchor: str = "dct"
     span: tuple[int, int] | None = None  # when the expression is narrower than the match
+    background: bool = False  # a named day of another year ("the September 11 attacks"): not the story's time
 
 
 class _Context:
@@ -484,7 +485,7 @@ class TemporalTagger:
                 undated_clocks.append(len(out))
             start, end = norm.span or (match.start(), match.end())
             resolved = norm.value[:1].isdigit() and "X" not in norm.value
-            if norm.type in ("DATE", "TIME") and resolved and norm.anchor != "none":
+            if norm.type in ("DATE", "TIME") and resolved and norm.anchor != "none" and not norm.background:
                 written_far = norm.anchor == "absolute" and ctx.dct is not None and \
                     abs(int(norm.value[:4]) - ctx.dct.year) > _FAR_YEARS
                 # a far year in an aside, or one a state has lasted since ("the emergency law, in force since
@@ -865,6 +866,10 @@ class TemporalTagger:
         elif pre == "the second half of":
             value, mod = f"{value}-H2", None
         return _Norm("DATE", value, mod, anchor="absolute")
+
+    def _n_september_11(self, m, ctx):
+        """ "The September 11 attacks": the day of 2001, named as an event, which the story is not told in."""
+        return _Norm("DATE", "2001-09-11", anchor="absolute", background=True)
 
     def _n_era_year(self, m, ctx):
         """ "490 BC" is BC0490 (TimeML's form; not a date this tagger counts from), "AD 70" the year 0070."""

@@ -153,6 +153,9 @@ _REFERENCE_NAMES = "|".join(sorted((re.escape(r) for r in REFERENCES), key=len, 
 RULES: tuple[tuple[str, str], ...] = (
     ("iso", rf"\b(?P<year>{YEAR})-(?P<month>[01]\d)-(?P<day>[0-3]\d)(?:T(?P<hour>[01]\d|2[0-3]):(?P<minute>[0-5]\d))?\b"),
     ("slash", r"\b(?P<month>1[0-2]|0?[1-9])/(?P<day>[12]\d|3[01]|0?[1-9])/(?P<year>\d{4}|\d{2})\b"),
+    # "the September 11 attacks" name the day of 2001, whatever the article's year
+    ("september_11", r"\b(?:september|sept?\.?)\s+11(?:th)?(?=,?\s+(?:2001\s+)?(?:terror(?:ist)?\s+)?"
+                     r"(?:attacks?|hijack(?:ers|ings?)?|commission|strikes)\b)"),
     ("month_day", rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?P<month>{MONTH_D})\s+(?P<day>{DAYNUM})(?![\d,]\d)"
                   rf"(?:,?\s+(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?(?!\d|:\d)\b"),
     ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?:the\s+)?(?P<day>{DAYNUM})\s+(?:of\s+)?(?P<month>{MONTH_D})"
@@ -288,6 +291,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "unit_long": ("-long",),
     "decade_word": ("ties",),
     "era_year": ("bc", "b.c", "ad", "a.d"),
+    "september_11": ("11",),
     "duration_abbr": ("hr", "min", "sec", "yr", "wk"),
     "unit_possessive": ("the week's", "the month's", "the year's", "the week’s", "the month’s", "the year’s"),
     "next_pod": ("the next", "the following", "the previous"),
