@@ -118,7 +118,8 @@ MONTH_RANGE_AFTER = re.compile(rf"\s*(?:-|–|and\b|to\b|through\b|until\b|till\
 #: the end of a day range across months whose year is written once, after it ("between April 16 and May 28
 #: 2004", "from 30 December to 2 January 2012"): the first day shares that year
 DAY_RANGE_AFTER = re.compile(rf"\s*(?:-|–|and\b|to\b|through\b|until\b|till\b)\s*"
-                             rf"(?:(?P<month>{MONTH_D})\s+{DAYNUM}|(?:the\s+)?{DAYNUM}\s+(?:of\s+)?(?P<month2>{MONTH_D}))"
+                             rf"(?:(?P<month>{MONTH_D})\s+{DAYNUM}"
+                             rf"|(?:the\s+)?{DAYNUM}\s+(?:of\s+)?(?P<month2>{MONTH_D}))"
                              rf",?\s+(?P<year>{YEAR})\b(?![.,:/-]?\d)", re.I)
 #: ordinal words up to the twenty-first, the centuries a text spells out
 ORDINAL_NUMBERS = {w: i for i, w in enumerate(
