@@ -908,3 +908,9 @@ def test_the_september_11_attacks_are_of_2001(nlp):
     # a named day of another year is no story year: "In March" stays in the DCT's year
     assert one(nlp, text, dct, "March").value == "2005-03"
     assert one(nlp, "On September 11 the team played.", dct, "September 11").value == "2004-09-11"
+
+
+def test_may_day_is_the_first_of_may(nlp):
+    text = "Mexico's usual May Day celebrations were canceled."
+    assert one(nlp, text, dt.date(2009, 4, 29), "May Day").value == "2009-05-01"
+    assert tag_text("It may day by day get worse.", THU, nlp) == []

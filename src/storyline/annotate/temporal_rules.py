@@ -55,7 +55,7 @@ PART_MODS = {  # "early", "the end of" … → TIMEX3 START / MID / END
 HOLIDAYS = {  # fixed-date holidays; the moving ones are computed in the tagger
     "christmas": (12, 25), "christmas day": (12, 25), "christmas eve": (12, 24),
     "new year's day": (1, 1), "new year's eve": (12, 31), "independence day": (7, 4), "fourth of july": (7, 4),
-    "july fourth": (7, 4),
+    "july fourth": (7, 4), "may day": (5, 1),
     "halloween": (10, 31), "xmas": (12, 25), "x-mas": (12, 25), "valentine's day": (2, 14), "boxing day": (12, 26), "canada day": (7, 1),
     "remembrance day": (11, 11), "veterans day": (11, 11), "veterans' day": (11, 11),
     "st. patrick's day": (3, 17), "st patrick's day": (3, 17), "saint patrick's day": (3, 17),
@@ -70,7 +70,7 @@ THANKSGIVING_DAYS = {  # US shopping days counted from Thanksgiving (the fourth 
     "black friday": 1, "cyber monday": 4,
 }
 #: holidays named with everyday words, a holiday only when capitalised ("a black Friday for stocks" is a Friday)
-CAPITALISED_HOLIDAYS = frozenset({"election day", *THANKSGIVING_DAYS})
+CAPITALISED_HOLIDAYS = frozenset({"election day", "may day", *THANKSGIVING_DAYS})
 #: the first word of a weekday named for an event whose date the text does not give ("Black Monday", "Super
 #: Tuesday", "Bloody Sunday"): not the weekday nearest the DCT
 NAMED_WEEKDAY_WORDS = "black|bloody|super|blue|giving"
