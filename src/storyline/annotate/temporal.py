@@ -182,9 +182,15 @@ class _Context:
         self.dct_uses = 0  # expressions resolved from the DCT so far
         self.far_years = 0  # dates resolved so far more than two years from the DCT
         self.year_in_aside = False  # the year anchor came from a modifier clause ("the firm, founded in 1985,")
+        self._tenses: dict[tuple[int, int], tuple[tr.Tense, object]] = {}  # clause tense by character span
 
     def tense(self, start: int, end: int) -> tuple[tr.Tense, object]:
-        return tr.clause_tense(self.doc, start, end)
+        """The tense of the clause governing ``start:end`` and its verb, parsed once per span (normalizers and
+        the history rule ask for the same span more than once)."""
+        key = (start, end)
+        if key not in self._tenses:
+            self._tenses[key] = tr.clause_tense(self.doc, start, end)
+        return self._tenses[key]
 
     def after_since(self, start: int) -> bool:
         """Whether "since" comes right before, or heads the phrase the date sits in ("his third trip since the
