@@ -49,23 +49,27 @@ def shape(text: str) -> str:
 
 def parsed_corpus(name: str, nlp):
     """(TimeML docs, spaCy docs) for a corpus, parses cached under .bench/."""
+    if "platinum" in name:
+        raise SystemExit("te3-platinum is the test set: mine timebank / aquaint / te3-silver instead")
+    docs = read_corpus(DATA / name)
+    return docs, cached_parses(docs, f"timex-{name.replace('/', '_')}", nlp)
+
+
+def cached_parses(docs, cache_name: str, nlp):  # type: ignore[no-untyped-def]
+    """spaCy parses of the documents' texts, kept in .bench/<cache_name>.spacy and redone when the texts differ."""
     from spacy.tokens import DocBin
 
     from storyline.annotate.nlp import prepared
 
-    if "platinum" in name:
-        raise SystemExit("te3-platinum is the test set: mine timebank / aquaint / te3-silver instead")
-    docs = read_corpus(DATA / name)
-    path = CACHE / f"timex-{name.replace('/', '_')}.spacy"
+    path = CACHE / f"{cache_name}.spacy"
     if path.exists():
         parsed = list(DocBin().from_bytes(path.read_bytes()).get_docs(nlp.vocab))
         if len(parsed) == len(docs) and all(p.text == d.text for p, d in zip(parsed, docs)):
-            return docs, parsed
-    pipeline = prepared(nlp)
-    parsed = list(pipeline.pipe((d.text for d in docs), batch_size=16))
+            return parsed
+    parsed = list(prepared(nlp).pipe((d.text for d in docs), batch_size=16))
     CACHE.mkdir(exist_ok=True)
     path.write_bytes(DocBin(store_user_data=True, docs=parsed).to_bytes())
-    return docs, parsed
+    return parsed
 
 
 def tag_corpus(docs, parsed):

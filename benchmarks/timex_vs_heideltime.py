@@ -28,7 +28,7 @@ import random
 import re
 from collections import defaultdict
 
-from timex_missed import CACHE, _context, print_groups, shape, tag_corpus
+from timex_missed import _context, cached_parses, print_groups, shape, tag_corpus
 
 from storyline.evaluate.timeml import TimeMLDoc, strip_tags
 
@@ -69,23 +69,6 @@ def heideltime_sample(per_source: int, seed: int) -> list[TimeMLDoc]:
     return docs
 
 
-def parsed(docs: list[TimeMLDoc], cache_name: str, nlp):  # type: ignore[no-untyped-def]
-    """spaCy parses of the documents, cached under .bench/ (redone when the texts differ)."""
-    from spacy.tokens import DocBin
-
-    from storyline.annotate.nlp import prepared
-
-    path = CACHE / f"{cache_name}.spacy"
-    if path.exists():
-        docs_back = list(DocBin().from_bytes(path.read_bytes()).get_docs(nlp.vocab))
-        if len(docs_back) == len(docs) and all(p.text == d.text for p, d in zip(docs_back, docs)):
-            return docs_back
-    spacy_docs = list(prepared(nlp).pipe((d.text for d in docs), batch_size=16))
-    CACHE.mkdir(exist_ok=True)
-    path.write_bytes(DocBin(store_user_data=True, docs=spacy_docs).to_bytes())
-    return spacy_docs
-
-
 def disagreements(docs, predictions, mode: str) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
     """Pattern → examples: HeidelTime's expressions we miss entirely, same-span values that differ, or ours alone."""
     groups: dict[str, list[str]] = defaultdict(list)
@@ -124,7 +107,7 @@ def main() -> None:
     from storyline.resources import Resources
 
     docs = heideltime_sample(args.per_source, args.seed)
-    spacy_docs = parsed(docs, f"timex-heideltime-t17-{args.per_source}-{args.seed}", Resources().nlp)
+    spacy_docs = cached_parses(docs, f"timex-heideltime-t17-{args.per_source}-{args.seed}", Resources().nlp)
     predictions, score, _ = tag_corpus(docs, spacy_docs)
     figures = score.as_dict()
     print(f"{len(docs)} articles, {sum(len(d.timexes) for d in docs)} HeidelTime expressions; agreement with "
