@@ -605,9 +605,9 @@ class TemporalTagger:
         if name == "century":
             following = re.match(r"\s+([a-z]+)\b", ctx.text[m.end():m.end() + 20])
             as_adjective = following is not None and following[1] not in _CENTURY_RUNS_FOLLOWERS
-            if ctx.previous_word(m.start()) in ("his", "her", "their", "another", "maiden") and not as_adjective \
-                    or groups.get("word") and not m.group(0).lower().startswith("the") \
-                    and not re.search(r"-centur", m.group(0), re.I) and not as_adjective:
+            batsmans = ctx.previous_word(m.start()) in ("his", "her", "their", "another", "maiden")
+            spelled_alone = groups.get("word") and not re.match(r"the\b|.*-centur", m.group(0), re.I)
+            if (batsmans or spelled_alone) and not as_adjective:
                 return False  # "his fifth century of the series" is a hundred runs (cricket); "his 21st century
                 # heirs" and "twentieth century art" are of the century
         if name == "era_year" and not (groups.get("era") or groups.get("era2") or groups.get("ad") or "").isupper():
