@@ -571,7 +571,7 @@ class TemporalTagger:
                                                                                  "late", "mid")):
             return False  # lower-case "may", "march", "august" are words; "june 5", "october 2014" are dates
         if name == "month":
-            if month.upper() == "APR." and month.isupper() and \
+            if month == "APR." and \
                     _PERCENT_BEFORE.search(ctx.text, max(0, m.start() - 12), m.start()):
                 return False  # "59.9% APR." is a loan's rate
             bare = not groups.get("rel") and not groups.get("part")
