@@ -914,3 +914,30 @@ def test_may_day_is_the_first_of_may(nlp):
     text = "Mexico's usual May Day celebrations were canceled."
     assert one(nlp, text, dt.date(2009, 4, 29), "May Day").value == "2009-05-01"
     assert tag_text("It may day by day get worse.", THU, nlp) == []
+
+
+def test_early_mid_and_late_centuries(nlp):
+    found = one(nlp, "The house was built in the late nineteenth century.", THU, "the late nineteenth century")
+    assert (found.value, found.mod) == ("18", "END")
+    found = one(nlp, "Beginning in the early 21st century, relations warmed.", THU, "the early 21st century")
+    assert (found.value, found.mod) == ("20", "START")
+
+
+def test_a_spelled_decade_after_another_and(nlp):
+    text = "Pay was fairer in the fifties and sixties. She grew up there in the 1920's and thirties."
+    assert one(nlp, text, THU, "sixties").value == "196"
+    assert one(nlp, text, THU, "thirties").value == "193"
+    # an age, with no decade before it
+    assert tag_text("He is in his sixties and seventies are near.", THU, nlp) == []
+
+
+def test_day_first_dotted_dates(nlp):
+    assert one(nlp, "Laura Lewis, born 14.04.1889 in Berriew.", THU, "14.04.1889").value == "1889-04-14"
+    assert one(nlp, "A trip to the museum 27.03.15 was fun.", THU, "27.03.15").value == "2015-03-27"
+    # a version number or an address is no date
+    assert tag_text("Install version 3.5.10 or 10.1.1.2 instead.", THU, nlp) == []
+
+
+def test_a_year_range_with_a_one_digit_tail(nlp):
+    assert one(nlp, "The Asian crisis of 1997-8 was different.", THU, "1997").value == "1997"
+    assert [t.text for t in tag_text("The Asian crisis of 1997-8 was different.", THU, nlp)] == ["1997"]

@@ -79,9 +79,10 @@ _YEAR_WORD = re.compile(r"^(?:1[89]|20)\d\d$")
 #: not the 1970s or the 1920s
 _DEGREES_OR_PERCENT = re.compile(r"\b(?:temperatures?|degrees?|highs?|lows?|fahrenheit|celsius|mercury|thermometers?|"
                                  r"approval|ratings?|polls?|percent|per cent)\b|[°%]", re.I)
-#: the decade a second bare decade continues ("the 60s and 70s", "the 1960s or 70s"); not "their 20s and 30s"
-_DECADE_BEFORE = re.compile(r"(?:\bthe\s+(?:(?:early|mid|late)[- ])?['’]?\d0|\b1\d{2}0|['’]\d0)s\s+(?:and|or|to)\s+$",
-                            re.I)
+#: the decade a second bare decade continues ("the 60s and 70s", "the 1960s or 70s", "the fifties and sixties",
+#: "the 1920's and thirties"); not "their 20s and 30s"
+_DECADE_BEFORE = re.compile(r"(?:\bthe\s+(?:(?:early|mid|late)[- ])?(?:['’]?\d0s|(?:twen|thir|for|fif|six|seven|eigh|nine)ties)"
+                            r"|\b1\d{2}0['’]?s|['’]\d0s)\s+(?:and|or|to)\s+$", re.I)
 #: words after a batsman's "century" ("his fifth century of the series", "in Tests", "and a fifty")
 _CENTURY_RUNS_FOLLOWERS = frozenset({"of", "in", "for", "at", "against", "on", "and", "with", "from", "to", "as"})
 #: the part of the day after a clock time that puts it after noon ("at 2:30 this afternoon", "at 8:15 tonight")
@@ -602,6 +603,11 @@ class TemporalTagger:
                 return False  # "highs in the 70s": a bare two-digit decade in a weather report is degrees
             if groups.get("decade4") and not _DECADE_BEFORE.search(ctx.text, max(0, m.start() - 30), m.start()):
                 return False  # "men in their 20s and 30s" are ages
+        if name == "decade_word" and groups.get("joined") is not None and \
+                not _DECADE_BEFORE.search(ctx.text, max(0, m.start() - 30), m.start()):
+            return False  # "in his sixties" is an age; "the fifties and sixties" are decades
+        if name == "dotted" and len(groups["year"]) == 2 and (len(groups["day"]) < 2 or len(groups["month"]) < 2):
+            return False  # "3.5.10" is a version or a score; "27.03.15" is a date
         if name == "century":
             following = re.match(r"\s+([a-z]+)\b", ctx.text[m.end():m.end() + 20])
             as_adjective = following is not None and following[1] not in _CENTURY_RUNS_FOLLOWERS
@@ -793,6 +799,8 @@ class TemporalTagger:
     def _n_slash(self, m, ctx):
         return self._date_from_parts(m, ctx, int(m["month"]), int(m["day"]), m["year"])
 
+    _n_dotted = _n_slash
+
     @staticmethod
     def _relative_year(m: re.Match[str], ctx: _Context) -> str | None:
         """The year of "March last year", "Oct. 13 this year" (None without a DCT or such words)."""
@@ -918,8 +926,8 @@ class TemporalTagger:
         if number == 0:
             return None  # "the 0th century"
         if re.match(r"\s?B\.?C\.?E?\b", ctx.text[m.end():m.end() + 6]):
-            return _Norm("DATE", f"BC{number - 1:02d}", anchor="none")  # "the third century BC"
-        return _Norm("DATE", f"{number - 1:02d}", anchor="absolute")
+            return _Norm("DATE", f"BC{number - 1:02d}", _part_of(m["part"]), anchor="none")  # "the third century BC"
+        return _Norm("DATE", f"{number - 1:02d}", _part_of(m["part"]), anchor="absolute")
 
     def _day_word(self, word: str, ctx: _Context) -> tuple[dt.date | None, str | None]:
         offset = DAY_WORDS[word]
@@ -1496,13 +1504,16 @@ class TemporalTagger:
 
     @staticmethod
     def _range_end(first: int, tail: str) -> int | None:
+        if len(tail) == 1:  # "1997-8"
+            last = first // 10 * 10 + int(tail)
+            return last if last > first else None
         last = int(tail) if len(tail) == 4 else first // 100 * 100 + int(tail)
         if len(tail) == 2 and last <= first:
             last += 100  # "1998-01" is 1998 to 2001
         return last if 0 < last - first <= 100 else None
 
     def _n_year_range(self, m, ctx):
-        """The first year of "1980-88", "2007-13" (a range is two TIMEX3s)."""
+        """The first year of "1980-88", "2007-13", "1997-8" (a range is two TIMEX3s; a one-digit tail is left)."""
         if self._range_end(int(m["year"]), m["tail"]) is None:
             return None
         return _Norm("DATE", m["year"], anchor="absolute")

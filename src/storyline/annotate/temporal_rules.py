@@ -154,6 +154,9 @@ _REFERENCE_NAMES = "|".join(sorted((re.escape(r) for r in REFERENCES), key=len, 
 RULES: tuple[tuple[str, str], ...] = (
     ("iso", rf"\b(?P<year>{YEAR})-(?P<month>[01]\d)-(?P<day>[0-3]\d)(?:T(?P<hour>[01]\d|2[0-3]):(?P<minute>[0-5]\d))?\b"),
     ("slash", r"\b(?P<month>1[0-2]|0?[1-9])/(?P<day>[12]\d|3[01]|0?[1-9])/(?P<year>\d{4}|\d{2})\b"),
+    # "23.03.2015", "27.03.15": day first, as Europe writes it (a two-digit year needs two-digit day and month)
+    ("dotted", r"(?<![\d.])(?P<day>[12]\d|3[01]|0?[1-9])\.(?P<month>1[0-2]|0?[1-9])\.(?P<year>(?:1[89]|20)\d\d|\d\d)"
+               r"(?!\d|\.\d)"),
     # "the September 11 attacks" name the day of 2001, whatever the article's year
     ("september_11", r"\b(?:september|sept?\.?)\s+11(?:th)?(?=,?\s+(?:2001\s+)?(?:terror(?:ist)?\s+)?"
                      r"(?:attacks?|hijack(?:ers|ings?)?|commission|strikes)\b)"),
@@ -182,10 +185,11 @@ RULES: tuple[tuple[str, str], ...] = (
                rf"|\bthe\s+(?:(?P<part3>early|mid|late)[- ])?(?P<decade3>[2-9]0)(?=s\b)"
                rf"|(?:(?<=0s and )|(?<=0s or )|(?<=0s to ))(?P<decade4>[2-9]0)(?=s\b))['’]?s\b"),
     ("duration_abbr", rf"\b(?:(?P<mod>{MOD})\s+)?(?<![:.\d])(?P<num>\d+(?:\.\d+)?)\s?(?P<unit>hrs?|mins?|secs?|yrs?|wks?)\b"),
-    ("decade_word", r"\bthe\s+(?:(?P<part>early|mid|late)[- ])?(?P<word>twenties|thirties|forties|fifties|sixties|"
-                    r"seventies|eighties|nineties)\b"),
+    # "the fifties and sixties": the second only after a decade and "and", "or", "to" (_DECADE_BEFORE)
+    ("decade_word", r"\b(?:the\s+(?:(?P<part>early|mid|late)[- ])?|(?P<joined>))(?P<word>twenties|thirties|forties|"
+                    r"fifties|sixties|seventies|eighties|nineties)\b"),
     # "the 19th century", "the twentieth century", "the 18th and 19th centuries" (both: "the 18th" is elliptical)
-    ("century", rf"\b(?:the\s+)?(?:(?P<ord>\d{{1,2}})(?:st|nd|rd|th)|(?P<word>{_ORDINAL_WORDS}))[- ]centur(?:y|ies)\b"
+    ("century", rf"\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?(?:(?P<ord>\d{{1,2}})(?:st|nd|rd|th)|(?P<word>{_ORDINAL_WORDS}))[- ]centur(?:y|ies)\b"
                 rf"|\bthe\s+(?P<ord2>\d{{1,2}})(?:st|nd|rd|th)"
                 rf"(?=\s+(?:and|or|to)\s+\d{{1,2}}(?:st|nd|rd|th)[- ]centuries\b)"),
     ("dayword", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<word>today|tonight|yesterday|tomorrow|{DAY_SLANG})"
@@ -269,7 +273,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("ordinal_unit", r"\b(?P<det>the|his|her|its|their|our|my)\s+(?P<ord>first|second|third|fourth|fifth|opening|"
                      r"closing|last|final)\s+(?P<unit>day|week|month|year)\b(?![- ](?:old|long)|\s+(?:or|and)\s+so)"),
     # "1980-88": two expressions, as TimeML annotates ranges (the head here, the tail below)
-    ("year_range", rf"(?<![\w$£€#.,/-])(?P<year>{YEAR})(?=[-–](?P<tail>\d{{2}}|{YEAR})\b(?![\w%-]|[.,]\d))"),
+    ("year_range", rf"(?<![\w$£€#.,/-])(?P<year>{YEAR})(?=[-–](?P<tail>\d{{1,2}}|{YEAR})\b(?![\w%-]|[.,]\d))"),
     ("year_tail", rf"(?<=(?:1[0-9]|20)\d\d[-–])(?P<tail>\d{{2}}|{YEAR})\b(?![\w%-]|[.,]\d)"),
     ("the_period", r"\b(?P<pre>for|during|over|throughout|within|in|of)\s+(?P<span>the\s+(?P<unit>week|month))\b"
                    r"(?!\s+(?:before|after|ahead|earlier|later|ago|that|when|in which)\b|['’]s|-)"),
