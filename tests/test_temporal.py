@@ -941,3 +941,16 @@ def test_day_first_dotted_dates(nlp):
 def test_a_year_range_with_a_one_digit_tail(nlp):
     assert one(nlp, "The Asian crisis of 1997-8 was different.", THU, "1997").value == "1997"
     assert [t.text for t in tag_text("The Asian crisis of 1997-8 was different.", THU, nlp)] == ["1997"]
+
+
+def test_a_counted_day_takes_the_calendar_date_set_beside_it(nlp):
+    text = "Protests began on January 25. The next day, Jan. 28, he disappeared."
+    assert one(nlp, text, dt.date(2011, 2, 7), "The next day").value == "2011-01-28"
+    text = "Protests began on January 25. The vote came on Friday (Jan. 28) in Cairo."
+    assert one(nlp, text, dt.date(2011, 2, 7), "Friday").value == "2011-01-28"
+    # the count knows the year a date written without one lies in
+    text = "The ROK Army crossed on 1 October 1950. Six days later, on 7 October, UN forces followed."
+    assert one(nlp, text, dt.date(2009, 5, 1), "7 October").value == "1950-10-07"
+    # a date in a list is not set beside the one before it
+    text = "Protests began on January 25. He spoke on Friday and Jan. 28."
+    assert one(nlp, text, dt.date(2011, 2, 7), "Friday").value == "2011-02-04"

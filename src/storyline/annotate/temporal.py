@@ -113,6 +113,16 @@ _RANGE_AFTER = re.compile(r"\s*(?P<join>-|–|and\b|to\b|through\b|or\b)\s*(?P<d
 #: the first day of a range before "7 January": "6-", "6 and ", "6 to "
 _RANGE_BEFORE = re.compile(r"(?<![\d.,:/-])(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s*(?:-|–|and|to|through|or)\s*$",
                            re.I)
+#: what stands between a date and another set beside it: "The next day, Jan. 28", "Friday (Jan. 28)"
+_APPOSED = re.compile(r"\s*(?:,|\(|--|–|—)\s*(?:on\s+)?")
+_DAY_VALUE = re.compile(r"\d{4}-\d\d-\d\d")
+
+
+def _names_its_day(text: str) -> bool:
+    """True for a calendar date written out ("Jan. 28", "28 January 2011"), not one counted ("the next day")."""
+    return bool(re.search(r"\d", text)) and any(word in MONTHS for word in re.findall(r"[a-z]+", text.lower()))
+
+
 #: a two-digit year reads as at most this many years after the DCT ("5/1/31" in 2024 is 2031)
 _TWO_DIGIT_YEARS_AHEAD = 20
 #: with no DCT, two-digit years above this are 19xx, the others 20xx
@@ -511,7 +521,29 @@ class TemporalTagger:
             ))
         self._date_clocks_by_following_day(out, undated_clocks, ctx.text)
         self._range_days(out, ctx.text, locate)
+        self._apposed_days(out, ctx.text)
         return out
+
+    @staticmethod
+    def _apposed_days(out: list[TimeExpr], text: str) -> None:
+        """ "The next day, Jan. 28, he disappeared", "on Friday (Jan. 28)", "on Jan. 28, the following day":
+        a day counted from the discourse or the DCT takes the value of the calendar date set beside it,
+        which says which day the writer meant. When both name the same month and day, a date written without
+        its year takes the count's year instead ("Six days later, on 7 October", in a history of 1950)."""
+        for first, second in zip(out, out[1:]):
+            if not (first.type == second.type == "DATE" and first.resolved and second.resolved
+                    and _DAY_VALUE.fullmatch(first.value) and _DAY_VALUE.fullmatch(second.value)
+                    and _APPOSED.fullmatch(text, first.end, second.start)):
+                continue
+            written = [e for e in (first, second) if _names_its_day(e.text)]
+            counted = [e for e in (first, second) if not re.search(r"\d", e.text) and e.anchor != "absolute"]
+            if len(written) != 1 or len(counted) != 1 or written[0] is counted[0]:
+                continue
+            (date,), (count,) = written, counted
+            if not re.search(r"\d{4}", date.text) and date.value[4:] == count.value[4:]:
+                date.value = count.value  # "Six days later, on 7 October": the count knows the year
+            else:
+                count.value = date.value
 
     @staticmethod
     def _range_days(out: list[TimeExpr], text: str, locate) -> None:
