@@ -954,3 +954,9 @@ def test_a_counted_day_takes_the_calendar_date_set_beside_it(nlp):
     # a date in a list is not set beside the one before it
     text = "Protests began on January 25. He spoke on Friday and Jan. 28."
     assert one(nlp, text, dt.date(2011, 2, 7), "Friday").value == "2011-02-04"
+
+
+def test_a_clock_after_a_year_and_a_dash_is_no_year_range(nlp):
+    found = tag_text("Aired February 1, 2011-14:00:00 ET. Comment of 8th November 2011-17:42 removed.", THU, nlp)
+    assert [(t.text, t.value) for t in found] == [
+        ("February 1, 2011", "2011-02-01"), ("14:00:00 ET", "2011-02-01T14:00"), ("8th November 2011", "2011-11-08")]

@@ -205,7 +205,8 @@ RULES: tuple[tuple[str, str], ...] = (
              rf"(?P<tmonth>{MONTH_D})\s+(?P<tday>{DAYNUM})(?![\d,]\d)(?:,?\s+(?P<tyear>{YEAR}))?)\b)?"),
     ("time", rf"\b(?P<named>noon|midnight|midday)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
              rf"(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
-    ("time24", rf"\b(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\s*(?P<tz>{TZ}|GMT|local time|hrs|hours|h)\b"),
+    ("time24", rf"(?<![\d:])(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)(?::[0-5]\d)?\s*(?P<tz>{TZ}|GMT|local time|hrs|"
+               rf"hours|h)\b"),
     # "shot by a sniper at 10:57": a 24-hour clock after "at" (prices and scores take a dot or one digit)
     ("time24", rf"(?<=\bat )(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\b(?!:\d|[.,]\d|\s*{AMPM})"),
     ("rel_unit", r"\b(?P<rel>this past|this coming|the past|the last|the next|the coming|the previous|"
@@ -273,8 +274,9 @@ RULES: tuple[tuple[str, str], ...] = (
     ("ordinal_unit", r"\b(?P<det>the|his|her|its|their|our|my)\s+(?P<ord>first|second|third|fourth|fifth|opening|"
                      r"closing|last|final)\s+(?P<unit>day|week|month|year)\b(?![- ](?:old|long)|\s+(?:or|and)\s+so)"),
     # "1980-88": two expressions, as TimeML annotates ranges (the head here, the tail below)
-    ("year_range", rf"(?<![\w$£€#.,/-])(?P<year>{YEAR})(?=[-–](?P<tail>\d{{1,2}}|{YEAR})\b(?![\w%-]|[.,]\d))"),
-    ("year_tail", rf"(?<=(?:1[0-9]|20)\d\d[-–])(?P<tail>\d{{2}}|{YEAR})\b(?![\w%-]|[.,]\d)"),
+    ("year_range", rf"(?<![\w$£€#.,/-])(?P<year>{YEAR})(?=[-–](?P<tail>\d{{1,2}}|{YEAR})\b(?![\w%-]|[.,:]\d))"),
+    # not the clock of "February 1, 2011-14:00:00 ET"
+    ("year_tail", rf"(?<=(?:1[0-9]|20)\d\d[-–])(?P<tail>\d{{2}}|{YEAR})\b(?![\w%-]|[.,:]\d)"),
     ("the_period", r"\b(?P<pre>for|during|over|throughout|within|in|of)\s+(?P<span>the\s+(?P<unit>week|month))\b"
                    r"(?!\s+(?:before|after|ahead|earlier|later|ago|that|when|in which)\b|['’]s|-)"),
 )
