@@ -960,3 +960,12 @@ def test_a_clock_after_a_year_and_a_dash_is_no_year_range(nlp):
     found = tag_text("Aired February 1, 2011-14:00:00 ET. Comment of 8th November 2011-17:42 removed.", THU, nlp)
     assert [(t.text, t.value) for t in found] == [
         ("February 1, 2011", "2011-02-01"), ("14:00:00 ET", "2011-02-01T14:00"), ("8th November 2011", "2011-11-08")]
+
+
+def test_a_passive_infinitive_is_as_past_as_the_verb_it_completes(nlp):
+    dct = dt.date(2009, 5, 21)  # a Thursday
+    text = "A boy who had not been overseas was found to be infected on Saturday."
+    assert one(nlp, text, dct, "Saturday").value == "2009-05-16"
+    assert one(nlp, "The man is believed to have died on Saturday.", dct, "Saturday").value == "2009-05-16"
+    # a plan stays ahead
+    assert one(nlp, "The talks are expected to be completed on Saturday.", dct, "Saturday").value == "2009-05-23"

@@ -269,6 +269,13 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
         return "future"
     if verb.lower_ in ("will", "'ll", "would", "could"):
         return "future"
+    if any(a.lower_ == "to" for a in auxes) and verb.tag_ == "VBN":
+        head = verb.head
+        if "have" in lowers:
+            return "past"  # "is believed to have died Saturday"
+        if head != verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD and \
+                depth < _MAX_DEPTH and _verb_tense(head, depth + 1) == "past":
+            return "past"  # "was found to be infected on Saturday" ("is due to be announced" reads as present)
     # "going to strike", "plans to resume", "scheduled to resume"
     if any(a.lower_ == "to" for a in auxes) and verb.tag_ == "VB":
         head = verb.head
