@@ -969,3 +969,10 @@ def test_a_passive_infinitive_is_as_past_as_the_verb_it_completes(nlp):
     assert one(nlp, "The man is believed to have died on Saturday.", dct, "Saturday").value == "2009-05-16"
     # a plan stays ahead
     assert one(nlp, "The talks are expected to be completed on Saturday.", dct, "Saturday").value == "2009-05-23"
+
+
+def test_a_weekday_s_event_reported_with_would_lies_behind(nlp):
+    dct = dt.date(2011, 2, 3)  # a Thursday
+    text = "The prime minister said Wednesday's attacks on demonstrators would be investigated."
+    assert one(nlp, text, dct, "Wednesday").value == "2011-02-02"
+    assert one(nlp, "Friday's vote will decide the matter.", dct, "Friday").value == "2011-02-04"

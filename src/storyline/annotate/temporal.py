@@ -766,7 +766,8 @@ class TemporalTagger:
         if verb is None:
             return False
         if token.head.dep_ in ("nsubj", "nsubjpass") and tense == "future" and verb.i == token.head.head.i:
-            return True
+            # "said Wednesday's attacks would be investigated": "would" is the future of a past report
+            return not any(c.lower_ in ("would", "'d") for c in verb.children)
         return tense in ("present", "future") and tr.looks_ahead(verb)
 
     @staticmethod
