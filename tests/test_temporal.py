@@ -976,3 +976,9 @@ def test_a_weekday_s_event_reported_with_would_lies_behind(nlp):
     text = "The prime minister said Wednesday's attacks on demonstrators would be investigated."
     assert one(nlp, text, dct, "Wednesday").value == "2011-02-02"
     assert one(nlp, "Friday's vote will decide the matter.", dct, "Friday").value == "2011-02-04"
+
+
+def test_what_is_due_lies_ahead(nlp):
+    dct = dt.date(2011, 2, 11)
+    assert one(nlp, "The report is due on November 6.", dct, "November 6").value == "2011-11-06"
+    assert one(nlp, "The payment was due on November 6.", dct, "November 6").value == "2010-11-06"

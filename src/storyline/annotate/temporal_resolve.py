@@ -312,6 +312,8 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
             return "present"
         return "past"
     if verb.tag_ in ("VBZ", "VBP"):
+        if verb.lemma_ == "be" and any(c.dep_ == "acomp" and c.lower_ == "due" for c in verb.children):
+            return "future"  # "the report is due on November 6": what is due lies ahead
         return "present"
     if verb.tag_ == "VBG":
         if _perfect_progressive(verb):
