@@ -982,3 +982,12 @@ def test_what_is_due_lies_ahead(nlp):
     dct = dt.date(2011, 2, 11)
     assert one(nlp, "The report is due on November 6.", dct, "November 6").value == "2011-11-06"
     assert one(nlp, "The payment was due on November 6.", dct, "November 6").value == "2010-11-06"
+
+
+def test_a_year_naming_which_event_is_no_story_year(nlp):
+    dct = dt.date(2008, 10, 3)
+    text = "This election, like the election of 1980, demands one thing. As in his July news conference, he was calm."
+    assert one(nlp, text, dct, "July").value == "2008-07"
+    # "the summer of 1940" says when: a history told from it keeps its year
+    text = "In the summer of 1940, the Luftwaffe attacked. In September, London burned."
+    assert one(nlp, text, dt.date(2009, 5, 1), "September").value == "1940-09"

@@ -65,6 +65,11 @@ _HISTORY_YEARS = 3
 _COMPARISON_SENTENCES = 2
 #: dependency labels of clauses and phrases that add background to a noun ("the firm, founded in 1985,")
 _ASIDE_DEPS = frozenset({"acl", "relcl", "appos"})
+#: nouns whose "of 1954" says when, not which event: "the hours of November 1, 1954", "the summer of 1940"
+_WHEN_NOUNS = frozenset({"hour", "morning", "afternoon", "evening", "night", "day", "week", "weekend", "month",
+                         "year", "decade", "century", "season", "spring", "summer", "autumn", "fall", "winter",
+                         "time", "period", "end", "beginning", "start", "middle", "part", "half", "quarter",
+                         "course", "rest", "remainder", "turn", "dawn", "eve", "date", "era", "age"})
 #: how many heads to climb from an expression looking for its clause
 _MAX_CLIMB = 8
 #: words after which a number from 1000 to 1799 is taken as a year ("in 1776", "since 1648")
@@ -342,7 +347,7 @@ class _Context:
         elif month and value[4:6] != "-W" and value[4:6] != "-Q" and value[4:6] != "-H":
             self.anchors.update(month=dt.date(int(year), int(month), 1), year=dt.date(int(year), int(month), 1))
             self.told.update(("month", "year"))
-        elif len(value) == 4 or value[4:6] in ("-Q", "-H"):
+        elif len(value) == 4 or value[4:6] in ("-Q", "-H") or value[4:] in ("-SP", "-SU", "-FA", "-WI"):
             self.anchors["year"] = dt.date(int(year), 1, 1)
             self.told.add("year")
         self.year_in_aside = in_aside
@@ -508,7 +513,8 @@ class TemporalTagger:
                 # a far year in an aside, or one a state has lasted since ("the emergency law, in force since
                 # 1963"), is background, not the year the story is told in
                 ctx.remember(norm.value, norm.anchor, in_aside=written_far and (
-                    self._in_aside(ctx, start, end) or ctx.after_since(start)))
+                    self._in_aside(ctx, start, end) or ctx.after_since(start)
+                    or len(norm.value) == 4 and self._names_an_event(ctx, start, end)))
                 ctx.last_rule = name
                 ctx.dct_uses += (norm.anchor == "dct" and name in _DEICTIC_RULES
                                  or norm.anchor == "absolute" and _is_dct_day(norm.value, ctx.dct))
@@ -782,6 +788,17 @@ class TemporalTagger:
                 return False
             token = token.head
         return False
+
+    @staticmethod
+    def _names_an_event(ctx: _Context, start: int, end: int) -> bool:
+        """Whether the year names which of an event is meant ("like the election of 1980", "the crash of
+        1929"): a comparison with another time, not the time the story is told in ("the hours of November
+        1, 1954" and "the summer of 1940" are times, not events)."""
+        token = TemporalTagger._token_at(ctx, start, end)
+        if token is None or token.dep_ != "pobj" or token.head.lower_ != "of":
+            return False
+        noun = token.head.head
+        return noun.pos_ in ("NOUN", "PROPN") and noun.lemma_.lower() not in _WHEN_NOUNS
 
     @staticmethod
     def _token_at(ctx: _Context, start: int, end: int):
