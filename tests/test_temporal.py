@@ -991,3 +991,10 @@ def test_a_year_naming_which_event_is_no_story_year(nlp):
     # "the summer of 1940" says when: a history told from it keeps its year
     text = "In the summer of 1940, the Luftwaffe attacked. In September, London burned."
     assert one(nlp, text, dt.date(2009, 5, 1), "September").value == "1940-09"
+
+
+def test_a_month_that_ends_what_goes_on_now_lies_ahead(nlp):
+    dct = dt.date(2011, 2, 10)
+    assert one(nlp, "The process continues until September, when elections are held.", dct, "September").value \
+        == "2011-09"
+    assert one(nlp, "The ban lasted until September.", dct, "September").value == "2010-09"

@@ -45,7 +45,7 @@ from storyline.timing import StageTimes
 #: "30" "at 10:57"; "31" "at 2:30 this afternoon" as 14:30; "32" "end-2012"; "33" gives
 #: "between April 16 and May 28 2004" its year; "34" keeps a year after "since" out of the story's year;
 #: "35" dates "the September 11 attacks" 2001-09-11; "36" "May Day" May 1)
-ANNOTATION_VERSION = "43"
+ANNOTATION_VERSION = "44"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

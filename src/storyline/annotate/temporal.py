@@ -147,6 +147,8 @@ _RANGE_LOOKAHEAD = 20
 _LOOKBEHIND = 30
 #: "since" (and "since the") right before an expression: the time it names lies before the clause's own
 _SINCE_BEFORE = re.compile(r"\bsince\s+(?:the\s+)?$", re.IGNORECASE)
+#: "until September": what goes on now ends then, so a present clause points ahead
+_UNTIL_BEFORE = re.compile(r"\b(?:until|till|through)\s+(?:(?:early|mid|late)[- ])?$", re.IGNORECASE)
 #: how many characters before "7 January" are searched for the range's first day ("6-", "6 and ")
 _RANGE_LOOKBEHIND = 16
 #: words that may follow the range's bare day ("May 4 and 5 in Geneva"); any other word makes it a count
@@ -906,6 +908,8 @@ class TemporalTagger:
                                                   ctx.says_will(m.start(), m.end()))) is not None:
             return _Norm("DATE", tr.month_value(narrative, month), mod, anchor="discourse")
         else:
+            if tense == "present" and _UNTIL_BEFORE.search(ctx.text, max(0, m.start() - _LOOKBEHIND), m.start()):
+                tense = "future"  # "the process continues until September": the end of what goes on now
             year = tr.nearest_year(ctx.dct, month, None, tense, since=ctx.after_since(m.start()))
         return _Norm("DATE", tr.month_value(year, month), mod)
 
