@@ -44,7 +44,12 @@ from storyline.timing import StageTimes
 #: keeps "his 21st century heirs" and reads "the third century BC" as BC02; "29" tags "at month's end";
 #: "30" "at 10:57"; "31" "at 2:30 this afternoon" as 14:30; "32" "end-2012"; "33" gives
 #: "between April 16 and May 28 2004" its year; "34" keeps a year after "since" out of the story's year;
-#: "35" dates "the September 11 attacks" 2001-09-11; "36" "May Day" May 1)
+#: "35" dates "the September 11 attacks" 2001-09-11; "36" "May Day" May 1; "37" tags "the late nineteenth
+#: century", "the fifties and sixties", "14.04.1889" and "1997-8"; "38" gives "The next day, Jan. 28" the date
+#: beside it; "39" sees no year in "2011-14:00:00 ET"; "40" reads "was found to be infected on Saturday" as past;
+#: "41" "said Wednesday's attacks would be investigated" as past; "42" "is due on November 6" as ahead; "43" keeps
+#: "the election of 1980" out of the story's year and lets "the spring of 1915" set it; "44" reads "continues
+#: until September" as ahead)
 ANNOTATION_VERSION = "44"
 
 OnArticle = Callable[[Article], None]

@@ -86,7 +86,8 @@ _DEGREES_OR_PERCENT = re.compile(r"\b(?:temperatures?|degrees?|highs?|lows?|fahr
                                  r"approval|ratings?|polls?|percent|per cent)\b|[°%]", re.I)
 #: the decade a second bare decade continues ("the 60s and 70s", "the 1960s or 70s", "the fifties and sixties",
 #: "the 1920's and thirties"); not "their 20s and 30s"
-_DECADE_BEFORE = re.compile(r"(?:\bthe\s+(?:(?:early|mid|late)[- ])?(?:['’]?\d0s|(?:twen|thir|for|fif|six|seven|eigh|nine)ties)"
+_DECADE_BEFORE = re.compile(r"(?:\bthe\s+(?:(?:early|mid|late)[- ])?"
+                            r"(?:['’]?\d0s|(?:twen|thir|for|fif|six|seven|eigh|nine)ties)"
                             r"|\b1\d{2}0['’]?s|['’]\d0s)\s+(?:and|or|to)\s+$", re.I)
 #: words after a batsman's "century" ("his fifth century of the series", "in Tests", "and a fifty")
 _CENTURY_RUNS_FOLLOWERS = frozenset({"of", "in", "for", "at", "against", "on", "and", "with", "from", "to", "as"})

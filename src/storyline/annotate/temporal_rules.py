@@ -189,7 +189,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("decade_word", r"\b(?:the\s+(?:(?P<part>early|mid|late)[- ])?|(?P<joined>))(?P<word>twenties|thirties|forties|"
                     r"fifties|sixties|seventies|eighties|nineties)\b"),
     # "the 19th century", "the twentieth century", "the 18th and 19th centuries" (both: "the 18th" is elliptical)
-    ("century", rf"\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?(?:(?P<ord>\d{{1,2}})(?:st|nd|rd|th)|(?P<word>{_ORDINAL_WORDS}))[- ]centur(?:y|ies)\b"
+    ("century", rf"\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?"
+                rf"(?:(?P<ord>\d{{1,2}})(?:st|nd|rd|th)|(?P<word>{_ORDINAL_WORDS}))[- ]centur(?:y|ies)\b"
                 rf"|\bthe\s+(?P<ord2>\d{{1,2}})(?:st|nd|rd|th)"
                 rf"(?=\s+(?:and|or|to)\s+\d{{1,2}}(?:st|nd|rd|th)[- ]centuries\b)"),
     ("dayword", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<word>today|tonight|yesterday|tomorrow|{DAY_SLANG})"
