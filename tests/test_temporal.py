@@ -927,8 +927,8 @@ def test_a_spelled_decade_after_another_and(nlp):
     text = "Pay was fairer in the fifties and sixties. She grew up there in the 1920's and thirties."
     assert one(nlp, text, THU, "sixties").value == "196"
     assert one(nlp, text, THU, "thirties").value == "193"
-    # an age, with no decade before it
-    assert tag_text("He is in his sixties and seventies are near.", THU, nlp) == []
+    # ages, with no decade before them
+    assert tag_text("Men in their sixties and seventies voted.", THU, nlp) == []
 
 
 def test_day_first_dotted_dates(nlp):
