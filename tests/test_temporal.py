@@ -998,3 +998,16 @@ def test_a_month_that_ends_what_goes_on_now_lies_ahead(nlp):
     assert one(nlp, "The process continues until September, when elections are held.", dct, "September").value \
         == "2011-09"
     assert one(nlp, "The ban lasted until September.", dct, "September").value == "2010-09"
+
+
+def test_a_clock_written_with_a_dot(nlp):
+    dct = dt.date(2009, 5, 1)
+    assert one(nlp, "At 6.30 p.m. the rain stopped.", dct, "6.30 p.m.").value == "2009-05-01T18:30"
+    # not "00 pm" at noon
+    assert [(t.text, t.value) for t in tag_text("1.00 pm: The electricity was back.", dct, nlp)] == [
+        ("1.00 pm", "2009-05-01T13:00")]
+
+
+def test_the_fall_out_is_no_autumn(nlp):
+    assert tag_text("The fall-out from the war spread south.", THU, nlp) == []
+    assert one(nlp, "The election is in the fall.", THU, "the fall").value == "2019-FA"

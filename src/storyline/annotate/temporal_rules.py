@@ -201,7 +201,7 @@ RULES: tuple[tuple[str, str], ...] = (
                 rf"the next|that|early|late|earlier|later)\s+)?(?P<wd>{WEEKDAY})(?P<plural>s)?"
                 rf"(?:,?\s+(?P<pod>(?!overnight)(?:{POD})))?\b"),
     ("time", rf"\b(?:(?P<mod>about|around|approximately|at about|shortly after|shortly before|just after|"
-             rf"just before)\s+)?(?P<hour>1[0-2]|0?\d)(?::?(?P<minute>[0-5]\d))?\s*(?P<ampm>{AMPM})"
+             rf"just before)\s+)?(?<![\d.:])(?P<hour>1[0-2]|0?\d)(?:[:.]?(?P<minute>[0-5]\d))?\s*(?P<ampm>{AMPM})"
              rf"(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|(?P<word>today|tomorrow|yesterday|tonight)|"
              rf"(?P<tmonth>{MONTH_D})\s+(?P<tday>{DAYNUM})(?![\d,]\d)(?:,?\s+(?P<tyear>{YEAR}))?)\b)?"),
     ("time", rf"\b(?P<named>noon|midnight|midday)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
@@ -242,7 +242,8 @@ RULES: tuple[tuple[str, str], ...] = (
                 rf"last|latest|current)?[- ]?(?:fiscal[- ])?(?P<unit>quarter|half)\b(?![- ](?:century))"
                 rf"(?:\s+of\s+(?:fiscal\s+)?(?:(?P<year2>{YEAR})|(?P<rel2>this|last|next) year))?"),
     ("season", rf"\b(?:(?P<rel>this past|this coming|this|last|next|the|that|early|late|mid|the early|the late)"
-               rf"[- ]?\s*)?(?P<season>spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?(?P<year>{YEAR}))?\b"),
+               rf"[- ]?\s*)?(?P<season>spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?(?P<year>{YEAR}))?\b"
+               r"(?!-(?:out|back|off|guy|line)\b)"),  # "the fall-out" is no autumn
     ("holiday", rf"\b(?P<name>{_HOLIDAY_NAMES})(?:,?\s+(?P<year>{YEAR}))?\b"),
     ("named_weekday", rf"\b(?P<name>{NAMED_WEEKDAY_WORDS})\s+(?P<wd>{WEEKDAY})\b"),
     ("time_word_name", rf"\b(?P<name>{TIME_WORD_NAMES})\b"),
