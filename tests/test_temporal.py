@@ -1011,3 +1011,9 @@ def test_a_clock_written_with_a_dot(nlp):
 def test_the_fall_out_is_no_autumn(nlp):
     assert tag_text("The fall-out from the war spread south.", THU, nlp) == []
     assert one(nlp, "The election is in the fall.", THU, "the fall").value == "2019-FA"
+
+
+def test_a_far_year_in_brackets_is_no_story_year(nlp):
+    text = ("He wrote A Path Out of the Desert (Random House, 2008). Mubarak's resignation is a victory for the "
+            "protest movement born on January 25.")
+    assert one(nlp, text, dt.date(2011, 2, 11), "January 25").value == "2011-01-25"

@@ -124,6 +124,16 @@ _APPOSED = re.compile(r"\s*(?:,|\(|--|–|—)\s*(?:on\s+)?")
 _DAY_VALUE = re.compile(r"\d{4}-\d\d-\d\d")
 
 
+#: the bracketed aside an expression may sit in: "(Random House, 2008)", "(1914-1918)"
+_OPEN_BRACKET = re.compile(r"[(\[][^()\[\]\n]{0,60}$")
+_CLOSE_BRACKET = re.compile(r"^[^()\[\]\n]{0,30}[)\]]")
+
+
+def _in_brackets(text: str, start: int, end: int) -> bool:
+    """Whether the characters ``start:end`` sit inside brackets: a citation or an aside, not the story's time."""
+    return bool(_OPEN_BRACKET.search(text, max(0, start - 61), start) and _CLOSE_BRACKET.match(text[end:end + 31]))
+
+
 def _names_its_day(text: str) -> bool:
     """True for a calendar date written out ("Jan. 28", "28 January 2011"), not one counted ("the next day")."""
     return bool(re.search(r"\d", text)) and any(word in MONTHS for word in re.findall(r"[a-z]+", text.lower()))
@@ -516,7 +526,7 @@ class TemporalTagger:
                 # a far year in an aside, or one a state has lasted since ("the emergency law, in force since
                 # 1963"), is background, not the year the story is told in
                 ctx.remember(norm.value, norm.anchor, in_aside=written_far and (
-                    self._in_aside(ctx, start, end) or ctx.after_since(start)
+                    self._in_aside(ctx, start, end) or ctx.after_since(start) or _in_brackets(ctx.text, start, end)
                     or len(norm.value) == 4 and self._names_an_event(ctx, start, end)))
                 ctx.last_rule = name
                 ctx.dct_uses += (norm.anchor == "dct" and name in _DEICTIC_RULES
