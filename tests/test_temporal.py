@@ -1014,6 +1014,8 @@ def test_the_fall_out_is_no_autumn(nlp):
 
 
 def test_a_far_year_in_brackets_is_no_story_year(nlp):
-    text = ("He wrote A Path Out of the Desert (Random House, 2008). Mubarak's resignation is a victory for the "
-            "protest movement born on January 25.")
+    # a byline's book citation, its bracket wrapped over a line break
+    text = ("Pollack is the author of several books, including one on the desert (Random House,\n2008).\n"
+            "(CNN) --\nEgyptians deserve their time to celebrate.\n"
+            "Mubarak's resignation is a victory for the movement born so suddenly on January 25.")
     assert one(nlp, text, dt.date(2011, 2, 11), "January 25").value == "2011-01-25"

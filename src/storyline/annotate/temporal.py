@@ -125,8 +125,8 @@ _DAY_VALUE = re.compile(r"\d{4}-\d\d-\d\d")
 
 
 #: the bracketed aside an expression may sit in: "(Random House, 2008)", "(1914-1918)"
-_OPEN_BRACKET = re.compile(r"[(\[][^()\[\]\n]{0,60}$")
-_CLOSE_BRACKET = re.compile(r"^[^()\[\]\n]{0,30}[)\]]")
+_OPEN_BRACKET = re.compile(r"[(\[][^()\[\]]{0,60}\Z")
+_CLOSE_BRACKET = re.compile(r"[^()\[\]]{0,30}[)\]]")
 
 
 def _in_brackets(text: str, start: int, end: int) -> bool:
