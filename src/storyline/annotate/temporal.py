@@ -134,6 +134,12 @@ def _in_brackets(text: str, start: int, end: int) -> bool:
     return bool(_OPEN_BRACKET.search(text, max(0, start - 61), start) and _CLOSE_BRACKET.match(text[end:end + 31]))
 
 
+def _range_start_year(year: int, start_month: int, end_month: int) -> int:
+    """The year a range starts in when only its end's year is written: "from December to March 2003" starts
+    in 2002."""
+    return year - 1 if end_month < start_month else year
+
+
 def _names_its_day(text: str) -> bool:
     """True for a calendar date written out ("Jan. 28", "28 January 2011"), not one counted ("the next day")."""
     return bool(re.search(r"\d", text)) and any(word in MONTHS for word in re.findall(r"[a-z]+", text.lower()))
@@ -158,8 +164,6 @@ _RANGE_LOOKAHEAD = 20
 _LOOKBEHIND = 30
 #: "since" (and "since the") right before an expression: the time it names lies before the clause's own
 _SINCE_BEFORE = re.compile(r"\bsince\s+(?:the\s+)?$", re.IGNORECASE)
-#: "until September": what goes on now ends then, so a present clause points ahead
-_UNTIL_BEFORE = re.compile(r"\b(?:until|till|through)\s+(?:(?:early|mid|late)[- ])?$", re.IGNORECASE)
 #: how many characters before "7 January" are searched for the range's first day ("6-", "6 and ")
 _RANGE_LOOKBEHIND = 16
 #: words that may follow the range's bare day ("May 4 and 5 in Geneva"); any other word makes it a count
@@ -571,7 +575,7 @@ class TemporalTagger:
         added: list[TimeExpr] = []
         drop: set[int] = set()
         for i, expr in enumerate(out):
-            if expr.type != "DATE" or not re.fullmatch(r"\d{4}-\d\d-\d\d", expr.value):
+            if expr.type != "DATE" or not _DAY_VALUE.fullmatch(expr.value):
                 continue
             day = int(expr.value[8:])
             after = _RANGE_AFTER.match(text, expr.end) if re.search(r"\d(?:st|nd|rd|th)?$", expr.text) else None
@@ -607,7 +611,7 @@ class TemporalTagger:
             if i + 1 >= len(out) or out[i].type != "TIME" or "T" not in out[i].value:
                 continue
             after = out[i + 1]
-            if after.type == "DATE" and re.fullmatch(r"\d{4}-\d\d-\d\d", after.value) and after.resolved and \
+            if after.type == "DATE" and _DAY_VALUE.fullmatch(after.value) and after.resolved and \
                     re.fullmatch(r"\s*(?:\([^()]{1,25}\))?\s*,?\s*(?:on\s+)?", text[out[i].end:after.start]):
                 out[i].value = after.value + out[i].value[out[i].value.index("T"):]
 
@@ -884,9 +888,8 @@ class TemporalTagger:
         "March 5" resolves: later expressions count from it ("two days later")."""
         across = DAY_RANGE_AFTER.match(ctx.text, m.end())
         if across is not None:  # "between April 16 and May 28 2004"; "from 30 December to 2 January 2012"
-            year = int(across["year"])
-            return str(year - 1 if _month_number(across["month"] or across["month2"]) < _month_number(m["month"])
-                       else year)
+            return str(_range_start_year(int(across["year"]), _month_number(m["month"]),
+                                         _month_number(across["month"] or across["month2"])))
         if not re.search(r"\d(?:st|nd|rd|th)?$", m.group(0)):
             return None
         after = _RANGE_AFTER.match(ctx.text, m.end())
@@ -919,7 +922,7 @@ class TemporalTagger:
                                                   ctx.says_will(m.start(), m.end()))) is not None:
             return _Norm("DATE", tr.month_value(narrative, month), mod, anchor="discourse")
         else:
-            if tense == "present" and _UNTIL_BEFORE.search(ctx.text, max(0, m.start() - _LOOKBEHIND), m.start()):
+            if tense == "present" and ctx.previous_word(m.start()) in ("until", "till", "through"):
                 tense = "future"  # "the process continues until September": the end of what goes on now
             year = tr.nearest_year(ctx.dct, month, None, tense, since=ctx.after_since(m.start()))
         return _Norm("DATE", tr.month_value(year, month), mod)
@@ -931,10 +934,9 @@ class TemporalTagger:
         after = MONTH_RANGE_AFTER.match(ctx.text, m.end())
         if after is None:
             return None
-        year = int(after["year"])
         end_month = (_month_number(after["month"]) if after["month"]
                      else tr.SEASON_MONTH[tr.SEASONS[after["season"].lower()]])
-        return year - 1 if end_month < month else year
+        return _range_start_year(int(after["year"]), month, end_month)
 
     def _n_year(self, m, ctx):
         pre = (m["pre"] or "").lower().rstrip("-").strip()
@@ -1515,7 +1517,7 @@ class TemporalTagger:
         anchor, kind = ctx.anchor_of("month")
         if anchor is None:
             return _Norm("DATE", "XXXX-XX", "END", anchor="none")
-        return _Norm("DATE", f"{anchor.year:04d}-{anchor.month:02d}", "END", anchor=kind)
+        return _Norm("DATE", tr.month_value(anchor.year, anchor.month), "END", anchor=kind)
 
     # ── coverage added for issue #3 ──────────────────────────────────────────
 
