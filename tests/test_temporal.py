@@ -1019,3 +1019,14 @@ def test_a_far_year_in_brackets_is_no_story_year(nlp):
             "(CNN) --\nEgyptians deserve their time to celebrate.\n"
             "Mubarak's resignation is a victory for the movement born so suddenly on January 25.")
     assert one(nlp, text, dt.date(2011, 2, 11), "January 25").value == "2011-01-25"
+
+
+def test_a_four_digit_clock_with_its_zone_is_no_year(nlp):
+    dct = dt.date(2013, 3, 22)
+    found = one(nlp, "The vote, scheduled for 1900 GMT, was delayed.", dct, "1900 GMT")
+    assert (found.type, found.value) == ("TIME", "2013-03-22T19:00")
+    assert one(nlp, "Supplies stop from 0700 GMT Monday.", dct, "0700 GMT").value == "2013-03-25T07:00"
+    # a conversion in brackets after the clock it converts stays untagged, and is no year 1803 either
+    assert [t.text for t in tag_text("Updated at 10:03 a.m. (1803 HKT) today.", dct, nlp)] == ["10:03 a.m.", "today"]
+    # zones in lower case are words
+    assert [t.text for t in tag_text("By 1999 et al. had shown it.", dct, nlp)] == ["1999"]

@@ -50,8 +50,9 @@ from storyline.timing import StageTimes
 #: "41" "said Wednesday's attacks would be investigated" as past; "42" "is due on November 6" as ahead; "43" keeps
 #: "the election of 1980" out of the story's year and lets "the spring of 1915" set it; "44" reads "continues
 #: until September" as ahead; "45" reads "6.30 p.m." and sees no autumn in "the fall-out"; "46" keeps a far
-#: year in brackets, "(Random House, 2008)", out of the story's year; "47" also one whose bracket wraps a line)
-ANNOTATION_VERSION = "47"
+#: year in brackets, "(Random House, 2008)", out of the story's year; "47" also one whose bracket wraps a line;
+#: "48" reads "1900 GMT" as a clock, not the year 1900)
+ANNOTATION_VERSION = "48"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -1102,6 +1102,12 @@ class TemporalTagger:
         return ctx.anchor_of("day")[0] if ctx.tense_only(m.start(), m.end()) == "past" else ctx.dct
 
     def _n_time24(self, m, ctx):
+        if ":" not in m.group(0):  # "1800 GMT"
+            if m["tz"] != "local time" and not m["tz"].isupper():
+                return None  # "1200 cat", "1999 et al."
+            if ctx.text[m.start() - 1:m.start()] == "(":
+                return None  # "at 10:35 a.m. (0735 GMT)", "9 pm Sunday (0200 GMT Monday)": a conversion of the
+                # clock before it, left untagged as TimeBank leaves it (still a match: "(1803 HKT)" is no year)
         date = self._clock_day(m, ctx)
         hour = int(m["hour"])
         if hour < 12 and _LATER_IN_THE_DAY.match(ctx.text, m.end()):

@@ -145,6 +145,8 @@ PART = (r"(?:early|earlier|mid|middle|late|later|the (?:start|beginning|middle|e
 MOD = (r"(?:about|around|some|roughly|approximately|nearly|almost|more than|over|less than|fewer than|under|"
        r"at least|up to|no more than|at most|just over|just under|only|just)")
 TZ = r"(?:EST|EDT|CST|CDT|MST|MDT|PST|PDT|GMT|UTC|ET|BST|CET)"
+#: zones a four-digit clock is written with in wire copy ("0735 GMT", "1803 HKT"); upper case only
+CLOCK_ZONES = r"(?:HKT|JST|KST|IST|SGT|PKT|MSK|EET|EEST|CEST|AEST|AEDT|SAST|EAT|WAT|CAT|HST|AKST|Zulu)"
 AMPM = r"(?:a\.m\.?|p\.m\.?|am\b|pm\b)"
 _HOLIDAY_NAMES = "|".join(sorted((re.escape(h) for h in [*HOLIDAYS, *MOVING_HOLIDAYS, *EASTER_HOLIDAYS, *THANKSGIVING_DAYS]),
                                   key=len, reverse=True))
@@ -208,6 +210,9 @@ RULES: tuple[tuple[str, str], ...] = (
              rf"(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
     ("time24", rf"(?<![\d:])(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)(?::[0-5]\d)?\s*(?P<tz>{TZ}|GMT|local time|hrs|"
                rf"hours|h)\b"),
+    # "at 1800 GMT", "Updated 1003 GMT (1803 HKT)": a four-digit clock with its zone, never the year 1800
+    ("time24", rf"(?<![\w$£€#.,/:-])(?P<hour>[01]\d|2[0-3])(?P<minute>[0-5]\d)\s*(?P<tz>{TZ}|{CLOCK_ZONES}|"
+               rf"local time)\b"),
     # "shot by a sniper at 10:57": a 24-hour clock after "at" (prices and scores take a dot or one digit)
     ("time24", rf"(?<=\bat )(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\b(?!:\d|[.,]\d|\s*{AMPM})"),
     ("rel_unit", r"\b(?P<rel>this past|this coming|the past|the last|the next|the coming|the previous|"
