@@ -1030,3 +1030,11 @@ def test_a_four_digit_clock_with_its_zone_is_no_year(nlp):
     assert [t.text for t in tag_text("Updated at 10:03 a.m. (1803 HKT) today.", dct, nlp)] == ["10:03 a.m.", "today"]
     # zones in lower case are words
     assert [t.text for t in tag_text("By 1999 et al. had shown it.", dct, nlp)] == ["1999"]
+
+
+def test_a_clock_in_a_past_clause_takes_no_day_after_the_dct(nlp):
+    text = "The president is due to visit on 13 April. In the 24 hours to 6am, 40 people were admitted."
+    assert one(nlp, text, dt.date(2013, 3, 22), "6am").value == "2013-03-22T06:00"
+    # a day named before the DCT still dates it
+    text = "The clinic was attacked on 13 March. In the 24 hours to 6am, 40 people were admitted."
+    assert one(nlp, text, dt.date(2013, 3, 22), "6am").value == "2013-03-13T06:00"

@@ -1096,10 +1096,14 @@ class TemporalTagger:
     @staticmethod
     def _clock_day(m: re.Match[str], ctx: _Context) -> dt.date | None:
         """The day of a clock time written without one: its sentence's date; in a past clause the
-        day the story last named ("was shot at 10 p.m."); else the DCT ("lunch is at noon")."""
+        day the story last named ("was shot at 10 p.m."), unless that day lies after the DCT (a visit
+        "due on 13 April" does not date "admitted by 6am"); else the DCT ("lunch is at noon")."""
         if ctx.sentence in ctx.sentence_days:
             return ctx.sentence_days[ctx.sentence]
-        return ctx.anchor_of("day")[0] if ctx.tense_only(m.start(), m.end()) == "past" else ctx.dct
+        if ctx.tense_only(m.start(), m.end()) != "past":
+            return ctx.dct
+        day = ctx.anchor_of("day")[0]
+        return ctx.dct if day is not None and ctx.dct is not None and day > ctx.dct else day
 
     def _n_time24(self, m, ctx):
         if ":" not in m.group(0):  # "1800 GMT"
