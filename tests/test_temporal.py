@@ -1038,3 +1038,18 @@ def test_a_clock_in_a_past_clause_takes_no_day_after_the_dct(nlp):
     # a day named before the DCT still dates it
     text = "The clinic was attacked on 13 March. In the 24 hours to 6am, 40 people were admitted."
     assert one(nlp, text, dt.date(2013, 3, 22), "6am").value == "2013-03-13T06:00"
+
+
+def test_a_year_naming_which_work_is_no_story_year(nlp):
+    # a 2008 letters page cites a 1960 book, then an earlier analysis of this October
+    text = ("For real reform, we have to go back to Milton Friedman's 1960 book and impose full reserves.\n"
+            "The Oct. 10 front-page analysis missed the point.")
+    assert one(nlp, text, dt.date(2008, 10, 16), "Oct. 10").value == "2008-10-10"
+
+
+def test_a_weekday_of_a_deed_a_present_state_follows_lies_behind(nlp):
+    text = "The man is in a stable condition in hospital, after seeking treatment on Thursday night."
+    assert one(nlp, text, dt.date(2009, 5, 2), "Thursday night").value == "2009-04-30TNI"
+    # a present clause without "after" still looks ahead
+    text = "The man seeks treatment on Thursday night."
+    assert one(nlp, text, dt.date(2009, 5, 2), "Thursday night").value == "2009-05-07TNI"

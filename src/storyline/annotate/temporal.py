@@ -253,8 +253,21 @@ class _Context:
         if tense == "future":
             return "future"
         if tense == "present":
-            return "past" if tr.is_reporting(verb) else "future"
+            return "past" if tr.is_reporting(verb) or self.after_a_deed(start, verb) else "future"
         return "past"
+
+    def after_a_deed(self, start: int, verb) -> bool:
+        """Whether the time dates a deed that a present state follows ("is in a stable condition after seeking
+        treatment on Thursday night"): "after" with a gerund between it and the clause's verb."""
+        span = self.doc.char_span(start, start + 1, alignment_mode="expand")
+        token = span[0] if span is not None and len(span) else None
+        for _ in range(_MAX_CLIMB):
+            if token is None or token.head == token or token == verb:
+                return False
+            if token.tag_ == "VBG" and token.dep_ == "pcomp" and token.head.lower_ == "after":
+                return True
+            token = token.head
+        return False
 
     def tense_only(self, start: int, end: int) -> tr.Tense:
         return self.tense(start, end)[0]
@@ -808,13 +821,18 @@ class TemporalTagger:
 
     @staticmethod
     def _names_an_event(ctx: _Context, start: int, end: int) -> bool:
-        """Whether the year names which of an event is meant ("like the election of 1980", "the crash of
-        1929"): a comparison with another time, not the time the story is told in ("the hours of November
-        1, 1954" and "the summer of 1940" are times, not events)."""
+        """Whether the year names which of an event or work is meant ("like the election of 1980", "the crash
+        of 1929", "Friedman's 1960 book"): a comparison with another time, not the time the story is told in
+        ("the hours of November 1, 1954" and "the summer of 1940" are times, not events)."""
         token = TemporalTagger._token_at(ctx, start, end)
-        if token is None or token.dep_ != "pobj" or token.head.lower_ != "of":
+        if token is None:
             return False
-        noun = token.head.head
+        if token.dep_ in ("nummod", "compound", "amod", "npadvmod") and token.head.i > token.i:
+            noun = token.head  # "Friedman's 1960 book", "the 1967 war"
+        elif token.dep_ == "pobj" and token.head.lower_ == "of":
+            noun = token.head.head
+        else:
+            return False
         return noun.pos_ in ("NOUN", "PROPN") and noun.lemma_.lower() not in _WHEN_NOUNS
 
     @staticmethod
