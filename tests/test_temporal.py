@@ -1053,3 +1053,23 @@ def test_a_weekday_of_a_deed_a_present_state_follows_lies_behind(nlp):
     # a present clause without "after" still looks ahead
     text = "The man seeks treatment on Thursday night."
     assert one(nlp, text, dt.date(2009, 5, 2), "Thursday night").value == "2009-05-07TNI"
+
+
+def test_a_weekday_s_event_something_happens_by_lies_ahead(nlp):
+    sat = dt.date(2011, 2, 5)
+    text = "Forecasters say there is a chance of a rain and snow mix by Sunday evening's kickoff."
+    assert one(nlp, text, sat, "Sunday evening").value == "2011-02-06TEV"
+    text = "Iraqis abroad start voting ahead of Thursday's general election."
+    assert one(nlp, text, sat, "Thursday").value == "2011-02-10"
+    # a present clause measuring from before a weekday's event still looks back
+    text = "Its share of 7% before Friday's purchases is far below the leaders'."
+    assert one(nlp, text, sat, "Friday").value == "2011-02-04"
+
+
+def test_a_weekday_a_past_report_expected_is_the_nearest(nlp):
+    thu = dt.date(2011, 1, 27)
+    text = "Washington was expected to receive 4 to 6 inches of snow Wednesday evening, he said."
+    assert one(nlp, text, thu, "Wednesday evening").value == "2011-01-26TEV"
+    assert one(nlp, "Another flight was scheduled to land Monday.", dt.date(2011, 1, 30), "Monday").value == "2011-01-31"
+    # what is expected now still lies ahead
+    assert one(nlp, "The minister is expected to meet rebels on Wednesday.", thu, "Wednesday").value == "2011-02-02"

@@ -388,6 +388,16 @@ class _Context:
         self.last_sentence = self.sentence
 
 
+def _is_deadline(noun) -> bool:
+    """Whether the noun is what something happens by or ahead of ("by Sunday's kickoff", "ahead of Friday's
+    vote", "until Monday's deadline"); not "before", which a present clause also measures a past from ("its
+    share before Friday's purchases is 7%")."""
+    if noun.dep_ != "pobj":
+        return False
+    prep = noun.head
+    return prep.lower_ in ("by", "until", "till") or prep.lower_ == "of" and prep.head.lower_ == "ahead"
+
+
 def _is_dct_day(value: str, dct: dt.date | None) -> bool:
     """Whether a value written out in full names the DCT's own day ("Monday 11 July 2005" on a page of that
     day): a text that dates itself is told in its own time, as one counting from its DCT is (narrative_year)."""
@@ -804,6 +814,8 @@ class TemporalTagger:
         if token.head.dep_ in ("nsubj", "nsubjpass") and tense == "future" and verb.i == token.head.head.i:
             # "said Wednesday's attacks would be investigated": "would" is the future of a past report
             return not any(c.lower_ in ("would", "'d") for c in verb.children)
+        if tense in ("present", "future") and _is_deadline(token.head):
+            return True  # "a rain and snow mix by Sunday evening's kickoff", "ahead of Friday's vote"
         return tense in ("present", "future") and tr.looks_ahead(verb)
 
     @staticmethod
@@ -1059,6 +1071,8 @@ class TemporalTagger:
             direction = "past"  # "Friday's purchases", "Wednesday's ruling": an event already reported
         else:
             direction = ctx.direction(m.start(), m.end())  # "Friday's vote will decide the race" looks ahead
+            if direction == "future" and tr.expected_in_past(ctx.tense(m.start(), m.end())[1]):
+                direction = "nearest"  # "was expected to land Wednesday": yesterday in Thursday's paper
         return tr.weekday_date(ctx.dct, wd, direction), "dct"
 
     def _n_weekday(self, m, ctx):

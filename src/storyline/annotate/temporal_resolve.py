@@ -38,6 +38,8 @@ _LOOKING_AHEAD = {"plan", "schedule", "expect", "agree", "decide", "hope", "want
                   "propose", "offer", "pledge", "go", "be", "likely", "due", "able", "ready", "order", "invite",
                   "could", "would", "will", "may", "might", "can", "must", "should"}
 _SCHEDULING = {"schedule", "plan", "set", "slate"}
+#: passives of arranging and expecting ("was expected to", "were scheduled to")
+_EXPECTED_IN_PAST = {"expect", "schedule", "slate", "set", "plan", "suppose"}
 #: verbs that wait for an event, beside _LOOKING_AHEAD's ("police prepare for Friday's rally")
 _AWAITING = {"await", "anticipate", "brace", "gear"}
 _REPORTING = {"say", "tell", "announce", "report", "state", "add", "note", "claim"}
@@ -208,13 +210,15 @@ def weekday_date(anchor: dt.date, weekday: int, direction: str) -> dt.date:
 
     ``past``: the latest such day on or before the anchor; ``future``: the first on or after it
     (an article of a Tuesday saying "will … on Tuesday" means that same day);
-    ``last``/``next``: strictly before/after.
+    ``last``/``next``: strictly before/after; ``nearest``: the closest, on either side.
     """
     delta = weekday - anchor.weekday()
     if direction == "past":
         return anchor + dt.timedelta(days=delta if delta <= 0 else delta - 7)
     if direction == "future":
         return anchor + dt.timedelta(days=delta if delta >= 0 else delta + 7)
+    if direction == "nearest":
+        return anchor + dt.timedelta(days=min((delta, delta - 7, delta + 7), key=abs))
     if direction == "last":
         return anchor + dt.timedelta(days=delta if delta < 0 else delta - 7)
     if direction == "next":
@@ -348,6 +352,18 @@ def clause_tense(doc: Doc, start: int, end: int) -> tuple[Tense, Token | None]:
     if root.pos_ in ("VERB", "AUX"):
         return _verb_tense(root), root
     return "unknown", None
+
+
+def expected_in_past(verb: Token | None) -> bool:
+    """Whether the clause tells what a past report expected ("was expected to receive snow Wednesday evening",
+    "was scheduled to land Monday", "was due to vote Friday"): its day may lie on either side of the DCT."""
+    if verb is None or verb.tag_ != "VB" or not any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
+        return False
+    head = verb.head
+    if head.lower_ == "due":
+        return head.head.lower_ in ("was", "were")
+    return head.lemma_ in _EXPECTED_IN_PAST and head.tag_ == "VBN" and \
+        any(c.dep_ == "auxpass" and c.lower_ in ("was", "were") for c in head.children)
 
 
 def looks_ahead(verb: Token) -> bool:
