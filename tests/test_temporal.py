@@ -1073,3 +1073,11 @@ def test_a_weekday_a_past_report_expected_is_the_nearest(nlp):
     assert one(nlp, "Another flight was scheduled to land Monday.", dt.date(2011, 1, 30), "Monday").value == "2011-01-31"
     # what is expected now still lies ahead
     assert one(nlp, "The minister is expected to meet rebels on Wednesday.", thu, "Wednesday").value == "2011-02-02"
+
+
+def test_every_season_is_a_set(nlp):
+    found = one(nlp, "The festival is held every summer in the old town.", THU, "every summer")
+    assert (found.type, found.value) == ("SET", "XXXX-SU")
+    assert one(nlp, "Each winter the lake freezes.", THU, "Each winter").value == "XXXX-WI"
+    # one summer spent is no set
+    assert tag_text("She spent a summer in Paris.", THU, nlp) == []

@@ -53,8 +53,9 @@ from storyline.timing import StageTimes
 #: year in brackets, "(Random House, 2008)", out of the story's year; "47" also one whose bracket wraps a line;
 #: "48" reads "1900 GMT" as a clock, not the year 1900, and no past clock takes a day after the DCT; "49" keeps
 #: "Friedman's 1960 book" out of the story's year and dates "after seeking treatment on Thursday" behind; "50"
-#: sees "by Sunday's kickoff" ahead and "was expected to land Wednesday" on the nearest Wednesday)
-ANNOTATION_VERSION = "50"
+#: sees "by Sunday's kickoff" ahead and "was expected to land Wednesday" on the nearest Wednesday; "51" reads
+#: "every summer" as a set)
+ANNOTATION_VERSION = "51"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -1315,6 +1315,9 @@ class TemporalTagger:
         n = 2 if num == "other" else (parse_number(num) if num else 1)
         if lowered in WEEKDAYS:
             return _Norm("SET", f"XXXX-WXX-{WEEKDAYS[lowered] + 1}", anchor="none")
+        if lowered in tr.SEASONS:  # "every summer"; "a summer" is one summer, "each other spring" is rare
+            return _Norm("SET", f"XXXX-{tr.SEASONS[lowered]}", anchor="none") if q in ("every", "each") and not num \
+                else None
         if lowered.rstrip(".") in MONTHS and lowered not in ("may",) or lowered == "may" and target[0].isupper():
             return _Norm("SET", f"XXXX-{_month_number(target):02d}", anchor="none")
         unit = unit_name(target)
