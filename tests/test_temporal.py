@@ -1081,3 +1081,11 @@ def test_every_season_is_a_set(nlp):
     assert one(nlp, "Each winter the lake freezes.", THU, "Each winter").value == "XXXX-WI"
     # one summer spent is no set
     assert tag_text("She spent a summer in Paris.", THU, nlp) == []
+
+
+def test_some_years_after_for_is_a_duration(nlp):
+    found = one(nlp, "We have been preparing for some years.", THU, "some years")
+    assert (found.type, found.value) == ("DURATION", "PXY")
+    # a vague day, and quarters that are places, are no durations
+    assert tag_text("Some day they will leave.", THU, nlp) == []
+    assert tag_text("He was criticised in some quarters.", THU, nlp) == []

@@ -96,6 +96,8 @@ _LATER_IN_THE_DAY = re.compile(r"\s+(?:(?:this|in the|that|on \w+|\w+day)\s+(?:a
 #: what follows a percentage when "APR" is the annual percentage rate, not April
 _PERCENT_BEFORE = re.compile(r"(?:%|\bper\s?cent)\s*$", re.I)
 #: words before a number that make it a count ("some 1500 troops"), not a year
+#: prepositions that make a vague count of units a stretch of time ("for some years", "over several months")
+_SPAN_PREPOSITIONS = {"for", "over", "in", "within", "after"}
 _APPROXIMATORS = {"about", "some", "nearly", "almost", "over", "than", "around", "roughly", "approximately", "least",
                   "to", "and", "or", "only", "just", "another", "estimated", "all"}
 _AMBIGUOUS_MONTHS = {"may", "march", "august", "jan.", "sun."}
@@ -736,8 +738,11 @@ class TemporalTagger:
             unit = unit_name(groups["unit"])
             if unit == "second" and num in ("a", "an", "one", "the"):
                 return False
-            if num == "some" and not groups.get("det") and not groups.get("rel"):
-                return False
+            if num == "some" and not groups.get("det") and not groups.get("rel") and not (
+                    groups["unit"].lower().endswith("s") and unit != "quarter"
+                    and ctx.previous_word(m.start()) in _SPAN_PREPOSITIONS):
+                return False  # "some day" is a vague future, "in some quarters" a few places; "for some years" a
+                # duration
             if num in ("a", "an") and ctx.previous_word(m.start()) in ("once", "twice", "thrice", "times"):
                 return False  # "twice a year" is a SET (the set rule)
             previous = ctx.previous_word(m.start())
