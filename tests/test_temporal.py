@@ -1032,6 +1032,14 @@ def test_a_four_digit_clock_with_its_zone_is_no_year(nlp):
     assert [t.text for t in tag_text("By 1999 et al. had shown it.", dct, nlp)] == ["1999"]
 
 
+def test_a_local_clock_before_its_bracketed_conversion_is_no_year(nlp):
+    dct = dt.date(2010, 6, 15)
+    found = one(nlp, "He will outline the plan in a speech at 2000 ( 0000 GMT ).", dct, "2000")
+    assert (found.type, found.value) == ("TIME", "2010-06-15T20:00")
+    # the conversion itself, spaced inside its bracket as tokenized copy writes it, stays untagged
+    assert [t.text for t in tag_text("It struck at 1:24 p.m. ( 0424 GMT ).", dct, nlp)] == ["1:24 p.m."]
+
+
 def test_a_clock_in_a_past_clause_takes_no_day_after_the_dct(nlp):
     text = "The president is due to visit on 13 April. In the 24 hours to 6am, 40 people were admitted."
     assert one(nlp, text, dt.date(2013, 3, 22), "6am").value == "2013-03-22T06:00"

@@ -54,8 +54,9 @@ from storyline.timing import StageTimes
 #: "48" reads "1900 GMT" as a clock, not the year 1900, and no past clock takes a day after the DCT; "49" keeps
 #: "Friedman's 1960 book" out of the story's year and dates "after seeking treatment on Thursday" behind; "50"
 #: sees "by Sunday's kickoff" ahead and "was expected to land Wednesday" on the nearest Wednesday; "51" reads
-#: "every summer" as a set; "52" "for some years" as a duration)
-ANNOTATION_VERSION = "52"
+#: "every summer" as a set; "52" "for some years" as a duration; "53" "at 2000 (0000 GMT)" as a clock and a
+#: conversion spaced inside its bracket as no clock)
+ANNOTATION_VERSION = "53"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -39,7 +39,7 @@ from storyline.annotate import temporal_resolve as tr
 from storyline.annotate.match_windows import NearLiterals, ScannedText
 from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
-    CAPITALISED_HOLIDAYS, COMPILED_RULES, DAY_RANGE_AFTER, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES,
+    CAPITALISED_HOLIDAYS, COMPILED_RULES, CONVERSION_AFTER, DAY_RANGE_AFTER, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES,
     LOWERED_WINDOWS, MODIFIERS, MONTH_RANGE_AFTER, MONTHS, MOVING_HOLIDAYS, ORDINAL_NUMBERS, PART_MODS, PARTS_OF_DAY,
     REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
@@ -96,6 +96,7 @@ _LATER_IN_THE_DAY = re.compile(r"\s+(?:(?:this|in the|that|on \w+|\w+day)\s+(?:a
 #: what follows a percentage when "APR" is the annual percentage rate, not April
 _PERCENT_BEFORE = re.compile(r"(?:%|\bper\s?cent)\s*$", re.I)
 #: words before a number that make it a count ("some 1500 troops"), not a year
+_OPEN_BRACKET_BEFORE = re.compile(r"\(\s*$")
 #: prepositions that make a vague count of units a stretch of time ("for some years", "over several months")
 _SPAN_PREPOSITIONS = {"for", "over", "in", "within", "after"}
 _APPROXIMATORS = {"about", "some", "nearly", "almost", "over", "than", "around", "roughly", "approximately", "least",
@@ -662,6 +663,8 @@ class TemporalTagger:
                 return False
         if name == "year":
             year = int(groups["year"])
+            if CONVERSION_AFTER.match(ctx.text, m.end()):
+                return False  # "at 2000 (0000 GMT)" is a clock (the time24 rule)
             if not groups.get("pre") and not 1800 <= year <= 2099 and not (
                     1000 <= year < 1800 and ctx.previous_word(m.start()) in _OLD_YEAR_TIME_INTRODUCERS):
                 return False  # "in 1776" is a year; "1400 victims", "1150 pages" are counts
@@ -1144,9 +1147,10 @@ class TemporalTagger:
 
     def _n_time24(self, m, ctx):
         if ":" not in m.group(0):  # "1800 GMT"
-            if m["tz"] != "local time" and not m["tz"].isupper():
+            zone = m.groupdict().get("tz")  # none when a bracketed conversion follows ("at 2000 (0000 GMT)")
+            if zone and zone != "local time" and not zone.isupper():
                 return None  # "1200 cat", "1999 et al."
-            if ctx.text[m.start() - 1:m.start()] == "(":
+            if _OPEN_BRACKET_BEFORE.search(ctx.text, max(0, m.start() - 3), m.start()):
                 return None  # "at 10:35 a.m. (0735 GMT)", "9 pm Sunday (0200 GMT Monday)": a conversion of the
                 # clock before it, left untagged as TimeBank leaves it (still a match: "(1803 HKT)" is no year)
         date = self._clock_day(m, ctx)

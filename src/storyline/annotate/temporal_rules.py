@@ -147,6 +147,9 @@ MOD = (r"(?:about|around|some|roughly|approximately|nearly|almost|more than|over
 TZ = r"(?:EST|EDT|CST|CDT|MST|MDT|PST|PDT|GMT|UTC|ET|BST|CET)"
 #: zones a four-digit clock is written with in wire copy ("0735 GMT", "1803 HKT"); upper case only
 CLOCK_ZONES = r"(?:HKT|JST|KST|IST|SGT|PKT|MSK|EET|EEST|CEST|AEST|AEDT|SAST|EAT|WAT|CAT|HST|AKST|Zulu)"
+_CONVERSION = rf"\s*\(\s*[0-2]\d[0-5]\d\s*(?:{TZ}|{CLOCK_ZONES})\b"
+#: a four-digit clock in brackets right after, converting the one before it ("at 2000 (0000 GMT)")
+CONVERSION_AFTER = re.compile(_CONVERSION)
 AMPM = r"(?:a\.m\.?|p\.m\.?|am\b|pm\b)"
 _HOLIDAY_NAMES = "|".join(sorted((re.escape(h) for h in [*HOLIDAYS, *MOVING_HOLIDAYS, *EASTER_HOLIDAYS, *THANKSGIVING_DAYS]),
                                   key=len, reverse=True))
@@ -213,6 +216,8 @@ RULES: tuple[tuple[str, str], ...] = (
     # "at 1800 GMT", "Updated 1003 GMT (1803 HKT)": a four-digit clock with its zone, never the year 1800
     ("time24", rf"(?<![\w$£€#.,/:-])(?P<hour>[01]\d|2[0-3])(?P<minute>[0-5]\d)\s*(?P<tz>{TZ}|{CLOCK_ZONES}|"
                rf"local time)\b"),
+    # "the speech, at 2000 (0000 GMT)": a local four-digit clock its bracketed conversion vouches for
+    ("time24", rf"(?<![\w$£€#.,/:-])(?P<hour>[01]\d|2[0-3])(?P<minute>[0-5]\d)(?={_CONVERSION})"),
     # "shot by a sniper at 10:57": a 24-hour clock after "at" (prices and scores take a dot or one digit)
     ("time24", rf"(?<=\bat )(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\b(?!:\d|[.,]\d|\s*{AMPM})"),
     ("rel_unit", r"\b(?P<rel>this past|this coming|the past|the last|the next|the coming|the previous|"
