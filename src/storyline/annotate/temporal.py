@@ -39,9 +39,10 @@ from storyline.annotate import temporal_resolve as tr
 from storyline.annotate.match_windows import NearLiterals, ScannedText
 from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
-    CAPITALISED_HOLIDAYS, COMPILED_RULES, CONVERSION_AFTER, DAY_RANGE_AFTER, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES,
-    LOWERED_WINDOWS, MODIFIERS, MONTH_RANGE_AFTER, MONTHS, MOVING_HOLIDAYS, ORDINAL_NUMBERS, PART_MODS, PARTS_OF_DAY,
-    REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
+    CAPITALISED_HOLIDAYS, COMPILED_RULES, CONVERSION_AFTER, DAY_RANGE_AFTER, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS,
+    LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS, MONTH_RANGE_AFTER, MONTHS, MOVING_HOLIDAYS, ORDINAL_NUMBERS, PART_MODS,
+    PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number,
+    unit_name,
 )
 from storyline.model import Sentence, TimeExpr
 
@@ -95,10 +96,11 @@ _CENTURY_RUNS_FOLLOWERS = frozenset({"of", "in", "for", "at", "against", "on", "
 _LATER_IN_THE_DAY = re.compile(r"\s+(?:(?:this|in the|that|on \w+|\w+day)\s+(?:afternoon|evening)|tonight)\b", re.I)
 #: what follows a percentage when "APR" is the annual percentage rate, not April
 _PERCENT_BEFORE = re.compile(r"(?:%|\bper\s?cent)\s*$", re.I)
-#: words before a number that make it a count ("some 1500 troops"), not a year
+#: an opening bracket right before a clock: a conversion of the clock before it ("10:35 a.m. (0735 GMT)")
 _OPEN_BRACKET_BEFORE = re.compile(r"\(\s*$")
 #: prepositions that make a vague count of units a stretch of time ("for some years", "over several months")
 _SPAN_PREPOSITIONS = {"for", "over", "in", "within", "after"}
+#: words before a number that make it a count ("some 1500 troops"), not a year
 _APPROXIMATORS = {"about", "some", "nearly", "almost", "over", "than", "around", "roughly", "approximately", "least",
                   "to", "and", "or", "only", "just", "another", "estimated", "all"}
 _AMBIGUOUS_MONTHS = {"may", "march", "august", "jan.", "sun."}
