@@ -1097,3 +1097,17 @@ def test_some_years_after_for_is_a_duration(nlp):
     # a vague day, and quarters that are places, are no durations
     assert tag_text("Some day they will leave.", THU, nlp) == []
     assert tag_text("He was criticised in some quarters.", THU, nlp) == []
+
+
+def test_the_timex_command_shows_every_value_whole(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from storyline import cli
+
+    monkeypatch.setattr(cli, "out", cli.Console(width=60))  # a narrow terminal
+    path = tmp_path / "note.txt"
+    path.write_text("Page last updated at 14:07 GMT, Friday, 22 March 2013. The vote is scheduled for 1900 GMT.\n",
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli.app, ["timex", str(path), "--dct", "2013-03-22"])
+    assert result.exit_code == 0, result.output
+    assert "2013-03-22T14:07" in result.output and "2013-03-22T19:00" in result.output

@@ -188,7 +188,11 @@ def timex(
         for expression in found:
             out.print_json(json.dumps(asdict(expression)))
         return
-    table = Table("start", "end", "text", "type", "value", "mod", "resolved")
+    table = Table("start", "end", "text", "type")
+    # the value is what a user reads the table for: never cut it short, let the text wrap instead
+    table.add_column("value", no_wrap=True, min_width=max((len(e.value) for e in found), default=5))
+    table.add_column("mod")
+    table.add_column("resolved")
     for e in found:
         table.add_row(str(e.start), str(e.end), e.text, e.type, e.value, e.mod or "", "yes" if e.resolved else "no")
     out.print(table)
