@@ -1099,6 +1099,12 @@ def test_some_years_after_for_is_a_duration(nlp):
     assert tag_text("He was criticised in some quarters.", THU, nlp) == []
 
 
+def test_a_clock_takes_the_day_first_date_written_after_its_weekday(nlp):
+    text = "Police were called to the flat shortly after 11pm on Sunday 17 March."
+    found = one(nlp, text, dt.date(2013, 3, 22), "shortly after 11pm on Sunday 17 March")
+    assert (found.type, found.value) == ("TIME", "2013-03-17T23:00")
+
+
 def test_the_timex_command_shows_every_value_whole(tmp_path, monkeypatch):
     from typer.testing import CliRunner
 

@@ -1116,7 +1116,15 @@ class TemporalTagger:
         clock = self._time_of_day(m)
         groups = m.groupdict()
         anchor = "dct"
-        if groups.get("wd"):
+        if groups.get("wday"):  # "11pm on Sunday 17 March": the date written after the weekday
+            day = self._date_from_parts(m, ctx, _month_number(groups["wmonth"]), _day_number(groups["wday"]),
+                                        groups.get("wyear"))
+            if day is None:
+                return None
+            if "X" in day.value:
+                return _Norm("TIME", f"{day.value}T{clock}", anchor="none")
+            date, anchor = dt.date.fromisoformat(day.value), day.anchor
+        elif groups.get("wd"):
             date, anchor = self._weekday_date(WEEKDAYS[groups["wd"].lower()], "", m, ctx)
         elif groups.get("word"):
             date, _ = self._day_word(groups["word"].lower(), ctx)

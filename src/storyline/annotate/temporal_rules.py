@@ -207,7 +207,9 @@ RULES: tuple[tuple[str, str], ...] = (
                 rf"(?:,?\s+(?P<pod>(?!overnight)(?:{POD})))?\b"),
     ("time", rf"\b(?:(?P<mod>about|around|approximately|at about|shortly after|shortly before|just after|"
              rf"just before)\s+)?(?<![\d.:])(?P<hour>1[0-2]|0?\d)(?:[:.]?(?P<minute>[0-5]\d))?\s*(?P<ampm>{AMPM})"
-             rf"(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|(?P<word>today|tomorrow|yesterday|tonight)|"
+             rf"(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})"
+             rf"(?:,?\s+(?P<wday>{DAYNUM})\s+(?P<wmonth>{MONTH_D})(?:,?\s+(?P<wyear>{YEAR}))?)?|"  # "Sunday 17 March"
+             rf"(?P<word>today|tomorrow|yesterday|tonight)|"
              rf"(?P<tmonth>{MONTH_D})\s+(?P<tday>{DAYNUM})(?![\d,]\d)(?:,?\s+(?P<tyear>{YEAR}))?)\b)?"),
     ("time", rf"\b(?P<named>noon|midnight|midday)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
              rf"(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
