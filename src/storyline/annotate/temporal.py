@@ -1116,9 +1116,11 @@ class TemporalTagger:
         clock = self._time_of_day(m)
         groups = m.groupdict()
         anchor = "dct"
-        if groups.get("wday"):  # "11pm on Sunday 17 March": the date written after the weekday
-            day = self._date_from_parts(m, ctx, _month_number(groups["wmonth"]), _day_number(groups["wday"]),
-                                        groups.get("wyear"))
+        # a calendar date written with the clock: "5 p.m. EST, Nov. 6", "11pm on Sunday 17 March"
+        written = next(((groups[f"{p}month"], groups[f"{p}day"], groups.get(f"{p}year")) for p in ("t", "w")
+                        if groups.get(f"{p}month")), None)
+        if written is not None:
+            day = self._date_from_parts(m, ctx, _month_number(written[0]), _day_number(written[1]), written[2])
             if day is None:
                 return None
             if "X" in day.value:
@@ -1128,14 +1130,6 @@ class TemporalTagger:
             date, anchor = self._weekday_date(WEEKDAYS[groups["wd"].lower()], "", m, ctx)
         elif groups.get("word"):
             date, _ = self._day_word(groups["word"].lower(), ctx)
-        elif groups.get("tmonth"):  # "5 p.m. EST, Nov. 6"
-            day = self._date_from_parts(m, ctx, _month_number(groups["tmonth"]), _day_number(groups["tday"]),
-                                        groups.get("tyear"))
-            if day is None:
-                return None
-            if "X" in day.value:
-                return _Norm("TIME", f"{day.value}T{clock}", anchor="none")
-            date, anchor = dt.date.fromisoformat(day.value), day.anchor
         else:
             date = self._clock_day(m, ctx)
         if date is None:
