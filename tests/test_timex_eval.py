@@ -117,3 +117,74 @@ def test_timebank_gold_scores_itself_100():
         total.add(score_document(doc, [Prediction(t.start, t.end, t.type, t.value) for t in doc.timexes]))
     assert total.gold > 50
     assert (total.relaxed_f1, total.strict_f1, total.value_f1, total.type_f1) == (100, 100, 100, 100)
+
+
+STANDOFF_ARTICLES = [
+    {"id": "a1", "text": "Crews struck on Monday after five days of talks."},
+    {"id": "a2", "text": "Nothing happened."},
+]
+
+
+def _write_jsonl(path: pathlib.Path, rows: list[dict]) -> pathlib.Path:
+    import json
+
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    return path
+
+
+def test_standoff_gold_reads_into_documents(tmp_path: pathlib.Path):
+    from storyline.evaluate.timeml import read_standoff
+
+    articles = _write_jsonl(tmp_path / "articles.jsonl", STANDOFF_ARTICLES)
+    gold = _write_jsonl(tmp_path / "annotations.jsonl", [
+        {"id": "a1", "dct": "2019-09-24", "timexes": [
+            {"start": 29, "end": 38, "text": "five days", "type": "DURATION", "value": "P5D", "mod": None},
+            {"start": 16, "end": 22, "text": "Monday", "type": "DATE", "value": "2019-09-23", "mod": None}]},
+        {"id": "a2", "dct": None, "timexes": []},
+    ])
+    first, second = read_standoff(gold, articles)
+    assert first.name == "a1" and first.dct == dt.date(2019, 9, 24)
+    assert [t.text for t in first.timexes] == ["Monday", "five days"]  # in text order
+    assert second.dct is None and second.timexes == []
+    system = [Prediction(16, 22, "DATE", "2019-09-23")]
+    score = score_document(first, system)
+    assert (score.system, score.gold, score.relaxed, score.value) == (1, 2, 1, 1)
+
+
+def test_standoff_gold_refuses_offsets_that_no_longer_cover_their_text(tmp_path: pathlib.Path):
+    from storyline.evaluate.timeml import read_standoff
+
+    articles = _write_jsonl(tmp_path / "articles.jsonl", STANDOFF_ARTICLES)
+    shifted = _write_jsonl(tmp_path / "annotations.jsonl", [
+        {"id": "a1", "dct": "2019-09-24", "timexes": [
+            {"start": 15, "end": 21, "text": "Monday", "type": "DATE", "value": "2019-09-23", "mod": None}]}])
+    with pytest.raises(ValueError, match="the article has changed"):
+        read_standoff(shifted, articles)
+    unknown = _write_jsonl(tmp_path / "other.jsonl", [{"id": "zz", "dct": None, "timexes": []}])
+    with pytest.raises(ValueError, match="'zz' is not in"):
+        read_standoff(unknown, articles)
+
+
+def test_standoff_gold_needs_its_articles(tmp_path: pathlib.Path):
+    from storyline.evaluate.timex import read_corpora
+
+    gold = _write_jsonl(tmp_path / "annotations.jsonl", [{"id": "a1", "dct": None, "timexes": []}])
+    with pytest.raises(ValueError, match="--articles"):
+        read_corpora(gold)
+    articles = _write_jsonl(tmp_path / "articles.jsonl", STANDOFF_ARTICLES)
+    [(name, docs)] = read_corpora(gold, articles)
+    assert name == tmp_path.name and [d.name for d in docs] == ["a1"]
+
+
+CLUSTERS_DEV = pathlib.Path(__file__).resolve().parents[2] / "shared/data/clusters-dev/articles.jsonl"
+CLUSTERS_DEV_GOLD = pathlib.Path(__file__).resolve().parents[1] / "benchmarks/data/clusters-dev-timex/annotations.jsonl"
+
+
+def test_the_project_s_clusters_dev_gold_still_fits_its_articles():
+    from storyline.evaluate.timeml import read_standoff
+
+    if not CLUSTERS_DEV.exists():
+        pytest.skip(f"clusters-dev not found at {CLUSTERS_DEV}")
+    docs = read_standoff(CLUSTERS_DEV_GOLD, CLUSTERS_DEV)
+    assert len(docs) == 94 and sum(len(d.timexes) for d in docs) >= 500
+    assert all(d.dct is not None for d in docs)

@@ -206,7 +206,10 @@ def _resources(model: Optional[str]):
 
 @evaluate_app.command("timex")
 def evaluate_timex(
-    data: Path = typer.Option(..., "--data", help="Folder of TimeML (.tml) files, e.g. ../shared/data/timex/timebank."),
+    data: Path = typer.Option(..., "--data", help="Folder of TimeML (.tml) files, e.g. ../shared/data/timex/timebank, "
+                              "or stand-off gold (.jsonl), e.g. benchmarks/data/clusters-dev-timex/annotations.jsonl."),
+    articles: Optional[Path] = typer.Option(None, "--articles", help="With stand-off gold: the articles (JSONL with "
+                                            "id and text) its offsets index, e.g. ../shared/data/clusters-dev/articles.jsonl."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     baselines: bool = typer.Option(True, "--baselines/--no-baselines", help="Also run the dateparser baselines."),
     model: Optional[str] = typer.Option(None, "--model"),
@@ -214,7 +217,7 @@ def evaluate_timex(
     """TempEval-3 task A: relaxed / strict / value / type F1 beside HeidelTime and SUTime."""
     from storyline.evaluate.timex import run
 
-    raise typer.Exit(run(data, as_json, _resources(model), baselines))
+    raise typer.Exit(run(data, as_json, _resources(model), baselines, articles))
 
 
 @evaluate_app.command("tls")

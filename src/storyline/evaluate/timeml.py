@@ -3,12 +3,16 @@
 The scorer must hand the tagger exactly the text a system sees in TempEval-3 (the content of
 ``<TEXT>`` with every tag removed and XML entities decoded), so offsets are computed while the
 tags are stripped, in one pass, instead of parsing the XML into a tree and losing positions.
+
+Gold kept apart from its text (``read_standoff``: TIMEX3 offsets into the articles of a JSONL file)
+reads into the same documents, so that a corpus whose texts may not be copied can be annotated.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import html
+import json
 import pathlib
 import re
 from dataclasses import dataclass, field
@@ -97,3 +101,38 @@ def read_corpus(folder: pathlib.Path) -> list[TimeMLDoc]:
     if not paths:
         raise FileNotFoundError(f"No .tml files under {folder}")
     return [read_timeml(p) for p in paths]
+
+
+def read_standoff(annotations: pathlib.Path, articles: pathlib.Path) -> list[TimeMLDoc]:
+    """Documents from stand-off gold: one JSON line per article, ``{"id", "dct", "timexes": [{"start", "end",
+    "text", "type", "value", "mod"}]}``, offsets into the ``text`` of the article with that id in ``articles``
+    (a JSONL file).  Every expression's ``text`` must be what its offsets cover: an edited article fails loudly
+    instead of scoring against shifted spans.
+    """
+    texts: dict[str, str] = {}
+    with articles.open(encoding="utf-8") as handle:
+        for line in handle:
+            if line.strip():
+                row = json.loads(line)
+                texts[row["id"]] = row["text"]
+    docs = []
+    with annotations.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            text = texts.get(row["id"])
+            if text is None:
+                raise ValueError(f"{annotations}:{number}: article {row['id']!r} is not in {articles}")
+            timexes = []
+            for t in row["timexes"]:
+                if text[t["start"]:t["end"]] != t["text"]:
+                    raise ValueError(f"{annotations}:{number}: {row['id']} [{t['start']}:{t['end']}] covers "
+                                     f"{text[t['start']:t['end']]!r}, not {t['text']!r}: the article has changed")
+                timexes.append(GoldTimex(start=t["start"], end=t["end"], text=t["text"], type=t["type"],
+                                         value=t["value"], tid=f"t{len(timexes) + 1}", mod=t.get("mod")))
+            dct = dt.date.fromisoformat(row["dct"]) if row.get("dct") else None
+            docs.append(TimeMLDoc(name=row["id"], text=text, dct=dct, timexes=sorted(timexes, key=lambda t: (t.start, t.end))))
+    if not docs:
+        raise FileNotFoundError(f"No annotated articles in {annotations}")
+    return docs

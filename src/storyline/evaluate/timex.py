@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from storyline.evaluate.timeml import GoldTimex, TimeMLDoc, read_corpus
+from storyline.evaluate.timeml import GoldTimex, TimeMLDoc, read_corpus, read_standoff
 
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 
@@ -346,16 +346,27 @@ def error_examples(docs: Sequence[TimeMLDoc], predictions: Sequence[Sequence[Pre
 # ── the command ───────────────────────────────────────────────────────────────
 
 
-def run(data: pathlib.Path, as_json: bool, resources, baselines: bool = True) -> int:
-    """``storyline evaluate timex --data DIR``: score and print a table (or one JSON object)."""
+def read_corpora(data: pathlib.Path, articles: pathlib.Path | None = None) -> list[tuple[str, list[TimeMLDoc]]]:
+    """The corpora to score: TimeML folders (corpora_in), or one stand-off gold file (.jsonl) over ``articles``."""
+    if data.suffix == ".jsonl":
+        if articles is None:
+            raise ValueError(f"{data} is stand-off gold: say which articles it marks with --articles FILE.jsonl")
+        return [(data.parent.name if data.name == "annotations.jsonl" else data.stem, read_standoff(data, articles))]
+    return [(name, read_corpus(path)) for name, path in corpora_in(data)]
+
+
+def run(data: pathlib.Path, as_json: bool, resources, baselines: bool = True,
+        articles: pathlib.Path | None = None) -> int:
+    """``storyline evaluate timex --data DIR`` (or ``--data GOLD.jsonl --articles ARTICLES.jsonl``): score and
+    print a table (or one JSON object)."""
     from rich.console import Console
     from rich.progress import Progress
     from rich.table import Table
 
     console = Console(stderr=as_json)
     try:
-        corpora = [(name, read_corpus(path)) for name, path in corpora_in(pathlib.Path(data))]
-    except (FileNotFoundError, ValueError) as err:
+        corpora = read_corpora(pathlib.Path(data), articles)
+    except (FileNotFoundError, ValueError, KeyError, json.JSONDecodeError) as err:
         console.print(f"[red]error:[/red] {err}")
         return 2
     nlp = resources.nlp
