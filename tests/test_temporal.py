@@ -722,7 +722,8 @@ def test_a_day_and_month_stamp_keeps_its_day_before_a_clock_time(nlp):
     # page stamps: "Page last updated at 14:07 GMT, Friday, 3 June 2011 15:07 UK", "Monday 21 February 2011 16.58 GMT"
     text = "Posted by a reader on Monday 21 February 2011 16.58 GMT."
     assert one(nlp, text, THU, "Monday 21 February 2011").value == "2011-02-21"
-    assert one(nlp, "Updated Friday, 3 June 2011 15:07 UK.", THU, "Friday, 3 June 2011").value == "2011-06-03"
+    # with a colon the clock joins the day it follows, one TIME as TimeML writes it
+    assert one(nlp, "Updated Friday, 3 June 2011 15:07 UK.", THU, "Friday, 3 June 2011 15:07").value == "2011-06-03T15:07"
     # a page that names its own day is told in its time, not a history of the far years it mentions
     text = ("Monday 11 July 2005 00.03 BST Shortly after September 11 2001, the adviser got to work. Six months "
             "later, she said so. The bombings of July 7 changed nothing.")
@@ -1117,3 +1118,33 @@ def test_the_timex_command_shows_every_value_whole(tmp_path, monkeypatch):
     result = CliRunner().invoke(cli.app, ["timex", str(path), "--dct", "2013-03-22"])
     assert result.exit_code == 0, result.output
     assert "2013-03-22T14:07" in result.output and "2013-03-22T19:00" in result.output
+
+
+@pytest.mark.parametrize("text, expression, value", [
+    ("Updated: Mar 22, 2013 12:01 IST. The ministry said the talks would go on.", "Mar 22, 2013 12:01 IST",
+     "2013-03-22T12:01"),
+    ("Posted Thursday, March 21, 2013 - 07:57 PM by the news desk.", "Thursday, March 21, 2013 - 07:57 PM",
+     "2013-03-21T19:57"),
+    ("Last updated: 21/03/13 6:20pm. The club said it would act.", "21/03/13 6:20pm", "2013-03-21T18:20"),
+    ("Filed (March 20, 2013, 3:38 PM EDT) -- The lawsuit was heard.", "March 20, 2013, 3:38 PM EDT",
+     "2013-03-20T15:38"),
+])
+def test_a_day_and_the_clock_written_after_it_are_one_time(nlp, text, expression, value):
+    found = one(nlp, text, dt.date(2013, 3, 22), expression)
+    assert (found.type, found.value) == ("TIME", value)
+
+
+def test_a_number_after_a_date_is_no_clock(nlp):
+    found = tag_text("On March 3, 10 people were hurt and on March 4 at 3 p.m. the road reopened.",
+                     dt.date(2013, 3, 22), nlp)
+    assert [(t.text, t.value) for t in found] == [("March 3", "2013-03-03"), ("March 4", "2013-03-04"),
+                                                  ("3 p.m.", "2013-03-04T15:00")]
+
+
+def test_a_numeric_date_is_read_day_first_only_when_that_reading_is_the_pages_own_day(nlp):
+    stamp = one(nlp, "Last updated: 08/03/13. The club said it would act.", dt.date(2013, 3, 8), "08/03/13")
+    assert stamp.value == "2013-03-08"  # 8 March, the DCT; 3 August would lie months ahead
+    american = one(nlp, "The memo, dated 08/03/13, was leaked.", dt.date(2013, 8, 5), "08/03/13")
+    assert american.value == "2013-08-03"
+    neither = one(nlp, "The memo, dated 04/05/12, was leaked.", dt.date(2013, 8, 5), "04/05/12")
+    assert neither.value == "2012-04-05"

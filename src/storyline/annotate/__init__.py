@@ -55,8 +55,9 @@ from storyline.timing import StageTimes
 #: "Friedman's 1960 book" out of the story's year and dates "after seeking treatment on Thursday" behind; "50"
 #: sees "by Sunday's kickoff" ahead and "was expected to land Wednesday" on the nearest Wednesday; "51" reads
 #: "every summer" as a set; "52" "for some years" as a duration; "53" "at 2000 (0000 GMT)" as a clock and a
-#: conversion spaced inside its bracket as no clock; "54" "11pm on Sunday 17 March" as one expression)
-ANNOTATION_VERSION = "54"
+#: conversion spaced inside its bracket as no clock; "54" "11pm on Sunday 17 March" as one expression; "55"
+#: joins "Sep 24, 2019 12:01 IST" into one TIME, reads "17/07/2019" and a page's own "08/07/19" day first)
+ANNOTATION_VERSION = "55"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

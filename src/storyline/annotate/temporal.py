@@ -39,7 +39,7 @@ from storyline.annotate import temporal_resolve as tr
 from storyline.annotate.match_windows import NearLiterals, ScannedText
 from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
-    CAPITALISED_HOLIDAYS, COMPILED_RULES, CONVERSION_AFTER, DAY_RANGE_AFTER, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS,
+    CAPITALISED_HOLIDAYS, CLOCK_AFTER_DATE, COMPILED_RULES, CONVERSION_AFTER, DAY_RANGE_AFTER, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS,
     LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS, MONTH_RANGE_AFTER, MONTHS, MOVING_HOLIDAYS, ORDINAL_NUMBERS, PART_MODS,
     PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number,
     unit_name,
@@ -150,6 +150,8 @@ def _names_its_day(text: str) -> bool:
     return bool(re.search(r"\d", text)) and any(word in MONTHS for word in re.findall(r"[a-z]+", text.lower()))
 
 
+#: a numeric date this close to the DCT is the page's own timestamp (read day first when only that reading is)
+_TIMESTAMP_DAYS = 2
 #: a two-digit year reads as at most this many years after the DCT ("5/1/31" in 2024 is 2031)
 _TWO_DIGIT_YEARS_AHEAD = 20
 #: with no DCT, two-digit years above this are 19xx, the others 20xx
@@ -573,7 +575,40 @@ class TemporalTagger:
         self._date_clocks_by_following_day(out, undated_clocks, ctx.text)
         self._range_days(out, ctx.text, locate)
         self._apposed_days(out, ctx.text)
+        self._clocks_after_dates(out, ctx.text)
         return out
+
+    @staticmethod
+    def _clocks_after_dates(out: list[TimeExpr], text: str) -> None:
+        """ "Sep 24, 2019 12:01 IST", "Wednesday, July 17, 2019 - 07:57 PM", "08/07/19 6:20pm": a day and the clock
+        written right after it are one TIME, as TimeML gold writes them ("02/13/1998 14:26:00", "May 10, 2014 2pm";
+        the development corpora never split one).  A clock needs a colon or a.m./p.m. ("March 5, 10 people" has none);
+        "Friday at 3 p.m." stays two, as the tweets' gold keeps "today at 9am"."""
+        i = 0
+        while i < len(out):
+            day = out[i]
+            clock = CLOCK_AFTER_DATE.match(text, day.end)
+            if not (day.type == "DATE" and day.resolved and _DAY_VALUE.fullmatch(day.value) and clock):
+                i += 1
+                continue
+            hour, ampm = int(clock["hour"]), (clock["ampm"] or "").lower()
+            if not (clock["minute"] and (clock["sep"] == ":" or ampm)) and not (ampm and not clock["sep"]) \
+                    or ampm and not 1 <= hour <= 12:
+                i += 1
+                continue
+            inside = [j for j in range(i + 1, len(out)) if out[j].start < clock.end()]
+            if any(out[j].type != "TIME" or out[j].end > clock.end() for j in inside):
+                i += 1
+                continue  # something else is written there ("Sept. 3, 10:30 a.m. (0730 GMT) Friday")
+            if ampm.startswith("p") and hour < 12:
+                hour += 12
+            elif ampm.startswith("a") and hour == 12:
+                hour = 0
+            out[i] = TimeExpr(start=day.start, end=clock.end(), text=text[day.start:clock.end()], type="TIME",
+                              value=f"{day.value}T{hour:02d}:{int(clock['minute'] or 0):02d}", sentence=day.sentence,
+                              mod=day.mod, resolved=True, anchor=day.anchor)
+            del out[i + 1:i + 1 + len(inside)]
+            i += 1
 
     @staticmethod
     def _apposed_days(out: list[TimeExpr], text: str) -> None:
@@ -904,7 +939,16 @@ class TemporalTagger:
         return _Norm("DATE", date.isoformat(), anchor="absolute")
 
     def _n_slash(self, m, ctx):
-        return self._date_from_parts(m, ctx, int(m["month"]), int(m["day"]), m["year"])
+        month, day = int(m["month"]), int(m["day"])
+        if day <= 12 and ctx.dct:
+            # "08/07/19" on a page of 8 July 2019: read day first, as Britain writes it, when only that reading
+            # falls within days of the DCT (a page's own timestamp); month first otherwise, as America writes it
+            year = _full_year(int(m["year"]), ctx.dct) if len(m["year"]) == 2 else int(m["year"])
+            month_first, day_first = _safe_date(year, month, day), _safe_date(year, day, month)
+            near = [d is not None and abs((d - ctx.dct).days) <= _TIMESTAMP_DAYS for d in (month_first, day_first)]
+            if near == [False, True]:
+                month, day = day, month
+        return self._date_from_parts(m, ctx, month, day, m["year"])
 
     _n_dotted = _n_slash
 

@@ -151,6 +151,11 @@ _CONVERSION = rf"\s*\(\s*[0-2]\d[0-5]\d\s*(?:{TZ}|{CLOCK_ZONES})\b"
 #: a four-digit clock in brackets right after, converting the one before it ("at 2000 (0000 GMT)")
 CONVERSION_AFTER = re.compile(_CONVERSION)
 AMPM = r"(?:a\.m\.?|p\.m\.?|am\b|pm\b)"
+#: a clock right after a written date, as bylines and timestamps write it ("Sep 24, 2019 12:01 IST", "July 17,
+#: 2019 - 07:57 PM", "29 Aug 2019, 7:46", "08/07/19 6:20pm"); the tagger joins the two into one TIME
+CLOCK_AFTER_DATE = re.compile(
+    rf"(?:\s*,\s*|\s+[-–—|]\s+|\s+)(?P<hour>[01]?\d|2[0-3])(?:(?P<sep>[:.])(?P<minute>[0-5]\d)(?::[0-5]\d)?)?(?!\d)"
+    rf"(?:\s*(?P<ampm>(?i:{AMPM})))?(?:\s*(?P<zone>{TZ}|{CLOCK_ZONES}|PT|local time)\b)?")
 _HOLIDAY_NAMES = "|".join(sorted((re.escape(h) for h in [*HOLIDAYS, *MOVING_HOLIDAYS, *EASTER_HOLIDAYS, *THANKSGIVING_DAYS]),
                                   key=len, reverse=True))
 _REFERENCE_NAMES = "|".join(sorted((re.escape(r) for r in REFERENCES), key=len, reverse=True))
@@ -159,6 +164,8 @@ _REFERENCE_NAMES = "|".join(sorted((re.escape(r) for r in REFERENCES), key=len, 
 RULES: tuple[tuple[str, str], ...] = (
     ("iso", rf"\b(?P<year>{YEAR})-(?P<month>[01]\d)-(?P<day>[0-3]\d)(?:T(?P<hour>[01]\d|2[0-3]):(?P<minute>[0-5]\d))?\b"),
     ("slash", r"\b(?P<month>1[0-2]|0?[1-9])/(?P<day>[12]\d|3[01]|0?[1-9])/(?P<year>\d{4}|\d{2})\b"),
+    # "17/07/2019": a first number above 12 is the day, as Britain and India write it
+    ("slash", r"\b(?P<day>1[3-9]|2\d|3[01])/(?P<month>1[0-2]|0?[1-9])/(?P<year>\d{4}|\d{2})\b"),
     # "23.03.2015", "27.03.15": day first, as Europe writes it (a two-digit year needs two-digit day and month)
     ("dotted", r"(?<![\d.])(?P<day>[12]\d|3[01]|0?[1-9])\.(?P<month>1[0-2]|0?[1-9])\.(?P<year>(?:1[89]|20)\d\d|\d\d)"
                r"(?!\d|\.\d)"),
