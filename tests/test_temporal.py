@@ -1148,3 +1148,22 @@ def test_a_numeric_date_is_read_day_first_only_when_that_reading_is_the_pages_ow
     assert american.value == "2013-08-03"
     neither = one(nlp, "The memo, dated 04/05/12, was leaked.", dt.date(2013, 8, 5), "04/05/12")
     assert neither.value == "2012-04-05"
+
+
+def test_this_season_lies_within_months_whatever_the_tense(nlp):
+    text = "The forward, who was out of contract this summer, celebrated. This spring the club collapsed."
+    assert one(nlp, text, dt.date(2022, 5, 21), "this summer").value == "2022-SU"
+    assert one(nlp, text, dt.date(2022, 11, 20), "This spring").value == "2022-SP"
+    assert one(nlp, "Democrats plan to push the bill this spring.", dt.date(2009, 12, 19), "this spring").value == "2010-SP"
+
+
+def test_this_weekday_in_a_past_clause_is_this_weeks(nlp):
+    tue = dt.date(2019, 4, 23)
+    text = "Organisers held a rehearsal for the parade this Saturday."
+    assert one(nlp, text, tue, "this Saturday").value == "2019-04-27"
+    assert one(nlp, "This Monday he resigned.", tue, "This Monday").value == "2019-04-22"
+
+
+def test_a_weekday_someone_hoped_for_is_the_nearest(nlp):
+    text = "Many workers hoped to return to work on Friday, but the trains stayed in their depots."
+    assert one(nlp, text, dt.date(2019, 12, 7), "Friday").value == "2019-12-06"  # a Saturday's paper

@@ -56,8 +56,10 @@ from storyline.timing import StageTimes
 #: sees "by Sunday's kickoff" ahead and "was expected to land Wednesday" on the nearest Wednesday; "51" reads
 #: "every summer" as a set; "52" "for some years" as a duration; "53" "at 2000 (0000 GMT)" as a clock and a
 #: conversion spaced inside its bracket as no clock; "54" "11pm on Sunday 17 March" as one expression; "55"
-#: joins "Sep 24, 2019 12:01 IST" into one TIME, reads "17/07/2019" and a page's own "08/07/19" day first)
-ANNOTATION_VERSION = "55"
+#: joins "Sep 24, 2019 12:01 IST" into one TIME, reads "17/07/2019" and a page's own "08/07/19" day first; "56"
+#: reads "this summer" within eight months, "this Friday" in a past clause as this week's, "hoped to return
+#: Friday" as the nearest Friday)
+ANNOTATION_VERSION = "56"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

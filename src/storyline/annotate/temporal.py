@@ -150,6 +150,8 @@ def _names_its_day(text: str) -> bool:
     return bool(re.search(r"\d", text)) and any(word in MONTHS for word in re.findall(r"[a-z]+", text.lower()))
 
 
+#: "this summer" lies at most this many days (eight months) from the DCT, whatever the clause's tense
+_THIS_SEASON_DAYS = 240
 #: a numeric date this close to the DCT is the page's own timestamp (read day first when only that reading is)
 _TIMESTAMP_DAYS = 2
 #: a two-digit year reads as at most this many years after the DCT ("5/1/31" in 2024 is 2031)
@@ -1127,6 +1129,10 @@ class TemporalTagger:
             direction = ctx.direction(m.start(), m.end())  # "Friday's vote will decide the race" looks ahead
             if direction == "future" and tr.expected_in_past(ctx.tense(m.start(), m.end())[1]):
                 direction = "nearest"  # "was expected to land Wednesday": yesterday in Thursday's paper
+            elif direction == "past" and rel == "this":
+                # "originally planned a launch event this Friday", written on a Tuesday: this week's Friday, on
+                # either side of the DCT ("this Monday he resigned" on a Wednesday lies behind)
+                return ctx.dct + dt.timedelta(days=wd - ctx.dct.weekday()), "dct"
         return tr.weekday_date(ctx.dct, wd, direction), "dct"
 
     def _n_weekday(self, m, ctx):
@@ -1461,6 +1467,13 @@ class TemporalTagger:
             year = max(y for y in (current[0] - 1, current[0]) if (y, month) < current)
         elif rel in _AHEAD:
             year = min(y for y in (current[0], current[0] + 1) if (y, month) > current)
+        elif rel == "this" and code != "WI" and month != current[1]:
+            # the tense chooses, but "this" season lies within THIS_SEASON_DAYS: "was out of contract this summer",
+            # written in May, is the coming one; "This spring the club collapsed", written in November, the last
+            # (a winter spans two years and keeps the reading below)
+            year = tr.nearest_year(ctx.dct, month, None, ctx.tense_only(m.start(), m.end()))
+            if abs((dt.date(year, month, 15) - ctx.dct).days) > _THIS_SEASON_DAYS:
+                year += 1 if dt.date(year, month, 15) < ctx.dct else -1
         elif (narrative := ctx.narrative_year(tense := ctx.tense_only(m.start(), m.end()),
                                               ctx.says_will(m.start(), m.end()))) is not None:
             return _Norm("DATE", f"{narrative:04d}-{code}", mod, anchor="discourse")

@@ -40,6 +40,8 @@ _LOOKING_AHEAD = {"plan", "schedule", "expect", "agree", "decide", "hope", "want
 _SCHEDULING = {"schedule", "plan", "set", "slate"}
 #: passives of arranging and expecting ("was expected to", "were scheduled to")
 _EXPECTED_IN_PAST = {"expect", "schedule", "slate", "set", "plan", "suppose"}
+#: verbs whose simple past tells what someone meant to do ("hoped to return Friday"): the day may lie on either side
+_HOPED_IN_PAST = {"hope", "plan", "expect", "intend", "aim", "want"}
 #: verbs that wait for an event, beside _LOOKING_AHEAD's ("police prepare for Friday's rally")
 _AWAITING = {"await", "anticipate", "brace", "gear"}
 _REPORTING = {"say", "tell", "announce", "report", "state", "add", "note", "claim"}
@@ -362,6 +364,8 @@ def expected_in_past(verb: Token | None) -> bool:
     head = verb.head
     if head.lower_ == "due":
         return head.head.lower_ in ("was", "were")
+    if head.lemma_ in _HOPED_IN_PAST and head.tag_ == "VBD":
+        return True  # "many workers hoped to return to work on Friday", in Saturday's paper
     return head.lemma_ in _EXPECTED_IN_PAST and head.tag_ == "VBN" and \
         any(c.dep_ == "auxpass" and c.lower_ in ("was", "were") for c in head.children)
 
