@@ -1167,3 +1167,21 @@ def test_this_weekday_in_a_past_clause_is_this_weeks(nlp):
 def test_a_weekday_someone_hoped_for_is_the_nearest(nlp):
     text = "Many workers hoped to return to work on Friday, but the trains stayed in their depots."
     assert one(nlp, text, dt.date(2019, 12, 7), "Friday").value == "2019-12-06"  # a Saturday's paper
+
+
+@pytest.mark.parametrize("text, dct, expression, type_, value", [
+    ("The judge sentenced him to 22½ years in prison.", dt.date(2021, 6, 25), "22½ years", "DURATION", "P22Y6M"),
+    ("He moved to Paris two summers ago for a record fee.", dt.date(2019, 8, 29), "two summers ago", "DATE", "2017-SU"),
+    ("The rocket lifted off from the island at 02.51 hr on Monday.", dt.date(2019, 7, 22), "02.51 hr", "TIME",
+     "2019-07-22T02:51"),
+    ("The storm made landfall after 6am Friday morning.", dt.date(2018, 9, 14), "6am Friday morning", "TIME",
+     "2018-09-14T06:00"),
+    ("Polls opened at 07:30 IST in the capital.", dt.date(2019, 4, 11), "07:30 IST", "TIME", "2019-04-11T07:30"),
+])
+def test_clocks_and_spans_written_the_way_modern_news_writes_them(nlp, text, dct, expression, type_, value):
+    found = one(nlp, text, dct, expression)
+    assert (found.type, found.value) == (type_, value)
+
+
+def test_hours_written_with_a_dot_are_a_span_unless_after_at(nlp):
+    assert one(nlp, "The crew slept for 2.51 hrs before the launch.", dt.date(2019, 7, 22), "2.51 hrs").type == "DURATION"

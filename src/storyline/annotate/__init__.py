@@ -58,8 +58,9 @@ from storyline.timing import StageTimes
 #: conversion spaced inside its bracket as no clock; "54" "11pm on Sunday 17 March" as one expression; "55"
 #: joins "Sep 24, 2019 12:01 IST" into one TIME, reads "17/07/2019" and a page's own "08/07/19" day first; "56"
 #: reads "this summer" within eight months, "this Friday" in a past clause as this week's, "hoped to return
-#: Friday" as the nearest Friday)
-ANNOTATION_VERSION = "56"
+#: Friday" as the nearest Friday; "57" tags "22½ years", "two summers ago", "at 02.51 hr", "07:30 IST" and
+#: "6am Friday morning" whole)
+ANNOTATION_VERSION = "57"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -162,8 +162,8 @@ _TWO_DIGIT_PIVOT = 30
 _FIRST_FULL_YEAR = 1000
 #: a leap year, to check a month and day without a year ("February 29" yes, "February 30" no)
 _LEAP_YEAR = 2000
-#: a letter outside ASCII: every rule word is ASCII, so such a match came from case folding ("Auguſt")
-_FOLDED_LETTER = re.compile(r"[^\W\d_\x00-\x7f]")
+#: a letter outside ASCII: every rule word is ASCII, so such a match came from case folding ("Auguſt"); "½" is a number
+_FOLDED_LETTER = re.compile(r"[^\W\d_\x00-\x7f½]")
 #: letters that IGNORECASE matches to an ASCII rule letter although lower-casing does not make them one
 #: (dotless ı, long ſ) or makes them two characters (İ)
 _FOLDS_APART = re.compile("[\u0130\u0131\u017f]")
@@ -1202,7 +1202,7 @@ class TemporalTagger:
     def _n_time24(self, m, ctx):
         if ":" not in m.group(0):  # "1800 GMT"
             zone = m.groupdict().get("tz")  # none when a bracketed conversion follows ("at 2000 (0000 GMT)")
-            if zone and zone != "local time" and not zone.isupper():
+            if zone and zone not in ("local time", "hr", "hrs") and not zone.isupper():
                 return None  # "1200 cat", "1999 et al."
             if _OPEN_BRACKET_BEFORE.search(ctx.text, max(0, m.start() - 3), m.start()):
                 return None  # "at 10:35 a.m. (0735 GMT)", "9 pm Sunday (0200 GMT Monday)": a conversion of the
@@ -1451,6 +1451,16 @@ class TemporalTagger:
                     and (ctx.tense_only(m.start(), m.end()) == "past" or current == 1):
                 year -= 1
         return _Norm("DATE", f"{year:04d}-{letter}{number}", anchor=anchor)
+
+    def _n_season_ago(self, m, ctx):
+        n = parse_number(m["num"])
+        code = tr.SEASONS[m["season"].lower()[:-1]]
+        if ctx.dct is None or n is None or not float(n).is_integer():
+            return _Norm("DATE", f"XXXX-{code}", anchor="none")
+        month = tr.SEASON_MONTH[code]
+        current = (ctx.dct.year + (ctx.dct.month == 12), tr.SEASON_MONTH[tr.season_of(ctx.dct.month)])
+        last = max(y for y in (current[0] - 1, current[0]) if (y, month) < current)
+        return _Norm("DATE", f"{last - int(n) + 1:04d}-{code}")
 
     def _n_season(self, m, ctx):
         code = tr.SEASONS[m["season"].lower()]

@@ -132,7 +132,7 @@ _ONES = "one|two|three|four|five|six|seven|eight|nine"
 NUMWORD = (rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
            r"seventeen|eighteen|nineteen|a hundred|hundred|a dozen|dozen|half a|a couple of|a couple|couple of|"
            r"a single)")
-NUM = (rf"(?:\d+[ -]1/2|\d+(?:\.\d+)?|{NUMWORD}|an?|several|a few|few|some|many|dozens of|hundreds of|a number of)")
+NUM = (rf"(?:\d+\s?½|\d+[ -]1/2|\d+(?:\.\d+)?|{NUMWORD}|an?|several|a few|few|some|many|dozens of|hundreds of|a number of)")
 UNIT = (r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?|fortnights?|months?|quarters?|years?|"
         r"decades?|century|centuries)")
 POD = "morning|afternoon|evening|night|overnight"
@@ -196,7 +196,7 @@ RULES: tuple[tuple[str, str], ...] = (
                rf"(?:(?P<part2>early|mid|late)[- ])?(?P<decade2>['’]\d0)"
                rf"|\bthe\s+(?:(?P<part3>early|mid|late)[- ])?(?P<decade3>[2-9]0)(?=s\b)"
                rf"|(?:(?<=0s and )|(?<=0s or )|(?<=0s to ))(?P<decade4>[2-9]0)(?=s\b))['’]?s\b"),
-    ("duration_abbr", rf"\b(?:(?P<mod>{MOD})\s+)?(?<![:.\d])(?P<num>\d+(?:\.\d+)?)\s?(?P<unit>hrs?|mins?|secs?|yrs?|wks?)\b"),
+    ("duration_abbr", rf"\b(?:(?P<mod>{MOD})\s+)?(?<![:.\d])(?<!\bat )(?P<num>\d+(?:\.\d+)?)\s?(?P<unit>hrs?|mins?|secs?|yrs?|wks?)\b"),
     # "the fifties and sixties": the second only after a decade and "and", "or", "to" (_DECADE_BEFORE)
     ("decade_word", r"\b(?:the\s+(?:(?P<part>early|mid|late)[- ])?|(?P<joined>))(?P<word>twenties|thirties|forties|"
                     r"fifties|sixties|seventies|eighties|nineties)\b"),
@@ -214,14 +214,16 @@ RULES: tuple[tuple[str, str], ...] = (
                 rf"(?:,?\s+(?P<pod>(?!overnight)(?:{POD})))?\b"),
     ("time", rf"\b(?:(?P<mod>about|around|approximately|at about|shortly after|shortly before|just after|"
              rf"just before)\s+)?(?<![\d.:])(?P<hour>1[0-2]|0?\d)(?:[:.]?(?P<minute>[0-5]\d))?\s*(?P<ampm>{AMPM})"
-             rf"(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})"
+             rf"(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})(?:\s+(?:morning|afternoon|evening|night))?"
              rf"(?:,?\s+(?P<wday>{DAYNUM})\s+(?P<wmonth>{MONTH_D})(?:,?\s+(?P<wyear>{YEAR}))?)?|"  # "Sunday 17 March"
              rf"(?P<word>today|tomorrow|yesterday|tonight)|"
              rf"(?P<tmonth>{MONTH_D})\s+(?P<tday>{DAYNUM})(?![\d,]\d)(?:,?\s+(?P<tyear>{YEAR}))?)\b)?"),
     ("time", rf"\b(?P<named>noon|midnight|midday)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
              rf"(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
-    ("time24", rf"(?<![\d:])(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)(?::[0-5]\d)?\s*(?P<tz>{TZ}|GMT|local time|hrs|"
-               rf"hours|h)\b"),
+    ("time24", rf"(?<![\d:])(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)(?::[0-5]\d)?\s*(?P<tz>{TZ}|{CLOCK_ZONES}|GMT|"
+               rf"local time|hrs|hours|h)\b"),
+    # "lifted off here at 02.51 hr": a clock written with a dot and "hr(s)" after "at" (a span takes "for", "in")
+    ("time24", r"(?<=\bat )(?P<hour>[01]?\d|2[0-3])\.(?P<minute>[0-5]\d)\s*(?P<tz>hrs?)\b"),
     # "at 1800 GMT", "Updated 1003 GMT (1803 HKT)": a four-digit clock with its zone, never the year 1800
     ("time24", rf"(?<![\w$£€#.,/:-])(?P<hour>[01]\d|2[0-3])(?P<minute>[0-5]\d)\s*(?P<tz>{TZ}|{CLOCK_ZONES}|"
                rf"local time)\b"),
@@ -261,6 +263,8 @@ RULES: tuple[tuple[str, str], ...] = (
                 rf"(?:(?P<year1>{YEAR})\s+)?(?:fiscal[- ])?(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th|final|"
                 rf"last|latest|current)?[- ]?(?:fiscal[- ])?(?P<unit>quarter|half)\b(?![- ](?:century))"
                 rf"(?:\s+of\s+(?:fiscal\s+)?(?:(?P<year2>{YEAR})|(?P<rel2>this|last|next) year))?"),
+    # "two summers ago": the summer so many before the last one
+    ("season_ago", rf"\b(?P<num>{NUMWORD}|\d+)\s+(?P<season>springs|summers|falls|autumns|winters)\s+ago\b"),
     ("season", rf"\b(?:(?P<rel>this past|this coming|this|last|next|the|that|early|late|mid|the early|the late)"
                rf"[- ]?\s*)?(?P<season>spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?(?P<year>{YEAR}))?\b"
                r"(?!-(?:out|back|off|guy|line)\b)"),  # "the fall-out" is no autumn
@@ -310,6 +314,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_ago": ("year",),
     "quarter": ("quarter", "half"),
     "season": ("spring", "summer", "fall", "autumn", "winter"),
+    "season_ago": ("ago",),
     "sport_season": ("season",),
     "in_the_day": ("the day",),
     "vague_ago": ("ago",),
@@ -379,6 +384,8 @@ def parse_number(text: str | None) -> float | None:
         return NUMBER_WORDS[lowered]
     if lowered.endswith("1/2") and lowered[:-3].strip(" -").isdigit():
         return int(lowered[:-3].strip(" -")) + 0.5
+    if lowered.endswith("½") and lowered[:-1].strip().isdigit():  # "22½ years"
+        return int(lowered[:-1].strip()) + 0.5
     try:
         return float(lowered) if "." in lowered else int(lowered)
     except ValueError:
