@@ -1185,3 +1185,16 @@ def test_clocks_and_spans_written_the_way_modern_news_writes_them(nlp, text, dct
 
 def test_hours_written_with_a_dot_are_a_span_unless_after_at(nlp):
     assert one(nlp, "The crew slept for 2.51 hrs before the launch.", dt.date(2019, 7, 22), "2.51 hrs").type == "DURATION"
+
+
+def test_a_plural_unit_with_nothing_counting_it_is_a_span_of_unsaid_length(nlp):
+    text = ("She crossed the border days after a sniper killed the doctor. Hours later, the police arrived. "
+            "After weeks of protests the government gave in.")
+    found = {t.text: (t.type, t.value) for t in tag_text(text, dt.date(1998, 11, 20), nlp)}
+    assert found == {"days": ("DURATION", "PXD"), "Hours later": ("DURATION", "PTXH"), "weeks": ("DURATION", "PXW")}
+
+
+def test_a_plural_unit_something_counts_or_picks_out_is_no_bare_span(nlp):
+    text = ("It is a matter of days before the boy goes home. In the heady days of swelling markets, his final "
+            "moments before the vote and the days after it were calm.")
+    assert [t.text for t in tag_text(text, dt.date(2000, 4, 5), nlp)] == []

@@ -59,8 +59,8 @@ from storyline.timing import StageTimes
 #: joins "Sep 24, 2019 12:01 IST" into one TIME, reads "17/07/2019" and a page's own "08/07/19" day first; "56"
 #: reads "this summer" within eight months, "this Friday" in a past clause as this week's, "hoped to return
 #: Friday" as the nearest Friday; "57" tags "22½ years", "two summers ago", "at 02.51 hr", "07:30 IST" and
-#: "6am Friday morning" whole)
-ANNOTATION_VERSION = "57"
+#: "6am Friday morning" whole; "58" tags a bare plural unit as a span: "days after", "Hours later", "weeks of")
+ANNOTATION_VERSION = "58"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

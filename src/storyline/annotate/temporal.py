@@ -41,7 +41,7 @@ from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
     CAPITALISED_HOLIDAYS, CLOCK_AFTER_DATE, COMPILED_RULES, CONVERSION_AFTER, DAY_RANGE_AFTER, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS,
     LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS, MONTH_RANGE_AFTER, MONTHS, MOVING_HOLIDAYS, ORDINAL_NUMBERS, PART_MODS,
-    PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number,
+    NUMBER_WORDS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number,
     unit_name,
 )
 from storyline.model import Sentence, TimeExpr
@@ -150,6 +150,13 @@ def _names_its_day(text: str) -> bool:
     return bool(re.search(r"\d", text)) and any(word in MONTHS for word in re.findall(r"[a-z]+", text.lower()))
 
 
+#: words that count, pick out or describe a plural unit, which then is no bare span ("the days after", "final moments")
+_BARE_UNIT_PICKERS = frozenset(
+    "the those these its his her their our my your this that a an some several many few more most other same first last "
+    "final early earlier late later recent past next coming following previous closing opening dying waning heady "
+    "good old dark long short happy of".split()) | frozenset(NUMBER_WORDS)
+#: words after which "weeks of …" starts a span ("After weeks of protests", "Within days of the invasion")
+_BARE_UNIT_OF_OPENERS = frozenset({"after", "for", "within", "with", "following", "amid", "despite", "over", "and", "but"})
 #: "this summer" lies at most this many days (eight months) from the DCT, whatever the clause's tense
 _THIS_SEASON_DAYS = 240
 #: a numeric date this close to the DCT is the page's own timestamp (read day first when only that reading is)
@@ -691,6 +698,8 @@ class TemporalTagger:
                                                                                  "last", "next", "this", "early",
                                                                                  "late", "mid")):
             return False  # lower-case "may", "march", "august" are words; "june 5", "october 2014" are dates
+        if name == "bare_unit" and not self._bare_unit_plausible(m, ctx):
+            return False
         if name == "month":
             if month == "APR." and \
                     _PERCENT_BEFORE.search(ctx.text, max(0, m.start() - 12), m.start()):
@@ -847,6 +856,17 @@ class TemporalTagger:
                     groups.get("year1") or groups.get("year2") or groups.get("rel2")):
                 return False  # a bare "the second half" is a match's more often than a year's
         return True
+
+    @staticmethod
+    def _bare_unit_plausible(m: re.Match[str], ctx: _Context) -> bool:
+        """A plural unit with nothing that counts or picks it out: "days after", not "the days after", "two days
+        after" (another rule's) or "his final moments before"; and "X of" only where a span starts ("After weeks of
+        protests", "Within days of the invasion"), not "the heady days of swelling"."""
+        before = ctx.previous_word(m.start())
+        if before in _BARE_UNIT_PICKERS or before[-1:].isdigit() or before.endswith(("'s", "’s")):
+            return False
+        return m["tail"].lower() != "of" or before in _BARE_UNIT_OF_OPENERS or \
+            not ctx.text[:m.start()].strip() or ctx.text[:m.start()].rstrip()[-1] in ".!?;:\"“”'(—-"
 
     @staticmethod
     def _possessive_ahead(ctx: _Context, start: int, end: int) -> bool:
@@ -1668,6 +1688,14 @@ class TemporalTagger:
     def _n_vague_ago(self, m, ctx):
         """ "years ago", "some time ago": before the DCT, by how much unsaid (TIMEX3 PAST_REF)."""
         return _Norm("DATE", "PAST_REF", anchor="none", span=(m.start("span"), m.end("span")))
+
+    def _n_bare_unit(self, m, ctx):
+        """ "days after a sniper killed him", "Hours later", "after weeks of protests": a span whose length the text
+        leaves unsaid (PXD), "earlier" and "later" inside it as TimeML writes "two days later"."""
+        end = m.end("tail") if m["tail"].lower() in ("earlier", "later") else m.end("unit")
+        unit = "moment" if m["unit"].lower() == "moments" else unit_name(m["unit"])
+        value = "PTXS" if unit == "moment" else _duration_value(None, unit)
+        return _Norm("DURATION", value, anchor="none", span=(m.start("unit"), end))
 
     def _n_sport_season(self, m, ctx):
         """A sports or business season: its calendar span varies by sport, so only its direction is kept."""

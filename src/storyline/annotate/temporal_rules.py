@@ -294,6 +294,9 @@ RULES: tuple[tuple[str, str], ...] = (
                    r"(?!\s+(?:of|before|after|when|that|on)\b)"),
     ("vague_ago", r"\b(?:(?P<mod>just|only)\s+)?(?P<span>(?:some\s+time|(?P<unit>years|months|weeks|days|decades|"
                   r"hours|minutes))\s+ago)\b"),
+    # "days after a sniper killed him", "Hours later", "after weeks of protests": a span of unsaid length
+    ("bare_unit", r"\b(?P<unit>decades|years|months|weeks|days|hours|minutes|moments)\s+(?P<tail>earlier|later|before|"
+                  r"after|of)\b"),
     ("sport_season", r"\b(?P<rel>last|this|next|the current|the previous|the coming|the new|the whole|the regular|"
                      r"the entire|this past|the past)\s+season\b(?!['’]s|\s+(?:of|tickets?|opener)\b)"),
     ("another", rf"\banother\s+(?:(?P<num>{NUM})[- ])?(?P<unit>{UNIT})\b(?![- ](?:old|long))"),
@@ -318,6 +321,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "sport_season": ("season",),
     "in_the_day": ("the day",),
     "vague_ago": ("ago",),
+    "bare_unit": ("earlier", "later", "before", "after", " of"),
     "another": ("another",),
     "ordinal_unit": ("day", "week", "month", "year"),
     "the_period": ("the week", "the month"),
