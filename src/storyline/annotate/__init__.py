@@ -59,8 +59,11 @@ from storyline.timing import StageTimes
 #: joins "Sep 24, 2019 12:01 IST" into one TIME, reads "17/07/2019" and a page's own "08/07/19" day first; "56"
 #: reads "this summer" within eight months, "this Friday" in a past clause as this week's, "hoped to return
 #: Friday" as the nearest Friday; "57" tags "22½ years", "two summers ago", "at 02.51 hr", "07:30 IST" and
-#: "6am Friday morning" whole; "58" tags a bare plural unit as a span: "days after", "Hours later", "weeks of")
-ANNOTATION_VERSION = "58"
+#: "6am Friday morning" whole; "58" tags a bare plural unit as a span: "days after", "Hours later", "weeks of";
+#: "59" joins "Thu Apr 30 , 2009 4:32 pm EDT", "05:27 GMT, Tuesday, 27 September 2011" and "10 May 2009 14.27 BST"
+#: into one TIME each, reads "will have spilled" as ahead, "since the uprising began in March" as behind and "a
+#: decade ago" as a year)
+ANNOTATION_VERSION = "59"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

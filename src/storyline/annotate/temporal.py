@@ -242,16 +242,19 @@ class _Context:
         return self._tenses[key]
 
     def after_since(self, start: int) -> bool:
-        """Whether "since" comes right before, or heads the phrase the date sits in ("his third trip since the
-        explosion on April 20"): the time named lies before the time of writing, whatever the clause's tense
-        ("the ban, in force since March 20, ends today")."""
+        """Whether "since" comes right before, heads the phrase the date sits in ("his third trip since the
+        explosion on April 20") or opens its clause ("since the uprising began in March"): the time named lies
+        before the time of writing, whatever the clause's tense ("the ban, in force since March 20, ends today")."""
         if _SINCE_BEFORE.search(self.text, max(0, start - _LOOKBEHIND), start) is not None:
             return True
         span = self.doc.char_span(start, start + 1, alignment_mode="expand")
         token = span[0] if span is not None and len(span) else None
         for _ in range(_MAX_CLIMB):
-            if token is None or token.head == token or token.pos_ in ("VERB", "AUX"):
+            if token is None or token.head == token:
                 return False
+            if token.pos_ in ("VERB", "AUX"):
+                # "killed since the uprising began in March": a clause "since" opens tells what came before
+                return any(c.dep_ == "mark" and c.lower_ == "since" for c in token.children)
             token = token.head
             if token.lower_ == "since" and token.dep_ == "prep":
                 return True
@@ -412,6 +415,12 @@ def _is_deadline(noun) -> bool:
         return False
     prep = noun.head
     return prep.lower_ in ("by", "until", "till") or prep.lower_ == "of" and prep.head.lower_ == "ahead"
+
+
+def _weekday_number(name: str) -> int:
+    """0 for "Monday", "Mon" or "Mon.", … 6 for "Sunday"."""
+    prefix = name.lower().rstrip(".")[:3]
+    return next(number for day, number in WEEKDAYS.items() if day.startswith(prefix))
 
 
 def _is_dct_day(value: str, dct: dt.date | None) -> bool:
@@ -601,7 +610,7 @@ class TemporalTagger:
                 i += 1
                 continue
             hour, ampm = int(clock["hour"]), (clock["ampm"] or "").lower()
-            if not (clock["minute"] and (clock["sep"] == ":" or ampm)) and not (ampm and not clock["sep"]) \
+            if not (clock["minute"] and (clock["sep"] == ":" or ampm or clock["zone"])) and not (ampm and not clock["sep"]) \
                     or ampm and not 1 <= hour <= 12:
                 i += 1
                 continue
@@ -678,14 +687,23 @@ class TemporalTagger:
 
     @staticmethod
     def _date_clocks_by_following_day(out: list[TimeExpr], clocks: list[int], text: str) -> None:
-        """ "at 10:35 a.m. (0735 GMT) Friday": a clock time takes the day written right after it."""
+        """ "at 10:35 a.m. (0735 GMT) Friday": a clock time takes the day written right after it; with nothing but a
+        comma or "on" between them the two are one TIME ("05:27 GMT, Tuesday, 27 September 2011", as TimeBank's
+        "5 p.m. EST, Nov. 6"), while a bracketed conversion between them stays outside."""
+        merged: set[int] = set()
         for i in clocks:
             if i + 1 >= len(out) or out[i].type != "TIME" or "T" not in out[i].value:
                 continue
             after = out[i + 1]
-            if after.type == "DATE" and _DAY_VALUE.fullmatch(after.value) and after.resolved and \
-                    re.fullmatch(r"\s*(?:\([^()]{1,25}\))?\s*,?\s*(?:on\s+)?", text[out[i].end:after.start]):
+            gap = re.fullmatch(r"\s*(?P<bracket>\([^()]{1,25}\))?\s*,?\s*(?:on\s+)?", text[out[i].end:after.start])
+            if after.type == "DATE" and _DAY_VALUE.fullmatch(after.value) and after.resolved and gap:
                 out[i].value = after.value + out[i].value[out[i].value.index("T"):]
+                if not gap["bracket"]:
+                    out[i].end, out[i].text = after.end, text[out[i].start:after.end]
+                    out[i].resolved, out[i].anchor = True, after.anchor
+                    merged.add(i + 1)
+        if merged:
+            out[:] = [o for j, o in enumerate(out) if j not in merged]
 
     # ── plausibility: reject look-alikes before they block other matches ─────
 
@@ -938,7 +956,7 @@ class TemporalTagger:
         wd = m.groupdict().get("wd")
         if wd:  # "Monday, Sept. 23": the year whose Sept. 23 is a Monday, nearest the DCT
             options = [y for y in (ctx.dct.year - 1, ctx.dct.year, ctx.dct.year + 1)
-                       if (d := _safe_date(y, month, day)) and d.weekday() == WEEKDAYS[wd.lower()]]
+                       if (d := _safe_date(y, month, day)) and d.weekday() == _weekday_number(wd)]
             if options:
                 year = min(options, key=lambda y: abs((dt.date(y, month, min(day, 28)) - ctx.dct).days))
                 date = _safe_date(year, month, day)
@@ -1350,6 +1368,8 @@ class TemporalTagger:
             unit = "day"
         if unit == "fortnight":
             unit, n = "week", n * 2
+        if unit == "decade" and from_dct:
+            unit, n = "year", n * 10  # "a decade ago" is a year (TimeBank "1989-XX"), not the decade 200
         return _Norm("DATE", tr.shift_value(anchor_date, unit, -n if back else n), mod,
                      anchor=anchor if anchor_date else "none")
 

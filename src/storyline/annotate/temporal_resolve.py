@@ -269,8 +269,9 @@ def _perfect_progressive(verb: Token) -> bool:
 def _verb_tense(verb: Token, depth: int = 0) -> Tense:
     auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     lowers = {a.lower_ for a in auxes}
-    if (lowers & _FUTURE_MODALS or any(a.tag_ == "MD" for a in auxes)) and "have" in lowers and verb.tag_ == "VBN":
-        return "past"  # "may have been", "could have done": a guess about the past
+    if (lowers & _FUTURE_MODALS or any(a.tag_ == "MD" for a in auxes)) and "have" in lowers and verb.tag_ == "VBN" \
+            and not lowers & {"will", "'ll", "shall"}:
+        return "past"  # "may have been", "could have done": a guess about the past ("will have spilled" is ahead)
     if lowers & _FUTURE_MODALS or any(a.tag_ == "MD" for a in auxes):
         return "future"
     if verb.lower_ in ("will", "'ll", "would", "could"):

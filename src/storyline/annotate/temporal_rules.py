@@ -98,6 +98,10 @@ _MONTH_ABBR = "jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec"
 MONTH = rf"(?:{_MONTH_FULL}|(?:{_MONTH_ABBR})\.)"  # a bare abbreviation needs its dot
 MONTH_D = rf"(?:{_MONTH_FULL}|(?:{_MONTH_ABBR})\.?)"  # … unless a day number follows
 WEEKDAY = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+#: a weekday abbreviated before a date, as wire datelines write it ("Thu Apr 30, 2009 4:32pm EDT")
+WEEKDAY_ABBR = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?"
+#: a comma between the parts of a date, with the space a tokenized corpus puts before it ("April 30 , 2009")
+COMMA = r"(?:\s*,)?\s+"
 #: proper names with a day or a season in them: a newspaper, a treaty, a rising, a show, a shop, the Games, not a
 #: date (the TIDES and TimeML guidelines count time words inside names as non-markable); only when capitalised
 #: (``temporal._plausible``)
@@ -172,10 +176,10 @@ RULES: tuple[tuple[str, str], ...] = (
     # "the September 11 attacks" name the day of 2001, whatever the article's year
     ("september_11", r"\b(?:september|sept?\.?)\s+11(?:th)?(?=,?\s+(?:2001\s+)?(?:terror(?:ist)?\s+)?"
                      r"(?:attacks?|hijack(?:ers|ings?)?|commission|strikes)\b)"),
-    ("month_day", rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?P<month>{MONTH_D})\s+(?P<day>{DAYNUM})(?![\d,]\d)"
-                  rf"(?:,?\s+(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?(?!\d|:\d)\b"),
-    ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}),?\s+)?(?:the\s+)?(?P<day>{DAYNUM})\s+(?:of\s+)?(?P<month>{MONTH_D})"
-                  rf"(?:,?\s+(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?\b(?!\s*\d(?!\d?[:.]\d\d))"),
+    ("month_day", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?(?P<month>{MONTH_D})\s+(?P<day>{DAYNUM})(?![\d,]\d)"
+                  rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?(?!\d|:\d)\b"),
+    ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?(?:the\s+)?(?P<day>{DAYNUM})\s+(?:of\s+)?(?P<month>{MONTH_D})"
+                  rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?\b(?!\s*\d(?!\d?[:.]\d\d))"),
     ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH_D})(?:,|\s+of)?\s+(?P<year>{YEAR})\b(?![\d%])"),
     ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})(?:\s+of)?\s+(?P<ryear>last|this|next) year\b"),
     ("month", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past)\s+|(?P<part>{PART})[- ]?)?"
@@ -214,14 +218,16 @@ RULES: tuple[tuple[str, str], ...] = (
                 rf"(?:,?\s+(?P<pod>(?!overnight)(?:{POD})))?\b"),
     ("time", rf"\b(?:(?P<mod>about|around|approximately|at about|shortly after|shortly before|just after|"
              rf"just before)\s+)?(?<![\d.:])(?P<hour>1[0-2]|0?\d)(?:[:.]?(?P<minute>[0-5]\d))?\s*(?P<ampm>{AMPM})"
-             rf"(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})(?:\s+(?:morning|afternoon|evening|night))?"
-             rf"(?:,?\s+(?P<wday>{DAYNUM})\s+(?P<wmonth>{MONTH_D})(?:,?\s+(?P<wyear>{YEAR}))?)?|"  # "Sunday 17 March"
+             rf"(?:\s+(?P<tz>{TZ})\b)?(?:{COMMA}(?:on\s+)?(?:(?P<wd>{WEEKDAY})(?:\s+(?:morning|afternoon|evening|night))?"
+             rf"(?:{COMMA}(?P<wday>{DAYNUM})\s+(?P<wmonth>{MONTH_D})(?:{COMMA}(?P<wyear>{YEAR}))?)?|"  # "Sunday 17 March"
              rf"(?P<word>today|tomorrow|yesterday|tonight)|"
-             rf"(?P<tmonth>{MONTH_D})\s+(?P<tday>{DAYNUM})(?![\d,]\d)(?:,?\s+(?P<tyear>{YEAR}))?)\b)?"),
+             rf"(?P<tmonth>{MONTH_D})\s+(?P<tday>{DAYNUM})(?![\d,]\d)(?:{COMMA}(?P<tyear>{YEAR}))?)\b)?"),
     ("time", rf"\b(?P<named>noon|midnight|midday)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
              rf"(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
     ("time24", rf"(?<![\d:])(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)(?::[0-5]\d)?\s*(?P<tz>{TZ}|{CLOCK_ZONES}|GMT|"
                rf"local time|hrs|hours|h)\b"),
+    # "Sunday 10 May 2009 14.27 BST", "09.06 BST on Tuesday": a clock written with a dot and its zone
+    ("time24", rf"(?<![\d.,])(?P<hour>[01]?\d|2[0-3])\.(?P<minute>[0-5]\d)\s*(?P<tz>{TZ}|{CLOCK_ZONES})\b"),
     # "lifted off here at 02.51 hr": a clock written with a dot and "hr(s)" after "at" (a span takes "for", "in")
     ("time24", r"(?<=\bat )(?P<hour>[01]?\d|2[0-3])\.(?P<minute>[0-5]\d)\s*(?P<tz>hrs?)\b"),
     # "at 1800 GMT", "Updated 1003 GMT (1803 HKT)": a four-digit clock with its zone, never the year 1800
