@@ -723,7 +723,7 @@ def test_a_day_and_month_stamp_keeps_its_day_before_a_clock_time(nlp):
     text = "Posted by a reader on Monday 21 February 2011 16.58 GMT."
     assert one(nlp, text, THU, "Monday 21 February 2011 16.58 GMT").value == "2011-02-21T16:58"
     # with a colon the clock joins the day it follows, one TIME as TimeML writes it
-    assert one(nlp, "Updated Friday, 3 June 2011 15:07 UK.", THU, "Friday, 3 June 2011 15:07").value == "2011-06-03T15:07"
+    assert one(nlp, "Updated Friday, 3 June 2011 15:07 UK.", THU, "Friday, 3 June 2011 15:07 UK").value == "2011-06-03T15:07"
     # a page that names its own day is told in its time, not a history of the far years it mentions
     text = ("Monday 11 July 2005 00.03 BST Shortly after September 11 2001, the adviser got to work. Six months "
             "later, she said so. The bombings of July 7 changed nothing.")
@@ -1232,3 +1232,18 @@ def test_datelines_and_page_stamps_are_one_time(nlp, text, expression, value):
 def test_a_bracketed_conversion_keeps_a_clock_and_its_day_apart(nlp):
     found = tag_text("It struck at 10:35 a.m. (0735 GMT) Friday.", dt.date(2019, 9, 27), nlp)
     assert [(t.text, t.value) for t in found] == [("10:35 a.m.", "2019-09-27T10:35"), ("Friday", "2019-09-27")]
+
+
+def test_a_range_of_counts_is_one_span_of_open_length(nlp):
+    text = ("I thought I had been there for five or six days. The board needs the next 12 to 18 months. "
+            "They were sentenced in 1995 to 15 years. The birds died one to two weeks before she fell ill.")
+    found = [(t.text, t.value) for t in tag_text(text, dt.date(2010, 1, 25), nlp)]
+    assert found == [("five or six days", "PXD"), ("the next 12 to 18 months", "PXM"), ("1995", "1995"),
+                     ("15 years", "P15Y"), ("two weeks", "P2W")]
+
+
+def test_abbreviated_units_and_the_bbc_s_uk_clock(nlp):
+    dct = dt.date(2011, 9, 13)
+    assert one(nlp, "BP shares slide - 8 hrs ago STV.", dct, "8 hrs ago").value == "2011-09-13"
+    assert one(nlp, "Page last updated at 09:14 GMT, Tuesday, 13 September 2011 10:14 UK", dct,
+               "10:14 UK").value == "2011-09-13T10:14"

@@ -62,8 +62,8 @@ from storyline.timing import StageTimes
 #: "6am Friday morning" whole; "58" tags a bare plural unit as a span: "days after", "Hours later", "weeks of";
 #: "59" joins "Thu Apr 30 , 2009 4:32 pm EDT", "05:27 GMT, Tuesday, 27 September 2011" and "10 May 2009 14.27 BST"
 #: into one TIME each, reads "will have spilled" as ahead, "since the uprising began in March" as behind and "a
-#: decade ago" as a year)
-ANNOTATION_VERSION = "59"
+#: decade ago" as a year; "60" reads "five or six days" as one span of open length, "8 hrs ago" and "10:14 UK")
+ANNOTATION_VERSION = "60"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

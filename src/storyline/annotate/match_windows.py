@@ -222,6 +222,10 @@ def _reach(items: list) -> Reach | None:
             _, most, item = av
             once = _unbounded_run(_items(item)) if most == sre.MAXREPEAT else _reach(_items(item))
             part = None if once is None else once if most == sre.MAXREPEAT else once * most
+        elif op is sre.GROUPREF_EXISTS:  # (?(name)yes|no): the wider of the two
+            _, yes, no = av
+            yes_reach, no_reach = _reach(_items(yes)), _reach(_items(no)) if no is not None else Reach(0)
+            part = None if yes_reach is None or no_reach is None else yes_reach.widest(no_reach)
         else:
             return None  # a back-reference, an atomic group …: not bounded here
         if part is None:

@@ -1103,8 +1103,8 @@ class TemporalTagger:
 
     def _n_duration_abbr(self, m, ctx):
         """ "7hrs", "30 mins": abbreviated units (tweets, live blogs)."""
-        unit = {"hr": "hour", "min": "minute", "sec": "second", "yr": "year", "wk": "week"}[m["unit"].lower().rstrip("s")]
-        return _Norm("DURATION", _duration_value(parse_number(m["num"]), unit), _mod_of(m["mod"]), anchor="none")
+        return _Norm("DURATION", _duration_value(parse_number(m["num"]), unit_name(m["unit"])), _mod_of(m["mod"]),
+                     anchor="none")
 
     def _n_decade_word(self, m, ctx):
         """ "the nineties": a decade of the 1900s (the usual reading in news)."""
@@ -1386,8 +1386,8 @@ class TemporalTagger:
 
     def _n_duration(self, m, ctx):
         unit = unit_name(m["unit"])
-        n = parse_number(m["num"])
         groups = m.groupdict()
+        n = None if groups.get("num2") else parse_number(m["num"])  # "five or six days": how long is left open
         if n is not None and groups.get("half"):
             n += 0.5  # "an hour and a half"
         rel = (groups.get("rel") or "").lower()

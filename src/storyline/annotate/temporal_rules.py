@@ -159,7 +159,7 @@ AMPM = r"(?:a\.m\.?|p\.m\.?|am\b|pm\b)"
 #: 2019 - 07:57 PM", "29 Aug 2019, 7:46", "08/07/19 6:20pm"); the tagger joins the two into one TIME
 CLOCK_AFTER_DATE = re.compile(
     rf"(?:\s*,\s*|\s+[-–—|]\s+|\s+)(?P<hour>[01]?\d|2[0-3])(?:(?P<sep>[:.])(?P<minute>[0-5]\d)(?::[0-5]\d)?)?(?!\d)"
-    rf"(?:\s*(?P<ampm>(?i:{AMPM})))?(?:\s*(?P<zone>{TZ}|{CLOCK_ZONES}|PT|local time)\b)?")
+    rf"(?:\s*(?P<ampm>(?i:{AMPM})))?(?:\s*(?P<zone>{TZ}|{CLOCK_ZONES}|PT|UK|local time)\b)?")
 _HOLIDAY_NAMES = "|".join(sorted((re.escape(h) for h in [*HOLIDAYS, *MOVING_HOLIDAYS, *EASTER_HOLIDAYS, *THANKSGIVING_DAYS]),
                                   key=len, reverse=True))
 _REFERENCE_NAMES = "|".join(sorted((re.escape(r) for r in REFERENCES), key=len, reverse=True))
@@ -225,7 +225,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("time", rf"\b(?P<named>noon|midnight|midday)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
              rf"(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
     ("time24", rf"(?<![\d:])(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)(?::[0-5]\d)?\s*(?P<tz>{TZ}|{CLOCK_ZONES}|GMT|"
-               rf"local time|hrs|hours|h)\b"),
+               rf"UK|local time|hrs|hours|h)\b"),
     # "Sunday 10 May 2009 14.27 BST", "09.06 BST on Tuesday": a clock written with a dot and its zone
     ("time24", rf"(?<![\d.,])(?P<hour>[01]?\d|2[0-3])\.(?P<minute>[0-5]\d)\s*(?P<tz>{TZ}|{CLOCK_ZONES})\b"),
     # "lifted off here at 02.51 hr": a clock written with a dot and "hr(s)" after "at" (a span takes "for", "in")
@@ -243,7 +243,7 @@ RULES: tuple[tuple[str, str], ...] = (
                  r"century|fortnight|day)\b(?![- ](?:old|long|earlier|ago|later))"),
     ("part_rel", rf"\b(?P<part>{PART})[- ]?(?:in\s+)?(?P<rel>this|last|next|the|that|this past|the current|"
                  rf"the following|the previous)\s+(?P<unit>week|month|year|quarter|decade|century|day)\b"),
-    ("ago", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>{NUM}(?:\s+and\s+a\s+half)?)[- ](?P<unit>{UNIT})(?P<half>\s+and\s+a\s+half)?"
+    ("ago", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>{NUM}(?:\s+and\s+a\s+half)?)[- ](?P<unit>{UNIT}|hrs?|mins?)(?P<half>\s+and\s+a\s+half)?"
             rf"(?:\s+or\s+so)?\s+(?:(?P<dir>ago|earlier|later|"
             rf"hence|from now)\b|(?P<dir2>before|after|prior|back)\b(?![ \t]*\w))"),
     ("year_ago", r"\b(?:the\s+)?year[- ](?P<dir>earlier|ago)(?:\s+(?P<unit>quarter|period|third quarter|second "
@@ -252,10 +252,13 @@ RULES: tuple[tuple[str, str], ...] = (
     ("unit_long", r"\b(?P<unit>hour|day|week|month|year|decade|century)(?P<plural>s)?-long\b"),
     ("next_pod", rf"\b(?P<rel>the next|the following|the previous)\s+(?P<pod>{POD})\b"),
     ("duration", rf"\b(?:(?P<mod>{MOD})\s+)?(?:(?P<det>the|its|their)\s+)?(?:(?P<rel>past|last|next|first|"
-                 rf"coming|previous|final|following|initial|remaining|same)\s+)?(?P<num>{NUM}(?:\s+and\s+a\s+half)?)(?:-|\s+)"
+                 rf"coming|previous|final|following|initial|remaining|same)\s+)?(?P<num>{NUM}(?:\s+and\s+a\s+half)?)"
+                 # "five or six days" is one span; not "in 1995 to 15 years", nor "one to two weeks before" (the count's)
+                 rf"(?:(?<!\d{{4}})\s+(?:or|to)\s+(?P<num2>\d+|{NUMWORD}))?(?:-|\s+)"
                  rf"(?:more\s+|additional\s+|straight\s+|consecutive\s+|full\s+|trading\s+|business\s+|working\s+|"
                  rf"school\s+|calendar\s+)?(?P<unit>{UNIT})(?P<adj>-long|-old)?"
-                 rf"(?P<half>\s+and\s+a\s+half)?(?:\s+or\s+so)?\b"),
+                 rf"(?P<half>\s+and\s+a\s+half)?(?:\s+or\s+so)?\b"
+                 rf"(?(num2)(?!\s+(?:ago|earlier|later|before|after|prior|hence|back|from now)\b))"),
     ("plural_unit", r"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting)\s+(?P<unit>years|decades|"
                     r"months|weeks|days|hours|centuries|minutes)\b(?!\s+(?:ago|of|to|later|earlier))"),
     ("set", rf"\b(?P<q>every|each|per|a|an)\s+(?:(?P<num>other|{NUM})\s+)?(?P<unit>{UNIT}|{WEEKDAY}|{MONTH}|"
@@ -406,9 +409,14 @@ def parse_number(text: str | None) -> float | None:
     return None
 
 
+#: units as tweets and live blogs abbreviate them ("7hrs", "30 mins", "8 hrs ago")
+ABBREVIATED_UNITS = {"hr": "hour", "min": "minute", "sec": "second", "yr": "year", "wk": "week"}
+
+
 def unit_name(text: str) -> str:
-    """Singular unit name: "centuries" → "century", "days" → "day"."""
+    """Singular unit name: "centuries" → "century", "days" → "day", "hrs" → "hour"."""
     lowered = text.lower()
     if lowered in ("century", "centuries"):
         return "century"
-    return lowered[:-1] if lowered.endswith("s") else lowered
+    singular = lowered[:-1] if lowered.endswith("s") else lowered
+    return ABBREVIATED_UNITS.get(singular, singular)
