@@ -39,10 +39,10 @@ from storyline.annotate import temporal_resolve as tr
 from storyline.annotate.match_windows import NearLiterals, ScannedText
 from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
-    CAPITALISED_HOLIDAYS, CLOCK_AFTER_DATE, COMPILED_RULES, CONVERSION_AFTER, DAY_RANGE_AFTER, DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS,
-    LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS, MONTH_RANGE_AFTER, MONTHS, MOVING_HOLIDAYS, ORDINAL_NUMBERS, PART_MODS,
-    NUMBER_WORDS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number,
-    unit_name,
+    CAPITALISED_HOLIDAYS, CLOCK_AFTER_DATE, COMPILED_RULES, CONVERSION_AFTER, DAY_RANGE_AFTER, DAY_WORDS,
+    EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS, MONTH_RANGE_AFTER, MONTHS, MOVING_HOLIDAYS,
+    NUMBER_WORDS, ORDINAL_NUMBERS, PART_MODS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS,
+    UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
 from storyline.model import Sentence, TimeExpr
 
@@ -417,6 +417,21 @@ def _is_deadline(noun) -> bool:
     return prep.lower_ in ("by", "until", "till") or prep.lower_ == "of" and prep.head.lower_ == "ahead"
 
 
+def _clock_time(clock: re.Match[str]) -> str | None:
+    """ "hh:mm" of a CLOCK_AFTER_DATE match, or None when it is no clock: minutes need a colon, a.m./p.m. or a zone
+    ("12.5 million" is none), a bare hour needs a.m./p.m., and a.m./p.m. an hour from 1 to 12."""
+    hour, ampm = int(clock["hour"]), (clock["ampm"] or "").lower()
+    if clock["minute"] and not (clock["sep"] == ":" or ampm or clock["zone"]) or not clock["minute"] and not ampm:
+        return None
+    if ampm and not 1 <= hour <= 12:
+        return None
+    if ampm.startswith("p") and hour < 12:
+        hour += 12
+    elif ampm.startswith("a") and hour == 12:
+        hour = 0
+    return f"{hour:02d}:{int(clock['minute'] or 0):02d}"
+
+
 def _weekday_number(name: str) -> int:
     """0 for "Monday", "Mon" or "Mon.", … 6 for "Sunday"."""
     prefix = name.lower().rstrip(".")[:3]
@@ -606,26 +621,15 @@ class TemporalTagger:
         while i < len(out):
             day = out[i]
             clock = CLOCK_AFTER_DATE.match(text, day.end)
-            if not (day.type == "DATE" and day.resolved and _DAY_VALUE.fullmatch(day.value) and clock):
-                i += 1
-                continue
-            hour, ampm = int(clock["hour"]), (clock["ampm"] or "").lower()
-            if not (clock["minute"] and (clock["sep"] == ":" or ampm or clock["zone"])) and not (ampm and not clock["sep"]) \
-                    or ampm and not 1 <= hour <= 12:
-                i += 1
-                continue
-            inside = [j for j in range(i + 1, len(out)) if out[j].start < clock.end()]
-            if any(out[j].type != "TIME" or out[j].end > clock.end() for j in inside):
-                i += 1
-                continue  # something else is written there ("Sept. 3, 10:30 a.m. (0730 GMT) Friday")
-            if ampm.startswith("p") and hour < 12:
-                hour += 12
-            elif ampm.startswith("a") and hour == 12:
-                hour = 0
-            out[i] = TimeExpr(start=day.start, end=clock.end(), text=text[day.start:clock.end()], type="TIME",
-                              value=f"{day.value}T{hour:02d}:{int(clock['minute'] or 0):02d}", sentence=day.sentence,
-                              mod=day.mod, resolved=True, anchor=day.anchor)
-            del out[i + 1:i + 1 + len(inside)]
+            clock_time = _clock_time(clock) if clock else None
+            inside = [j for j in range(i + 1, len(out)) if clock and out[j].start < clock.end()]
+            if day.type == "DATE" and day.resolved and _DAY_VALUE.fullmatch(day.value) and clock_time and \
+                    all(out[j].type == "TIME" and out[j].end <= clock.end() for j in inside):
+                # (anything else written there keeps the two apart: "Sept. 3, 10:30 a.m. (0730 GMT) Friday")
+                out[i] = TimeExpr(start=day.start, end=clock.end(), text=text[day.start:clock.end()], type="TIME",
+                                  value=f"{day.value}T{clock_time}", sentence=day.sentence, mod=day.mod, resolved=True,
+                                  anchor=day.anchor)
+                del out[i + 1:i + 1 + len(inside)]
             i += 1
 
     @staticmethod
