@@ -365,7 +365,7 @@ def test_over_as_a_preposition_and_twice_a_year(nlp):
     found = one(nlp, "The council meets twice a year in the old hall.", TUE, "a year")
     assert (found.type, found.value) == ("SET", "P1Y")
     texts = [t.text for t in tag_text("The rebels attacked early Wednesday, overnight.", TUE, nlp)]
-    assert texts == ["early Wednesday"]  # "overnight" is not part of the day named
+    assert texts == ["early Wednesday", "overnight"]  # "overnight" is a night of its own, not part of the day named
 
 
 def test_soon_is_not_a_time_expression(nlp):
@@ -1247,3 +1247,23 @@ def test_abbreviated_units_and_the_bbc_s_uk_clock(nlp):
     assert one(nlp, "BP shares slide - 8 hrs ago STV.", dct, "8 hrs ago").value == "2011-09-13"
     assert one(nlp, "Page last updated at 09:14 GMT, Tuesday, 13 September 2011 10:14 UK", dct,
                "10:14 UK").value == "2011-09-13T10:14"
+
+
+def test_each_year_of_a_list_is_a_year(nlp):
+    text = "The fault caused large tremors in 1860, 1770, 1761 and 1618. He counted 1400, 1500 victims."
+    assert [t.text for t in tag_text(text, dt.date(2010, 1, 13), nlp)] == ["1860", "1770", "1761", "1618"]
+
+
+def test_overnight_is_the_night_a_report_tells_of(nlp):
+    dct = dt.date(2011, 8, 9)
+    text = ("About 70 people were rescued overnight. Rebels reinforced their positions Sunday and overnight into "
+            "Monday. Crews will work overnight. Banks lent at the overnight rate.")
+    assert [(t.text, t.value) for t in tag_text(text, dct, nlp) if t.text == "overnight"] == [
+        ("overnight", "2011-08-08TNI"), ("overnight", "2011-08-07TNI"), ("overnight", "2011-08-09TNI")]
+
+
+def test_a_quarter_as_business_news_abbreviates_it(nlp):
+    dct = dt.date(2010, 10, 22)
+    assert one(nlp, "Investors look past Q3 earnings.", dct, "Q3").value == "2010-Q3"
+    assert one(nlp, "Q1 2009 sales rose.", dct, "Q1 2009").value == "2009-Q1"
+    assert [t.text for t in tag_text("Open the q1 file.", dct, nlp)] == []

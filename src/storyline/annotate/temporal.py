@@ -76,6 +76,8 @@ _MAX_CLIMB = 8
 #: words after which a number from 1000 to 1799 is taken as a year ("in 1776", "since 1648")
 _OLD_YEAR_TIME_INTRODUCERS = {"in", "of", "since", "until", "till", "during", "circa", "early", "late", "mid", "after",
                           "before", "by"}
+#: a year and a comma or "and" right before: the next four digits continue a list of years ("1860 , 1770 , 1761")
+_YEAR_LIST_BEFORE = re.compile(r"\b1[0-9]\d\d\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)\Z")
 #: the word before "a year" / "a week" that makes it a rate ("$500 million a year", "358,000 a month")
 _RATE_BEFORE = re.compile(r"^(?:[$£€]?\d[\d,.]*%?|million|billion|thousand|hundred|cents?|percent|dollars|euros|"
                           r"pounds|seats|flights|times|barrels|shares|jobs|people|tons|miles)$")
@@ -156,7 +158,8 @@ _BARE_UNIT_PICKERS = frozenset(
     "final early earlier late later recent past next coming following previous closing opening dying waning heady "
     "good old dark long short happy of".split()) | frozenset(NUMBER_WORDS)
 #: words after which "weeks of …" starts a span ("After weeks of protests", "Within days of the invasion")
-_BARE_UNIT_OF_OPENERS = frozenset({"after", "for", "within", "with", "following", "amid", "despite", "over", "and", "but"})
+_BARE_UNIT_OF_OPENERS = frozenset({"after", "for", "within", "with", "following", "amid", "despite", "over", "and", "but",
+                                   "since", "at", "from", "to", "through", "during"})
 #: "this summer" lies at most this many days (eight months) from the DCT, whatever the clause's tense
 _THIS_SEASON_DAYS = 240
 #: a numeric date this close to the DCT is the page's own timestamp (read day first when only that reading is)
@@ -722,6 +725,11 @@ class TemporalTagger:
             return False  # lower-case "may", "march", "august" are words; "june 5", "october 2014" are dates
         if name == "bare_unit" and not self._bare_unit_plausible(m, ctx):
             return False
+        if name == "quarter_abbr" and groups["q"] != "Q":
+            return False
+        if name == "overnight" and (token := self._token_at(ctx, m.start(), m.end())) is not None \
+                and token.pos_ not in ("ADV", "NOUN"):
+            return False  # "an overnight stay", "the overnight rate": a kind of thing, not a night
         if name == "month":
             if month == "APR." and \
                     _PERCENT_BEFORE.search(ctx.text, max(0, m.start() - 12), m.start()):
@@ -736,8 +744,9 @@ class TemporalTagger:
             if CONVERSION_AFTER.match(ctx.text, m.end()):
                 return False  # "at 2000 (0000 GMT)" is a clock (the time24 rule)
             if not groups.get("pre") and not 1800 <= year <= 2099 and not (
-                    1000 <= year < 1800 and ctx.previous_word(m.start()) in _OLD_YEAR_TIME_INTRODUCERS):
-                return False  # "in 1776" is a year; "1400 victims", "1150 pages" are counts
+                    1000 <= year < 1800 and (ctx.previous_word(m.start()) in _OLD_YEAR_TIME_INTRODUCERS
+                                             or _YEAR_LIST_BEFORE.search(ctx.text, max(0, m.start() - 12), m.start()))):
+                return False  # "in 1776" is a year, and so is each of "in 1860, 1770 and 1761"; "1400 victims" counts
             span = ctx.doc.char_span(m.start("year"), m.end("year"), alignment_mode="expand")
             if span is not None and len(span):
                 token = span[0]
@@ -1139,6 +1148,18 @@ class TemporalTagger:
             return _Norm("TIME", f"{value}T{pod}", mod)
         return _Norm("DATE", value, mod)
 
+    def _n_overnight(self, m, ctx):
+        """The night a report's "overnight" tells of: the one its sentence names a day for ("positions Sunday and
+        overnight"), else the night before the DCT, or the DCT's own night when the clause looks ahead."""
+        if ctx.sentence in ctx.sentence_days:
+            night, anchor = ctx.sentence_days[ctx.sentence], "discourse"
+        elif ctx.dct is None:
+            return _Norm("TIME", "XXXX-XX-XXTNI", anchor="none")
+        else:
+            ahead = ctx.direction(m.start(), m.end()) == "future"
+            night, anchor = ctx.dct - dt.timedelta(days=0 if ahead else 1), "dct"
+        return _Norm("TIME", f"{tr.day_value(night)}TNI", anchor=anchor)
+
     def _n_day_around(self, m, ctx):
         offset = -2 if m["dir"].lower().startswith("before") else 2
         return _Norm("DATE", tr.day_value(ctx.dct + dt.timedelta(days=offset) if ctx.dct else None))
@@ -1488,13 +1509,29 @@ class TemporalTagger:
         if year is None:
             return _Norm("DATE", f"XXXX-{letter}{number}", anchor="none")
         if not year_text and ctx.dct is not None and unit == "quarter":
-            current = tr.quarter_of(ctx.dct)
             if pre in ("the year-ago", "the year-earlier"):
                 year -= 1
-            elif number > current and not m["rel2"] and pre not in ("this year's", "last year's", "next year's") \
-                    and (ctx.tense_only(m.start(), m.end()) == "past" or current == 1):
-                year -= 1
+            elif not m["rel2"] and pre not in ("this year's", "last year's", "next year's"):
+                year = self._quarter_year(number, m, ctx)
         return _Norm("DATE", f"{year:04d}-{letter}{number}", anchor=anchor)
+
+    @staticmethod
+    def _quarter_year(number: int, m: re.Match[str], ctx: _Context) -> int:
+        """The year of a quarter named without one: the DCT's, or the year before for a quarter still ahead that a
+        past clause reports ("third-quarter profit rose", written in May) or that a first quarter's report looks
+        back to."""
+        current = tr.quarter_of(ctx.dct)
+        if number > current and (ctx.tense_only(m.start(), m.end()) == "past" or current == 1):
+            return ctx.dct.year - 1
+        return ctx.dct.year
+
+    def _n_quarter_abbr(self, m, ctx):
+        number = int(m["number"])
+        if m["year"]:
+            return _Norm("DATE", f"{m['year']}-Q{number}", anchor="absolute")
+        if ctx.dct is None:
+            return _Norm("DATE", f"XXXX-Q{number}", anchor="none")
+        return _Norm("DATE", f"{self._quarter_year(number, m, ctx):04d}-Q{number}", anchor="dct")
 
     def _n_season_ago(self, m, ctx):
         n = parse_number(m["num"])

@@ -211,6 +211,8 @@ RULES: tuple[tuple[str, str], ...] = (
                 rf"(?=\s+(?:and|or|to)\s+\d{{1,2}}(?:st|nd|rd|th)[- ]centuries\b)"),
     ("dayword", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<word>today|tonight|yesterday|tomorrow|{DAY_SLANG})"
                 rf"(?:\s+(?P<pod>{POD}))?\b"),
+    # "rescued overnight", "bombs rained down on Tripoli overnight": the night just gone (or, ahead, the coming one)
+    ("overnight", r"\bovernight\b"),
     ("day_around", r"\bthe day (?P<dir>before yesterday|after tomorrow)\b"),
     ("this_pod", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<rel>this|last|tomorrow|yesterday)\s+(?P<pod>{POD})\b"),
     ("weekday", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past|the previous|the following|"
@@ -267,6 +269,8 @@ RULES: tuple[tuple[str, str], ...] = (
     # not "quarterly": in news it qualifies a noun ("quarterly dividend"; TimeBank gold tags 1 of 11)
     ("set_adverb", r"\b(?P<adv>daily|weekly|monthly|yearly|annually|hourly|nightly|biweekly|"
                    r"bimonthly|semiannually)\b"),
+    # "Q3 earnings", "Q1 2010": a quarter as business news abbreviates it (capital Q only: temporal._plausible)
+    ("quarter_abbr", rf"\b(?P<q>q)(?P<number>[1-4])\b(?:\s+(?P<year>{YEAR})\b)?"),
     ("quarter", rf"\b(?:(?P<pre>this year's|last year's|next year's|the year-ago|the year-earlier|the comparable|"
                 rf"the latest|the current|the same|the fiscal|its fiscal|the|its|that|this|last|next|fiscal)\s+)?"
                 rf"(?:(?P<year1>{YEAR})\s+)?(?:fiscal[- ])?(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th|final|"
@@ -325,8 +329,10 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "ago": ("ago", "earlier", "later", "hence", "from now", "before", "after", "prior", "back"),
     "year_ago": ("year",),
     "quarter": ("quarter", "half"),
+    "quarter_abbr": ("q1", "q2", "q3", "q4"),
     "season": ("spring", "summer", "fall", "autumn", "winter"),
     "season_ago": ("ago",),
+    "overnight": ("overnight",),
     "sport_season": ("season",),
     "in_the_day": ("the day",),
     "vague_ago": ("ago",),
