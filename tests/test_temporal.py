@@ -1267,3 +1267,17 @@ def test_a_quarter_as_business_news_abbreviates_it(nlp):
     assert one(nlp, "Investors look past Q3 earnings.", dct, "Q3").value == "2010-Q3"
     assert one(nlp, "Q1 2009 sales rose.", dct, "Q1 2009").value == "2009-Q1"
     assert [t.text for t in tag_text("Open the q1 file.", dct, nlp)] == []
+
+
+def test_that_opening_a_clause_is_no_determiner_of_the_weekday(nlp):
+    dct = dt.date(2005, 11, 29)  # a Tuesday
+    text = "The vice president said Tuesday that Sunday's congressional elections will go ahead."
+    assert one(nlp, text, dct, "Sunday").value == "2005-12-04"
+    text = "It was immediately obvious that Tuesday 's quake would be an appalling disaster."
+    assert one(nlp, text, dt.date(2010, 1, 13), "Tuesday").value == "2010-01-12"
+
+
+def test_a_day_since_names_is_no_day_the_text_goes_on_to_tell(nlp):
+    text = ("The rise would be the largest since the week to February 25. Brent crude rose $2.71 a barrel by "
+            "11:50 a.m. on the day.")
+    assert one(nlp, text, dt.date(2011, 4, 8), "11:50 a.m.").value == "2011-04-08T11:50"

@@ -63,8 +63,10 @@ from storyline.timing import StageTimes
 #: "59" joins "Thu Apr 30 , 2009 4:32 pm EDT", "05:27 GMT, Tuesday, 27 September 2011" and "10 May 2009 14.27 BST"
 #: into one TIME each, reads "will have spilled" as ahead, "since the uprising began in March" as behind and "a
 #: decade ago" as a year; "60" reads "five or six days" as one span of open length, "8 hrs ago" and "10:14 UK";
-#: "61" tags each year of "in 1860, 1770 and 1761", an adverb "overnight", "Q3" and "rage at decades of")
-ANNOTATION_VERSION = "61"
+#: "61" tags each year of "in 1860, 1770 and 1761", an adverb "overnight", "Q3" and "rage at decades of"; "62"
+#: reads "said that Sunday's elections will" without "that", "Tuesday 's" as a possessive, and lets no day "since"
+#: names become the day the text goes on to tell)
+ANNOTATION_VERSION = "62"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

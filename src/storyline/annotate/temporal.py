@@ -76,6 +76,8 @@ _MAX_CLIMB = 8
 #: words after which a number from 1000 to 1799 is taken as a year ("in 1776", "since 1648")
 _OLD_YEAR_TIME_INTRODUCERS = {"in", "of", "since", "until", "till", "during", "circa", "early", "late", "mid", "after",
                           "before", "by"}
+#: a possessive right after a word, spaced as a tokenized corpus writes it too ("Tuesday's", "Tuesday 's")
+_POSSESSIVE_AFTER = re.compile(r" ?['’]s\b")
 #: a year and a comma or "and" right before: the next four digits continue a list of years ("1860 , 1770 , 1761")
 _YEAR_LIST_BEFORE = re.compile(r"\b1[0-9]\d\d\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)\Z")
 #: the word before "a year" / "a week" that makes it a rate ("$500 million a year", "358,000 a month")
@@ -383,15 +385,19 @@ class _Context:
         recent = self.sentence - self.last_sentence <= _COMPARISON_SENTENCES
         return value if self.last_anchor == "absolute" and recent else None
 
-    def remember(self, value: str, anchor: str, in_aside: bool = False) -> None:
+    def remember(self, value: str, anchor: str, in_aside: bool = False, starting_point: bool = False) -> None:
         """Record a resolved value as the discourse anchor for later relative expressions.
 
-        ``anchor`` says how the value was resolved; ``in_aside`` that it sits in a modifier clause."""
+        ``anchor`` says how the value was resolved; ``in_aside`` that it sits in a modifier clause;
+        ``starting_point`` that "since" names it, so a day there is where something began, not the day the text
+        goes on to tell ("the largest rise since the week to February 25 … by 11:50 a.m." is the DCT's morning)."""
         match = re.match(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?", value)
         if not match or "X" in value:
             return
         year, month, day = match.group(1), match.group(2), match.group(3)
-        if day:
+        if day and starting_point:
+            pass
+        elif day:
             date = dt.date(int(year), int(month), int(day))
             self.anchors.update(day=date, month=date, year=date)
             self.told.update(("day", "month", "year"))
@@ -595,9 +601,11 @@ class TemporalTagger:
                     abs(int(norm.value[:4]) - ctx.dct.year) > _FAR_YEARS
                 # a far year in an aside, or one a state has lasted since ("the emergency law, in force since
                 # 1963"), is background, not the year the story is told in
+                since = ctx.after_since(start)
                 ctx.remember(norm.value, norm.anchor, in_aside=written_far and (
-                    self._in_aside(ctx, start, end) or ctx.after_since(start) or _in_brackets(ctx.text, start, end)
-                    or len(norm.value) == 4 and self._names_an_event(ctx, start, end)))
+                    self._in_aside(ctx, start, end) or since or _in_brackets(ctx.text, start, end)
+                    or len(norm.value) == 4 and self._names_an_event(ctx, start, end)),
+                    starting_point=since)
                 ctx.last_rule = name
                 ctx.dct_uses += (norm.anchor == "dct" and name in _DEICTIC_RULES
                                  or norm.anchor == "absolute" and _is_dct_day(norm.value, ctx.dct))
@@ -1170,14 +1178,17 @@ class TemporalTagger:
         date = ctx.dct + dt.timedelta(days=offset) if ctx.dct else None
         return _Norm("TIME", f"{tr.day_value(date)}T{pod}", _part_of(m["part"]))
 
-    def _weekday_date(self, wd: int, rel: str, m: re.Match[str], ctx: _Context) -> tuple[dt.date | None, str]:
+    def _weekday_date(self, wd: int, rel: str, m: re.Match[str], ctx: _Context,
+                      start: int | None = None) -> tuple[dt.date | None, str]:
+        """The day a weekday names (``start``: where the expression begins, when the match begins earlier)."""
+        start = m.start() if start is None else start
         if rel in ("the previous", "the following", "the next", "that"):
             anchor, kind = ctx.anchor_of("day")
             if anchor is None:
                 return None, "none"
             direction = {"the previous": "last", "the following": "next", "the next": "next"}.get(rel)
             if direction is None:
-                direction = ctx.direction(m.start(), m.end())
+                direction = ctx.direction(start, m.end())
             return tr.weekday_date(anchor, wd, direction), kind
         if ctx.dct is None:
             return None, "none"
@@ -1185,12 +1196,11 @@ class TemporalTagger:
             direction = "last"
         elif rel in _AHEAD:
             direction = "next"
-        elif (ctx.text.startswith("'s", m.end()) or ctx.text.startswith("’s", m.end())) and \
-                not self._possessive_ahead(ctx, m.start(), m.end()):
+        elif _POSSESSIVE_AFTER.match(ctx.text, m.end()) and not self._possessive_ahead(ctx, start, m.end()):
             direction = "past"  # "Friday's purchases", "Wednesday's ruling": an event already reported
         else:
-            direction = ctx.direction(m.start(), m.end())  # "Friday's vote will decide the race" looks ahead
-            if direction == "future" and tr.expected_in_past(ctx.tense(m.start(), m.end())[1]):
+            direction = ctx.direction(start, m.end())  # "Friday's vote will decide the race" looks ahead
+            if direction == "future" and tr.expected_in_past(ctx.tense(start, m.end())[1]):
                 direction = "nearest"  # "was expected to land Wednesday": yesterday in Thursday's paper
             elif direction == "past" and rel == "this":
                 # "originally planned a launch event this Friday", written on a Tuesday: this week's Friday, on
@@ -1205,12 +1215,16 @@ class TemporalTagger:
             value = f"XXXX-WXX-{wd + 1}" + (f"T{pod}" if pod else "")
             return _Norm("SET", value, anchor="none")
         rel = (m["rel"] or "").lower()
+        span = None
+        if rel == "that" and (word := self._token_at(ctx, m.start("rel"), m.end("rel"))) is not None \
+                and (word.dep_ == "mark" or word.tag_ == "IN"):
+            rel, span = "", (m.start("wd"), m.end())  # "obvious that Tuesday's quake …": "that" opens the clause
         mod = _part_of(rel) if rel in ("early", "late", "earlier", "later") else None
-        date, anchor = self._weekday_date(wd, rel if mod is None else "", m, ctx)
+        date, anchor = self._weekday_date(wd, rel if mod is None else "", m, ctx, span[0] if span else None)
         value = date.isoformat() if date else f"XXXX-WXX-{wd + 1}"
         if pod:
-            return _Norm("TIME", f"{value}T{pod}", mod, anchor=anchor)
-        return _Norm("DATE", value, mod, anchor=anchor)
+            return _Norm("TIME", f"{value}T{pod}", mod, anchor=anchor, span=span)
+        return _Norm("DATE", value, mod, anchor=anchor, span=span)
 
     def _time_of_day(self, m: re.Match[str]) -> str:
         groups = m.groupdict()
