@@ -1281,3 +1281,10 @@ def test_a_day_since_names_is_no_day_the_text_goes_on_to_tell(nlp):
     text = ("The rise would be the largest since the week to February 25. Brent crude rose $2.71 a barrel by "
             "11:50 a.m. on the day.")
     assert one(nlp, text, dt.date(2011, 4, 8), "11:50 a.m.").value == "2011-04-08T11:50"
+
+
+def test_a_caption_s_simple_present_tells_the_nearest_day_a_timetable_the_next(nlp):
+    tue = dt.date(2011, 8, 9)
+    assert one(nlp, "Firefighters battle the blaze at a warehouse in the port on Saturday.", tue,
+               "Saturday").value == "2011-08-06"
+    assert one(nlp, "The new law comes into force on Saturday.", tue, "Saturday").value == "2011-08-13"

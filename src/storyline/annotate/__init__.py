@@ -65,8 +65,9 @@ from storyline.timing import StageTimes
 #: decade ago" as a year; "60" reads "five or six days" as one span of open length, "8 hrs ago" and "10:14 UK";
 #: "61" tags each year of "in 1860, 1770 and 1761", an adverb "overnight", "Q3" and "rage at decades of"; "62"
 #: reads "said that Sunday's elections will" without "that", "Tuesday 's" as a possessive, and lets no day "since"
-#: names become the day the text goes on to tell)
-ANNOTATION_VERSION = "62"
+#: names become the day the text goes on to tell; "63" reads a caption's "rebels move on the town on Saturday" as
+#: the nearest Saturday, a timetable's "comes into force on Saturday" still as the next)
+ANNOTATION_VERSION = "63"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -1200,8 +1200,11 @@ class TemporalTagger:
             direction = "past"  # "Friday's purchases", "Wednesday's ruling": an event already reported
         else:
             direction = ctx.direction(start, m.end())  # "Friday's vote will decide the race" looks ahead
-            if direction == "future" and tr.expected_in_past(ctx.tense(start, m.end())[1]):
+            tense, verb = ctx.tense(start, m.end())
+            if direction == "future" and tr.expected_in_past(verb):
                 direction = "nearest"  # "was expected to land Wednesday": yesterday in Thursday's paper
+            elif direction == "future" and tense == "present" and tr.simple_present_deed(verb):
+                direction = "nearest"  # a caption's "rebels move on the town on Saturday", in Tuesday's paper
             elif direction == "past" and rel == "this":
                 # "originally planned a launch event this Friday", written on a Tuesday: this week's Friday, on
                 # either side of the DCT ("this Monday he resigned" on a Wednesday lies behind)

@@ -42,6 +42,10 @@ _SCHEDULING = {"schedule", "plan", "set", "slate"}
 _EXPECTED_IN_PAST = {"expect", "schedule", "slate", "set", "plan", "suppose"}
 #: verbs whose simple past tells what someone meant to do ("hoped to return Friday"): the day may lie on either side
 _HOPED_IN_PAST = {"hope", "plan", "expect", "intend", "aim", "want"}
+#: verbs whose simple present tells a timetable, what is to come ("the act comes into force on Monday")
+_TIMETABLED = {"come", "end", "begin", "start", "open", "close", "expire", "resume", "run", "take", "meet", "face",
+               "play", "host", "arrive", "leave", "depart", "head", "go", "return", "continue", "last", "kick", "fall",
+               "vote", "sit", "launch", "debut", "premiere", "air"}
 #: verbs that wait for an event, beside _LOOKING_AHEAD's ("police prepare for Friday's rally")
 _AWAITING = {"await", "anticipate", "brace", "gear"}
 _REPORTING = {"say", "tell", "announce", "report", "state", "add", "note", "claim"}
@@ -369,6 +373,15 @@ def expected_in_past(verb: Token | None) -> bool:
         return True  # "many workers hoped to return to work on Friday", in Saturday's paper
     return head.lemma_ in _EXPECTED_IN_PAST and head.tag_ == "VBN" and \
         any(c.dep_ == "auxpass" and c.lower_ in ("was", "were") for c in head.children)
+
+
+def simple_present_deed(verb: Token | None) -> bool:
+    """Whether the clause tells a deed in the simple present, as captions and headlines tell what just happened
+    ("rebels move on the town on Saturday", "follows a protest Thursday"), not a timetable ("the act comes into
+    force on Monday", "the pilgrimage ends on Monday"), a state ("is", "has") or a report ("says")."""
+    return verb is not None and verb.tag_ in ("VBZ", "VBP") and verb.lemma_ not in ("be", "have") \
+        and verb.lemma_ not in _TIMETABLED and not any(c.dep_ in ("aux", "auxpass") for c in verb.children) \
+        and not looks_ahead(verb) and not is_reporting(verb)
 
 
 def looks_ahead(verb: Token) -> bool:
