@@ -228,8 +228,8 @@ def main() -> int:
     if not records or set(records[0]["groups"][0][0][0]) != set(FEATURES):
         sys.exit(f"{cache} is stale (features changed): pass --rebuild")
     topics = sorted({r["topic"] for r in records})
-    print(f"{len(records)} gold dates, {sum(len(g) for r in records for g in r['groups'])} groups, "
-          f"{sum(len(g) for r in records for group in r['groups'] for g in group)} sentences")
+    print(f"{len(records)} dates, {sum(len(r['groups']) for r in records)} groups, "
+          f"{sum(len(group) for r in records for group in r['groups'])} sentences")
     held_out = {}
     learned, base = [], []
     print(f"{'topic':<8} {'model R1':>9} {'model R2':>9} {'hand R1':>9} {'hand R2':>9}")
