@@ -395,13 +395,12 @@ class _Context:
         if not match or "X" in value:
             return
         year, month, day = match.group(1), match.group(2), match.group(3)
-        if day and starting_point:
-            pass
-        elif day:
-            date = dt.date(int(year), int(month), int(day))
-            self.anchors.update(day=date, month=date, year=date)
-            self.told.update(("day", "month", "year"))
-            self.sentence_days[self.sentence] = date
+        if day:
+            if not starting_point:
+                date = dt.date(int(year), int(month), int(day))
+                self.anchors.update(day=date, month=date, year=date)
+                self.told.update(("day", "month", "year"))
+                self.sentence_days[self.sentence] = date
         elif month and value[4:6] != "-W" and value[4:6] != "-Q" and value[4:6] != "-H":
             self.anchors.update(month=dt.date(int(year), int(month), 1), year=dt.date(int(year), int(month), 1))
             self.told.update(("month", "year"))
