@@ -188,3 +188,22 @@ def test_the_project_s_clusters_dev_gold_still_fits_its_articles():
     docs = read_standoff(CLUSTERS_DEV_GOLD, CLUSTERS_DEV)
     assert len(docs) == 94 and sum(len(d.timexes) for d in docs) >= 500
     assert all(d.dct is not None for d in docs)
+
+
+def test_the_project_s_t17_gold_still_fits_the_texts_storyline_reads():
+    import datetime as dt_
+    import json
+
+    from storyline.evaluate.tls_data import read_article
+
+    root = pathlib.Path(__file__).resolve().parents[2] / "shared/data/tls/timeline17_original"
+    if not root.exists():
+        pytest.skip(f"Timeline17 not found at {root}")
+    gold = pathlib.Path(__file__).resolve().parents[1] / "benchmarks/data/t17-timex/annotations.jsonl"
+    rows = [json.loads(line) for line in gold.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 116 and sum(len(r["timexes"]) for r in rows) == 1002
+    for row in rows[::10]:  # every tenth article: the offsets index what read_article makes of the raw file
+        folder, day, name = row["id"].split("/")
+        [path] = (root / folder / "InputDocs" / day).glob(f"{name}.*")
+        text = read_article(path, folder, dt_.date.fromisoformat(day)).text
+        assert all(text[t["start"]:t["end"]] == t["text"] for t in row["timexes"]), row["id"]
