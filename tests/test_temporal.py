@@ -1288,3 +1288,9 @@ def test_a_caption_s_simple_present_tells_the_nearest_day_a_timetable_the_next(n
     assert one(nlp, "Firefighters battle the blaze at a warehouse in the port on Saturday.", tue,
                "Saturday").value == "2011-08-06"
     assert one(nlp, "The new law comes into force on Saturday.", tue, "Saturday").value == "2011-08-13"
+
+
+def test_now_and_the_past_that_are_no_time(nlp):
+    text = ('The senator asked, “Now, you famously said so.” He had a now-sold investment. Sanders won six of the '
+            'past seven contests. In the past, voters stayed home. Riots broke out for the past three summers.')
+    assert [t.text for t in tag_text(text, dt.date(2016, 5, 27), nlp)] == ["the past", "the past"]

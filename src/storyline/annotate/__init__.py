@@ -66,8 +66,9 @@ from storyline.timing import StageTimes
 #: "61" tags each year of "in 1860, 1770 and 1761", an adverb "overnight", "Q3" and "rage at decades of"; "62"
 #: reads "said that Sunday's elections will" without "that", "Tuesday 's" as a possessive, and lets no day "since"
 #: names become the day the text goes on to tell; "63" reads a caption's "rebels move on the town on Saturday" as
-#: the nearest Saturday, a timetable's "comes into force on Saturday" still as the next)
-ANNOTATION_VERSION = "63"
+#: the nearest Saturday, a timetable's "comes into force on Saturday" still as the next; "64" leaves out a quoted
+#: turn's “Now,”, "now-sold" and "six of the past seven contests")
+ANNOTATION_VERSION = "64"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -76,6 +76,10 @@ _MAX_CLIMB = 8
 #: words after which a number from 1000 to 1799 is taken as a year ("in 1776", "since 1648")
 _OLD_YEAR_TIME_INTRODUCERS = {"in", "of", "since", "until", "till", "during", "circa", "early", "late", "mid", "after",
                           "before", "by"}
+#: a count right after "the past" ("the past seven contests"): the words pick out things, not the past (but "the past
+#: three summers" is a time)
+_COUNT_AFTER = re.compile(r"\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|several|"
+                          r"dozen)\b(?!\s+(?:summers|winters|springs|autumns|falls|seasons)\b)", re.I)
 #: a possessive right after a word, spaced as a tokenized corpus writes it too ("Tuesday's", "Tuesday 's")
 _POSSESSIVE_AFTER = re.compile(r" ?['’]s\b")
 #: a year and a comma or "and" right before: the next four digits continue a list of years ("1860 , 1770 , 1761")
@@ -870,8 +874,14 @@ class TemporalTagger:
             return False  # "lost 5 in the evening session" is a score, "at 4 in the morning" a time
         if name == "reference" and groups["word"].lower() == "now" and ctx.text.startswith(",", m.end()):
             token = self._token_at(ctx, m.start(), m.end())
-            if token is not None and token.is_sent_start:
-                return False  # "Now, he says …" opens a turn of the argument (TimeBank 0/2, AQUAINT 0/1)
+            if token is not None and (token.is_sent_start or token.i > 0 and ctx.doc[token.i - 1].is_quote
+                                      and (token.i == 1 or ctx.doc[token.i - 2].is_punct)):
+                return False  # "Now, he says …" (or “Now, …) opens a turn of the argument (TimeBank 0/2, AQUAINT 0/1)
+        if name == "reference" and groups["word"].lower() == "now" and ctx.text.startswith("-", m.end()):
+            return False  # "a now-sold investment", "the now-imprisoned Manning": a word of its own
+        if name == "reference" and groups["word"].lower() == "the past" and \
+                _COUNT_AFTER.match(ctx.text, m.end()):
+            return False  # "six of the past seven contests" counts contests
         if name == "reference" and groups["word"].lower() == "the present":
             token = self._token_at(ctx, m.start("word") + 4, m.end())
             if token is not None and token.pos_ == "ADJ":
