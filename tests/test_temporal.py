@@ -1137,8 +1137,7 @@ def test_a_day_and_the_clock_written_after_it_are_one_time(nlp, text, expression
 def test_a_number_after_a_date_is_no_clock(nlp):
     found = tag_text("On March 3, 10 people were hurt and on March 4 at 3 p.m. the road reopened.",
                      dt.date(2013, 3, 22), nlp)
-    assert [(t.text, t.value) for t in found] == [("March 3", "2013-03-03"), ("March 4", "2013-03-04"),
-                                                  ("3 p.m.", "2013-03-04T15:00")]
+    assert [(t.text, t.value) for t in found] == [("March 3", "2013-03-03"), ("March 4 at 3 p.m.", "2013-03-04T15:00")]
 
 
 def test_a_numeric_date_is_read_day_first_only_when_that_reading_is_the_pages_own_day(nlp):
@@ -1294,3 +1293,20 @@ def test_now_and_the_past_that_are_no_time(nlp):
     text = ('The senator asked, “Now, you famously said so.” He had a now-sold investment. Sanders won six of the '
             'past seven contests. In the past, voters stayed home. Riots broke out for the past three summers.')
     assert [t.text for t in tag_text(text, dt.date(2016, 5, 27), nlp)] == ["the past", "the past"]
+
+
+@pytest.mark.parametrize("text, expression, type_, value", [
+    ("The race was called less than a half-hour after polls closed.", "less than a half-hour", "DURATION", "PT30M"),
+    ("He waited half an hour for the bus.", "half an hour", "DURATION", "PT30M"),
+    ("She spent a quarter-century in Congress.", "a quarter-century", "DURATION", "P25Y"),
+    ("Services will be held on Friday, April 1 at noon.", "Friday, April 1 at noon", "TIME", "2016-04-01T12:00"),
+    ("The vote closes Tuesday midnight.", "Tuesday midnight", "TIME", "2016-04-05T24:00"),
+])
+def test_half_hours_quarter_centuries_and_named_clocks_after_a_date(nlp, text, expression, type_, value):
+    found = one(nlp, text, dt.date(2016, 4, 1), expression)
+    assert (found.type, found.value) == (type_, value)
+
+
+def test_a_weekday_and_its_clock_after_at_stay_two(nlp):
+    found = tag_text("We meet Friday at 3 p.m. and today at 9am.", dt.date(2016, 4, 1), nlp)
+    assert [t.text for t in found] == ["Friday", "3 p.m.", "today", "9am"]

@@ -67,8 +67,9 @@ from storyline.timing import StageTimes
 #: reads "said that Sunday's elections will" without "that", "Tuesday 's" as a possessive, and lets no day "since"
 #: names become the day the text goes on to tell; "63" reads a caption's "rebels move on the town on Saturday" as
 #: the nearest Saturday, a timetable's "comes into force on Saturday" still as the next; "64" leaves out a quoted
-#: turn's “Now,”, "now-sold" and "six of the past seven contests")
-ANNOTATION_VERSION = "64"
+#: turn's “Now,”, "now-sold" and "six of the past seven contests"; "65" reads "a half-hour", "half an hour" and "a
+#: quarter-century", and joins "Friday, April 1 at noon" and "Tuesday midnight" into one TIME each)
+ANNOTATION_VERSION = "65"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -76,6 +76,8 @@ _MAX_CLIMB = 8
 #: words after which a number from 1000 to 1799 is taken as a year ("in 1776", "since 1648")
 _OLD_YEAR_TIME_INTRODUCERS = {"in", "of", "since", "until", "till", "during", "circa", "early", "late", "mid", "after",
                           "before", "by"}
+#: units written as a fraction of another: (that unit, how many of it)
+_COMPOUND_UNITS = {"half-hour": ("minute", 30), "quarter-century": ("year", 25)}
 #: a count right after "the past" ("the past seven contests"): the words pick out things, not the past (but "the past
 #: three summers" is a time)
 _COUNT_AFTER = re.compile(r"\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few|several|"
@@ -432,6 +434,8 @@ def _is_deadline(noun) -> bool:
 def _clock_time(clock: re.Match[str]) -> str | None:
     """ "hh:mm" of a CLOCK_AFTER_DATE match, or None when it is no clock: minutes need a colon, a.m./p.m. or a zone
     ("12.5 million" is none), a bare hour needs a.m./p.m., and a.m./p.m. an hour from 1 to 12."""
+    if clock["named"]:
+        return "12:00" if clock["named"] == "noon" else "24:00"
     hour, ampm = int(clock["hour"]), (clock["ampm"] or "").lower()
     if clock["minute"] and not (clock["sep"] == ":" or ampm or clock["zone"]) or not clock["minute"] and not ampm:
         return None
@@ -492,6 +496,9 @@ def _part_of(text: str | None) -> str | None:
 
 
 def _duration_value(n: float | None, unit: str) -> str:
+    if unit in _COMPOUND_UNITS:  # "a half-hour" is PT30M, "a quarter-century" P25Y
+        unit, per = _COMPOUND_UNITS[unit]
+        n = None if n is None else n * per
     code = UNIT_CODES[unit]
     if unit == "fortnight":
         n = None if n is None else n * 2
@@ -630,7 +637,8 @@ class TemporalTagger:
         """ "Sep 24, 2019 12:01 IST", "Wednesday, July 17, 2019 - 07:57 PM", "08/07/19 6:20pm": a day and the clock
         written right after it are one TIME, as TimeML gold writes them ("02/13/1998 14:26:00", "May 10, 2014 2pm";
         the development corpora never split one).  A clock needs a colon or a.m./p.m. ("March 5, 10 people" has none);
-        "Friday at 3 p.m." stays two, as the tweets' gold keeps "today at 9am"."""
+        "at" joins a written date and its clock ("Friday, April 1 at noon"), but "Friday at 3 p.m." stays two, as the
+        tweets' gold keeps "today at 9am"."""
         i = 0
         while i < len(out):
             day = out[i]
@@ -638,6 +646,7 @@ class TemporalTagger:
             clock_time = _clock_time(clock) if clock else None
             inside = [j for j in range(i + 1, len(out)) if clock and out[j].start < clock.end()]
             if day.type == "DATE" and day.resolved and _DAY_VALUE.fullmatch(day.value) and clock_time and \
+                    (not clock["at"] or re.search(r"\d", day.text)) and \
                     all(out[j].type == "TIME" and out[j].end <= clock.end() for j in inside):
                 # (anything else written there keeps the two apart: "Sept. 3, 10:30 a.m. (0730 GMT) Friday")
                 out[i] = TimeExpr(start=day.start, end=clock.end(), text=text[day.start:clock.end()], type="TIME",

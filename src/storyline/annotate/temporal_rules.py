@@ -33,7 +33,7 @@ NUMBER_WORDS = {
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
     "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30,
     "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
-    "a": 1, "an": 1, "a hundred": 100, "dozen": 12, "a dozen": 12, "half a": 0.5, "a half": 0.5,
+    "a": 1, "an": 1, "a hundred": 100, "dozen": 12, "a dozen": 12, "half a": 0.5, "half an": 0.5, "a half": 0.5,
     "a couple of": 2, "a couple": 2, "couple of": 2, "a single": 1, "single": 1,
 }
 VAGUE_NUMBERS = {"several", "a few", "few", "some", "many", "dozens of", "hundreds of", "a number of"}
@@ -134,7 +134,7 @@ _ORDINAL_WORDS = "|".join(sorted(ORDINAL_NUMBERS, key=len, reverse=True))
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _ONES = "one|two|three|four|five|six|seven|eight|nine"
 NUMWORD = (rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-           r"seventeen|eighteen|nineteen|a hundred|hundred|a dozen|dozen|half a|a couple of|a couple|couple of|"
+           r"seventeen|eighteen|nineteen|a hundred|hundred|a dozen|dozen|half an|half a|a couple of|a couple|couple of|"
            r"a single)")
 NUM = (rf"(?:\d+\s?½|\d+[ -]1/2|\d+(?:\.\d+)?|{NUMWORD}|an?|several|a few|few|some|many|dozens of|hundreds of|a number of)")
 UNIT = (r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?|fortnights?|months?|quarters?|years?|"
@@ -156,10 +156,12 @@ _CONVERSION = rf"\s*\(\s*[0-2]\d[0-5]\d\s*(?:{TZ}|{CLOCK_ZONES})\b"
 CONVERSION_AFTER = re.compile(_CONVERSION)
 AMPM = r"(?:a\.m\.?|p\.m\.?|am\b|pm\b)"
 #: a clock right after a written date, as bylines and timestamps write it ("Sep 24, 2019 12:01 IST", "July 17,
-#: 2019 - 07:57 PM", "29 Aug 2019, 7:46", "08/07/19 6:20pm"); the tagger joins the two into one TIME
+#: 2019 - 07:57 PM", "29 Aug 2019, 7:46", "08/07/19 6:20pm", "Friday, April 1 at noon"); the tagger joins the two
+#: into one TIME
 CLOCK_AFTER_DATE = re.compile(
-    rf"(?:\s*,\s*|\s+[-–—|]\s+|\s+)(?P<hour>[01]?\d|2[0-3])(?:(?P<sep>[:.])(?P<minute>[0-5]\d)(?::[0-5]\d)?)?(?!\d)"
-    rf"(?:\s*(?P<ampm>(?i:{AMPM})))?(?:\s*(?P<zone>{TZ}|{CLOCK_ZONES}|PT|UK|local time)\b)?")
+    rf"(?:\s*,\s*|\s+[-–—|]\s+|\s+(?P<at>at\s+)?)(?:(?P<named>noon|midnight)\b|(?P<hour>[01]?\d|2[0-3])"
+    rf"(?:(?P<sep>[:.])(?P<minute>[0-5]\d)(?::[0-5]\d)?)?(?!\d)(?:\s*(?P<ampm>(?i:{AMPM})))?)"
+    rf"(?:\s*(?P<zone>{TZ}|{CLOCK_ZONES}|PT|UK|local time)\b)?")
 _HOLIDAY_NAMES = "|".join(sorted((re.escape(h) for h in [*HOLIDAYS, *MOVING_HOLIDAYS, *EASTER_HOLIDAYS, *THANKSGIVING_DAYS]),
                                   key=len, reverse=True))
 _REFERENCE_NAMES = "|".join(sorted((re.escape(r) for r in REFERENCES), key=len, reverse=True))
@@ -258,7 +260,7 @@ RULES: tuple[tuple[str, str], ...] = (
                  # "five or six days" is one span; not "in 1995 to 15 years", nor "one to two weeks before" (the count's)
                  rf"(?:(?<!\d{{4}})\s+(?:or|to)\s+(?P<num2>\d+|{NUMWORD}))?(?:-|\s+)"
                  rf"(?:more\s+|additional\s+|straight\s+|consecutive\s+|full\s+|trading\s+|business\s+|working\s+|"
-                 rf"school\s+|calendar\s+)?(?P<unit>{UNIT})(?P<adj>-long|-old)?"
+                 rf"school\s+|calendar\s+)?(?P<unit>half[- ]hours?|quarter[- ]centur(?:y|ies)|{UNIT})(?P<adj>-long|-old)?"
                  rf"(?P<half>\s+and\s+a\s+half)?(?:\s+or\s+so)?\b"
                  rf"(?(num2)(?!\s+(?:ago|earlier|later|before|after|prior|hence|back|from now)\b))"),
     ("plural_unit", r"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting)\s+(?P<unit>years|decades|"
@@ -420,8 +422,10 @@ ABBREVIATED_UNITS = {"hr": "hour", "min": "minute", "sec": "second", "yr": "year
 
 
 def unit_name(text: str) -> str:
-    """Singular unit name: "centuries" → "century", "days" → "day", "hrs" → "hour"."""
-    lowered = text.lower()
+    """Singular unit name: "centuries" → "century", "days" → "day", "hrs" → "hour", "half-hours" → "half-hour"."""
+    lowered = text.lower().replace(" ", "-")
+    if lowered.startswith("quarter-centur"):
+        return "quarter-century"
     if lowered in ("century", "centuries"):
         return "century"
     singular = lowered[:-1] if lowered.endswith("s") else lowered
