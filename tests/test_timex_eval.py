@@ -207,3 +207,17 @@ def test_the_project_s_t17_gold_still_fits_the_texts_storyline_reads():
         [path] = (root / folder / "InputDocs" / day).glob(f"{name}.*")
         text = read_article(path, folder, dt_.date.fromisoformat(day)).text
         assert all(text[t["start"]:t["end"]] == t["text"] for t in row["timexes"]), row["id"]
+
+
+def test_the_project_s_polnear_gold_still_fits_its_articles():
+    import json
+
+    root = pathlib.Path(__file__).resolve().parents[2] / "shared/data/quotes/polnear/train/text"
+    if not root.exists():
+        pytest.skip(f"PolNeAR not found at {root}")
+    gold = pathlib.Path(__file__).resolve().parents[1] / "benchmarks/data/polnear-timex/annotations.jsonl"
+    rows = [json.loads(line) for line in gold.read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 42 and sum(len(r["timexes"]) for r in rows) == 320
+    for row in rows:
+        text = (root / f"{row['id']}.txt").read_text(encoding="utf-8")
+        assert row["dct"] in row["id"] and all(text[t["start"]:t["end"]] == t["text"] for t in row["timexes"])
