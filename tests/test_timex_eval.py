@@ -190,34 +190,39 @@ def test_the_project_s_clusters_dev_gold_still_fits_its_articles():
     assert all(d.dct is not None for d in docs)
 
 
-def test_the_project_s_t17_gold_still_fits_the_texts_storyline_reads():
-    import datetime as dt_
+SHARED_DATA = pathlib.Path(__file__).resolve().parents[2] / "shared/data"
+PROJECT_GOLD = pathlib.Path(__file__).resolve().parents[1] / "benchmarks/data"
+
+
+def _gold_rows(name: str, articles: int, expressions: int) -> list[dict]:
+    """The lines of one of the project's stand-off gold sets, after checking their counts."""
     import json
 
+    rows = [json.loads(line) for line in (PROJECT_GOLD / name / "annotations.jsonl").read_text(encoding="utf-8")
+            .splitlines()]
+    assert len(rows) == articles and sum(len(r["timexes"]) for r in rows) == expressions
+    return rows
+
+
+def _covers(text: str, row: dict) -> bool:
+    return all(text[t["start"]:t["end"]] == t["text"] for t in row["timexes"])
+
+
+def test_the_project_s_t17_gold_still_fits_the_texts_storyline_reads():
     from storyline.evaluate.tls_data import read_article
 
-    root = pathlib.Path(__file__).resolve().parents[2] / "shared/data/tls/timeline17_original"
+    root = SHARED_DATA / "tls/timeline17_original"
     if not root.exists():
         pytest.skip(f"Timeline17 not found at {root}")
-    gold = pathlib.Path(__file__).resolve().parents[1] / "benchmarks/data/t17-timex/annotations.jsonl"
-    rows = [json.loads(line) for line in gold.read_text(encoding="utf-8").splitlines()]
-    assert len(rows) == 116 and sum(len(r["timexes"]) for r in rows) == 1002
-    for row in rows[::10]:  # every tenth article: the offsets index what read_article makes of the raw file
+    for row in _gold_rows("t17-timex", 116, 1002)[::10]:  # every tenth: offsets into what read_article makes
         folder, day, name = row["id"].split("/")
         [path] = (root / folder / "InputDocs" / day).glob(f"{name}.*")
-        text = read_article(path, folder, dt_.date.fromisoformat(day)).text
-        assert all(text[t["start"]:t["end"]] == t["text"] for t in row["timexes"]), row["id"]
+        assert _covers(read_article(path, folder, dt.date.fromisoformat(day)).text, row), row["id"]
 
 
 def test_the_project_s_polnear_gold_still_fits_its_articles():
-    import json
-
-    root = pathlib.Path(__file__).resolve().parents[2] / "shared/data/quotes/polnear/train/text"
+    root = SHARED_DATA / "quotes/polnear/train/text"
     if not root.exists():
         pytest.skip(f"PolNeAR not found at {root}")
-    gold = pathlib.Path(__file__).resolve().parents[1] / "benchmarks/data/polnear-timex/annotations.jsonl"
-    rows = [json.loads(line) for line in gold.read_text(encoding="utf-8").splitlines()]
-    assert len(rows) == 42 and sum(len(r["timexes"]) for r in rows) == 320
-    for row in rows:
-        text = (root / f"{row['id']}.txt").read_text(encoding="utf-8")
-        assert row["dct"] in row["id"] and all(text[t["start"]:t["end"]] == t["text"] for t in row["timexes"])
+    for row in _gold_rows("polnear-timex", 42, 320):
+        assert row["dct"] in row["id"] and _covers((root / f"{row['id']}.txt").read_text(encoding="utf-8"), row)
