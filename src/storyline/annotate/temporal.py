@@ -1573,10 +1573,7 @@ class TemporalTagger:
         code = tr.SEASONS[m["season"].lower()[:-1]]
         if ctx.dct is None or n is None or not float(n).is_integer():
             return _Norm("DATE", f"XXXX-{code}", anchor="none")
-        month = tr.SEASON_MONTH[code]
-        current = (ctx.dct.year + (ctx.dct.month == 12), tr.SEASON_MONTH[tr.season_of(ctx.dct.month)])
-        last = max(y for y in (current[0] - 1, current[0]) if (y, month) < current)
-        return _Norm("DATE", f"{last - int(n) + 1:04d}-{code}")
+        return _Norm("DATE", f"{tr.last_season_year(ctx.dct, code) - int(n) + 1:04d}-{code}")
 
     def _n_season(self, m, ctx):
         code = tr.SEASONS[m["season"].lower()]
@@ -1587,10 +1584,9 @@ class TemporalTagger:
         if ctx.dct is None:
             return _Norm("DATE", f"XXXX-{code}", mod, anchor="none")
         month = tr.SEASON_MONTH[code]
-        # seasons in order, a winter counted in the year of its January (December opens the next one)
-        current = (ctx.dct.year + (ctx.dct.month == 12), tr.SEASON_MONTH[tr.season_of(ctx.dct.month)])
+        current = tr.season_in_focus(ctx.dct)
         if rel in _BACK:
-            year = max(y for y in (current[0] - 1, current[0]) if (y, month) < current)
+            year = tr.last_season_year(ctx.dct, code)
         elif rel in _AHEAD:
             year = min(y for y in (current[0], current[0] + 1) if (y, month) > current)
         elif rel == "this" and code != "WI" and month != current[1]:

@@ -30,6 +30,18 @@ def season_of(month: int) -> str:
     """The season a month lies in (northern hemisphere, meteorological: December is winter)."""
     return ("WI", "SP", "SU", "FA")[month % 12 // 3]
 
+
+def season_in_focus(anchor: dt.date) -> tuple[int, int]:
+    """(year, representative month) of the season the anchor lies in, to order seasons by: a winter counts in
+    the year of its January (December opens the next one)."""
+    return anchor.year + (anchor.month == 12), SEASON_MONTH[season_of(anchor.month)]
+
+
+def last_season_year(anchor: dt.date, code: str) -> int:
+    """The year of the latest such season before the one the anchor lies in ("last summer")."""
+    current = season_in_focus(anchor)
+    return max(y for y in (current[0] - 1, current[0]) if (y, SEASON_MONTH[code]) < current)
+
 _FUTURE_MODALS = {"will", "'ll", "wo", "shall", "would", "could", "may", "might", "should", "can", "must",
                   "'d", "ca", "going"}
 _PAST_AUX = {"had", "did", "was", "were", "'d"}

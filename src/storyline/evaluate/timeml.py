@@ -132,7 +132,8 @@ def read_standoff(annotations: pathlib.Path, articles: pathlib.Path) -> list[Tim
                 timexes.append(GoldTimex(start=t["start"], end=t["end"], text=t["text"], type=t["type"],
                                          value=t["value"], tid=f"t{len(timexes) + 1}", mod=t.get("mod")))
             dct = dt.date.fromisoformat(row["dct"]) if row.get("dct") else None
-            docs.append(TimeMLDoc(name=row["id"], text=text, dct=dct, timexes=sorted(timexes, key=lambda t: (t.start, t.end))))
+            timexes.sort(key=lambda t: (t.start, t.end))
+            docs.append(TimeMLDoc(name=row["id"], text=text, dct=dct, timexes=timexes))
     if not docs:
         raise FileNotFoundError(f"No annotated articles in {annotations}")
     return docs
