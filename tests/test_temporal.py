@@ -1310,3 +1310,14 @@ def test_half_hours_quarter_centuries_and_named_clocks_after_a_date(nlp, text, e
 def test_a_weekday_and_its_clock_after_at_stay_two(nlp):
     found = tag_text("We meet Friday at 3 p.m. and today at 9am.", dt.date(2016, 4, 1), nlp)
     assert [t.text for t in found] == ["Friday", "3 p.m.", "today", "9am"]
+
+
+def test_a_bare_season_describing_or_described_is_a_time_but_not_a_kind_or_a_name(nlp):
+    dct = dt.date(2011, 11, 18)
+    text = "Extreme winter weather risks cutting off the villages before a harsh winter sets in."
+    assert [t.text for t in tag_text(text, dct, nlp)] == ["winter", "winter"]
+    assert one(nlp, "MPs will rise tomorrow for the six-week summer recess.", dt.date(2022, 7, 20),
+               "summer").value == "2022-SU"
+    for kind_or_name in ("The children left for summer camp.", "They bathed in a hot spring.",
+                         "Protests of the Arab Spring spread.", "The Winter Olympics open soon."):
+        assert not [t for t in tag_text(kind_or_name, dct, nlp) if t.type == "DATE"], kind_or_name

@@ -68,8 +68,9 @@ from storyline.timing import StageTimes
 #: names become the day the text goes on to tell; "63" reads a caption's "rebels move on the town on Saturday" as
 #: the nearest Saturday, a timetable's "comes into force on Saturday" still as the next; "64" leaves out a quoted
 #: turn's “Now,”, "now-sold" and "six of the past seven contests"; "65" reads "a half-hour", "half an hour" and "a
-#: quarter-century", and joins "Friday, April 1 at noon" and "Tuesday midnight" into one TIME each)
-ANNOTATION_VERSION = "65"
+#: quarter-century", and joins "Friday, April 1 at noon" and "Tuesday midnight" into one TIME each; "66" tags a bare
+#: season that describes or is described, "the UK winter freeze", "a harsh winter", but not "(for) summer camp")
+ANNOTATION_VERSION = "66"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

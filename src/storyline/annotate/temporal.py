@@ -160,6 +160,41 @@ def _names_its_day(text: str) -> bool:
     return bool(re.search(r"\d", text)) and any(word in MONTHS for word in re.findall(r"[a-z]+", text.lower()))
 
 
+#: nouns a season word before them names a kind of thing, not a time ("a hot spring", "spring water", "summer
+#: camp", "winter coats", "spring training")
+_SEASON_KIND_NOUNS = frozenset(
+    "water waters camp camps school schools coat coats jacket jackets tire tires tyre tyres clothes clothing "
+    "collection collections fashion sports sport training squash wheat roll rolls onion onions break house "
+    "home homes palace residence residences olympics games league capital green".split())
+
+
+def _season_of_noun(season: str, span) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a bare lower-case season word tells a time by describing or being described: "the UK winter freeze",
+    "their main summer offensive", "a harsh winter", "extreme winter weather". A capital is a name's ("the Arab
+    Spring", "the Winter Olympics"); "spring" and "fall" alone are too often something else ("a spring", "a fall")."""
+    if span is None or len(span) != 1 or not season.islower() or season in ("spring", "fall"):
+        return season == "spring" and span is not None and len(span) == 1 and _season_modifies(span[0])
+    token = span[0]
+    if token.pos_ != "NOUN":
+        return False
+    return _season_modifies(token) or any(c.dep_ == "amod" and c.i < token.i for c in token.children)
+
+
+def _season_modifies(token) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the season word is a modifier of a noun after it that is not a kind of thing."""
+    return token.text.islower() and token.dep_ in ("compound", "amod", "nmod") and token.head.i > token.i and \
+        token.head.pos_ == "NOUN" and token.head.lower_ not in _SEASON_KIND_NOUNS
+
+
+def _season_names_a_kind(span) -> bool:  # type: ignore[no-untyped-def]
+    """ "(for) summer camp", "spring water": the season word right before a kind noun it modifies."""
+    if span is None or len(span) != 1:
+        return False
+    token = span[0]
+    return token.dep_ in ("compound", "amod", "nmod") and token.head.i == token.i + 1 and \
+        token.head.lower_ in _SEASON_KIND_NOUNS
+
+
 #: words that count, pick out or describe a plural unit, which then is no bare span ("the days after", "final moments")
 _BARE_UNIT_PICKERS = frozenset(
     "the those these its his her their our my your this that a an some several many few more most other same first last "
@@ -819,10 +854,11 @@ class TemporalTagger:
                     (groups.get("rel") or "the").lower() == "the" and \
                     re.match(r"\s+(?:of|in)\s+(?!(?:1[89]|20)\d\d\b)", ctx.text[m.end():m.end() + 12]):
                 return False  # "the fall of the government", "the fall in prices"
-            if not groups.get("rel") and not groups.get("year"):
-                if ctx.previous_word(m.start()) not in _TIME_INTRODUCERS:
-                    return False
             span = ctx.doc.char_span(m.start("season"), m.end("season"), alignment_mode="expand")
+            if not groups.get("rel") and not groups.get("year"):
+                if _season_names_a_kind(span) or (ctx.previous_word(m.start()) not in _TIME_INTRODUCERS
+                                                  and not _season_of_noun(groups["season"], span)):
+                    return False
             if span is not None and len(span) and span[0].pos_ not in ("NOUN", "PROPN"):
                 return False
         if name == "set" and groups["q"].lower() in ("a", "an"):
