@@ -1321,3 +1321,11 @@ def test_a_bare_season_describing_or_described_is_a_time_but_not_a_kind_or_a_nam
     for kind_or_name in ("The children left for summer camp.", "They bathed in a hot spring.",
                          "Protests of the Arab Spring spread.", "The Winter Olympics open soon."):
         assert not [t for t in tag_text(kind_or_name, dct, nlp) if t.type == "DATE"], kind_or_name
+
+
+def test_a_plural_unit_before_of_is_a_span_after_any_word_that_does_not_count_or_pick_it_out(nlp):
+    text = "The merger follows months of twists and turns. Voters ended decades of two-party rule."
+    found = {t.text: (t.type, t.value) for t in tag_text(text, dt.date(2015, 12, 22), nlp)}
+    assert found == {"months": ("DURATION", "PXM"), "decades": ("DURATION", "PXY")}
+    counted = "The plant makes kilowatt-hours of power. Raids began in the early morning hours of the raid's day."
+    assert [t.text for t in tag_text(counted, dt.date(2015, 12, 22), nlp)] == []

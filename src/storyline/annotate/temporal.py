@@ -199,10 +199,8 @@ def _season_names_a_kind(span) -> bool:  # type: ignore[no-untyped-def]
 _BARE_UNIT_PICKERS = frozenset(
     "the those these its his her their our my your this that a an some several many few more most other same first last "
     "final early earlier late later recent past next coming following previous closing opening dying waning heady "
-    "good old dark long short happy of".split()) | frozenset(NUMBER_WORDS)
-#: words after which "weeks of …" starts a span ("After weeks of protests", "Within days of the invasion")
-_BARE_UNIT_OF_OPENERS = frozenset({"after", "for", "within", "with", "following", "amid", "despite", "over", "and", "but",
-                                   "since", "at", "from", "to", "through", "during"})
+    "good old dark long short happy of morning evening night afternoon small wee waking working business office "
+    "visiting peak best worst".split()) | frozenset(NUMBER_WORDS)
 #: "this summer" lies at most this many days (eight months) from the DCT, whatever the clause's tense
 _THIS_SEASON_DAYS = 240
 #: a numeric date this close to the DCT is the page's own timestamp (read day first when only that reading is)
@@ -952,14 +950,14 @@ class TemporalTagger:
 
     @staticmethod
     def _bare_unit_plausible(m: re.Match[str], ctx: _Context) -> bool:
-        """A plural unit with nothing that counts or picks it out: "days after", not "the days after", "two days
-        after" (another rule's) or "his final moments before"; and "X of" only where a span starts ("After weeks of
-        protests", "Within days of the invasion"), not "the heady days of swelling"."""
+        """A plural unit with nothing that counts or picks it out: "days after", "after weeks of protests", "ended
+        decades of two-party dominance", not "the days after", "two days after" (another rule's) or "his final
+        moments before"."""
         before = ctx.previous_word(m.start())
-        if before in _BARE_UNIT_PICKERS or before[-1:].isdigit() or before.endswith(("'s", "’s")):
-            return False
-        return m["tail"].lower() != "of" or before in _BARE_UNIT_OF_OPENERS or \
-            not ctx.text[:m.start()].strip() or ctx.text[:m.start()].rstrip()[-1] in ".!?;:\"“”'(—-"
+        if before in _BARE_UNIT_PICKERS or before[:1].isdigit() or before[-1:].isdigit() or \
+                before.endswith(("'s", "’s", "half")):
+            return False  # "the early morning hours of", "4+ hours of queuing" (the duration rule's)
+        return ctx.text[m.start() - 1:m.start()] != "-"  # "kilowatt-hours of electricity"
 
     @staticmethod
     def _possessive_ahead(ctx: _Context, start: int, end: int) -> bool:
