@@ -1329,3 +1329,12 @@ def test_a_plural_unit_before_of_is_a_span_after_any_word_that_does_not_count_or
     assert found == {"months": ("DURATION", "PXM"), "decades": ("DURATION", "PXY")}
     counted = "The plant makes kilowatt-hours of power. Raids began in the early morning hours of the raid's day."
     assert [t.text for t in tag_text(counted, dt.date(2015, 12, 22), nlp)] == []
+
+
+def test_over_the_years_and_all_these_years_are_spans_of_unsaid_length(nlp):
+    text = "He has never missed over the years. All these years later, the law stands. All those days I waited."
+    found = {t.text: (t.type, t.value) for t in tag_text(text, dt.date(2010, 9, 16), nlp)}
+    assert found == {"the years": ("DURATION", "PXY"), "All these years": ("DURATION", "PXY"),
+                     "All those days": ("DURATION", "PXD")}
+    named = "The encyclopedia appeared over the years 1751-1777, through the years of the war."
+    assert "the years" not in [t.text for t in tag_text(named, dt.date(2010, 9, 16), nlp)]

@@ -70,8 +70,9 @@ from storyline.timing import StageTimes
 #: turn's “Now,”, "now-sold" and "six of the past seven contests"; "65" reads "a half-hour", "half an hour" and "a
 #: quarter-century", and joins "Friday, April 1 at noon" and "Tuesday midnight" into one TIME each; "66" tags a bare
 #: season that describes or is described, "the UK winter freeze", "a harsh winter", but not "(for) summer camp";
-#: "67" tags a bare plural unit before "of" after any word that does not count or pick it out: "follows months of")
-ANNOTATION_VERSION = "67"
+#: "67" tags a bare plural unit before "of" after any word that does not count or pick it out: "follows months of";
+#: "68" tags "over the years" and "all these years")
+ANNOTATION_VERSION = "68"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -1823,6 +1823,13 @@ class TemporalTagger:
         value = "PTXS" if unit == "moment" else _duration_value(None, unit)
         return _Norm("DURATION", value, anchor="none", span=(m.start("unit"), end))
 
+    def _n_unsaid_span(self, m, ctx):
+        """ "over the years", "all these years": a span whose length the text leaves unsaid; "all" is part of it as
+        TimeML tags "all these years" whole."""
+        group = "all" if m["all"] else "span"
+        unit = unit_name(m["unit2"] or m["unit"])
+        return _Norm("DURATION", _duration_value(None, unit), anchor="none", span=(m.start(group), m.end(group)))
+
     def _n_sport_season(self, m, ctx):
         """A sports or business season: its calendar span varies by sport, so only its direction is kept."""
         rel = m["rel"].lower()

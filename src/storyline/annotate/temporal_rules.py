@@ -312,6 +312,10 @@ RULES: tuple[tuple[str, str], ...] = (
     # "days after a sniper killed him", "Hours later", "after weeks of protests": a span of unsaid length
     ("bare_unit", r"\b(?P<unit>decades|years|months|weeks|days|hours|minutes|moments)\s+(?P<tail>earlier|later|before|"
                   r"after|of)\b"),
+    # "over the years", "all these years": a span of unsaid length ("over the years 1751-1777" is the year rule's)
+    ("unsaid_span", r"\b(?:(?:over|through|throughout)\s+(?P<span>the\s+(?P<unit>years|decades))|"
+                   r"(?P<all>all\s+(?:these|those|the)\s+(?P<unit2>years|decades|months|weeks|days)))\b"
+                   r"(?![- ]+(?:1[0-9]|20)\d\d\b|\s+(?:of|since|between|from|to|when|in which|that)\b)"),
     ("sport_season", r"\b(?P<rel>last|this|next|the current|the previous|the coming|the new|the whole|the regular|"
                      r"the entire|this past|the past)\s+season\b(?!['’]s|\s+(?:of|tickets?|opener)\b)"),
     ("another", rf"\banother\s+(?:(?P<num>{NUM})[- ])?(?P<unit>{UNIT})\b(?![- ](?:old|long))"),
@@ -339,6 +343,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "in_the_day": ("the day",),
     "vague_ago": ("ago",),
     "bare_unit": ("earlier", "later", "before", "after", " of"),
+    "unsaid_span": ("the years", "the decades", "these ", "those ", "all the "),
     "another": ("another",),
     "ordinal_unit": ("day", "week", "month", "year"),
     "the_period": ("the week", "the month"),
