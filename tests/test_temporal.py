@@ -1338,3 +1338,9 @@ def test_over_the_years_and_all_these_years_are_spans_of_unsaid_length(nlp):
                      "All those days": ("DURATION", "PXD")}
     named = "The encyclopedia appeared over the years 1751-1777, through the years of the war."
     assert "the years" not in [t.text for t in tag_text(named, dt.date(2010, 9, 16), nlp)]
+
+
+def test_a_daily_that_is_a_newspaper_is_no_set(nlp):
+    text = ("The move was confirmed by French business daily Les Echos. He will leave PSG, the daily said. "
+            "Flights leave daily for Bombay.")
+    assert [(t.text, t.type) for t in tag_text(text, dt.date(2019, 9, 2), nlp)] == [("daily", "SET")]

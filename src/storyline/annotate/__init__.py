@@ -71,8 +71,9 @@ from storyline.timing import StageTimes
 #: quarter-century", and joins "Friday, April 1 at noon" and "Tuesday midnight" into one TIME each; "66" tags a bare
 #: season that describes or is described, "the UK winter freeze", "a harsh winter", but not "(for) summer camp";
 #: "67" tags a bare plural unit before "of" after any word that does not count or pick it out: "follows months of";
-#: "68" tags "over the years" and "all these years")
-ANNOTATION_VERSION = "68"
+#: "68" tags "over the years" and "all these years"; "69" leaves out a "daily" that is a newspaper, "business daily
+#: Les Echos", "the daily said")
+ANNOTATION_VERSION = "69"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

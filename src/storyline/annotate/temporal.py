@@ -195,6 +195,21 @@ def _season_names_a_kind(span) -> bool:  # type: ignore[no-untyped-def]
         token.head.lower_ in _SEASON_KIND_NOUNS
 
 
+#: rate words that also name a newspaper ("the daily said", "business daily Les Echos")
+_PAPER_WORDS = {"daily", "weekly"}
+
+
+def _next_is_verb_or_stop(ctx, end: int) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a verb or a punctuation mark follows the characters up to ``end``: "the daily said", "the weekly,"."""
+    rest = ctx.text[end:end + 40]
+    stripped = rest.lstrip()
+    if not stripped or stripped[0] in ".,;:!?\"”’)":
+        return True
+    span = ctx.doc.char_span(end + len(rest) - len(stripped), end + len(rest) - len(stripped) + 1,
+                             alignment_mode="expand")
+    return span is not None and len(span) > 0 and span[0].pos_ in ("VERB", "AUX")
+
+
 #: words that count, pick out or describe a plural unit, which then is no bare span ("the days after", "final moments")
 _BARE_UNIT_PICKERS = frozenset(
     "the those these its his her their our my your this that a an some several many few more most other same first last "
@@ -841,6 +856,10 @@ class TemporalTagger:
         if name == "set_adverb" and groups["adv"][:1].isupper() and not groups["adv"].isupper() and \
                 re.match(r"\s+[A-Z]", ctx.text[m.end():m.end() + 2]):
             return False  # "the Daily Telegraph", "the Weekly Standard": a paper's name
+        if name == "set_adverb" and groups["adv"].lower() in _PAPER_WORDS and (
+                re.match(r"\s+[A-Z]", ctx.text[m.end():m.end() + 2]) or
+                (ctx.previous_word(m.start()) in ("the", "a") and _next_is_verb_or_stop(ctx, m.end()))):
+            return False  # "business daily Les Echos", "the daily said": a paper
         if name == "named_weekday" and groups["name"][0].islower():
             return False  # "Black Monday" is a named day; "a black Monday for stocks" is that Monday
         if name == "time_word_name":
