@@ -1344,3 +1344,9 @@ def test_a_daily_that_is_a_newspaper_is_no_set(nlp):
     text = ("The move was confirmed by French business daily Les Echos. He will leave PSG, the daily said. "
             "Flights leave daily for Bombay.")
     assert [(t.text, t.type) for t in tag_text(text, dt.date(2019, 9, 2), nlp)] == [("daily", "SET")]
+
+
+def test_a_time_word_alone_in_quotation_marks_is_a_title(nlp):
+    text = "Bush is joining the ''Today'' show as an anchor. “Today, we act,” she said."
+    found = [t.text for t in tag_text(text, dt.date(2016, 5, 18), nlp)]
+    assert found == ["Today"] and text.index("Today,") == tag_text(text, dt.date(2016, 5, 18), nlp)[0].start

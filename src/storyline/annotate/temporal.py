@@ -195,6 +195,10 @@ def _season_names_a_kind(span) -> bool:  # type: ignore[no-untyped-def]
         token.head.lower_ in _SEASON_KIND_NOUNS
 
 
+#: a quotation mark (or two apostrophes) right before a capitalised expression, and one right after it: a title
+#: (the ''Today'' show); a turn that opens with the word goes on after it (“Today, we …”)
+_QUOTED_NAME = re.compile(r".?(?:''|[\"“‘])\Z", re.DOTALL)
+_QUOTE_CLOSE = re.compile(r"(?:''|[\"”’])")
 #: rate words that also name a newspaper ("the daily said", "business daily Les Echos")
 _PAPER_WORDS = {"daily", "weekly"}
 
@@ -793,6 +797,9 @@ class TemporalTagger:
             return False  # lower-case "may", "march", "august" are words; "june 5", "october 2014" are dates
         if name == "bare_unit" and not self._bare_unit_plausible(m, ctx):
             return False
+        if m.group(0)[:1].isupper() and m.group(0).isalpha() and _QUOTED_NAME.match(ctx.text[max(0, m.start() - 2):m.start()]) and \
+                _QUOTE_CLOSE.match(ctx.text, m.end()):
+            return False  # the ''Today'' show, “Fox News Sunday”: a title in quotation marks
         if name == "quarter_abbr" and groups["q"] != "Q":
             return False
         if name == "overnight" and (token := self._token_at(ctx, m.start(), m.end())) is not None \
