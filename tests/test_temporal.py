@@ -1350,3 +1350,12 @@ def test_a_time_word_alone_in_quotation_marks_is_a_title(nlp):
     text = "Bush is joining the ''Today'' show as an anchor. “Today, we act,” she said."
     found = [t.text for t in tag_text(text, dt.date(2016, 5, 18), nlp)]
     assert found == ["Today"] and text.index("Today,") == tag_text(text, dt.date(2016, 5, 18), nlp)[0].start
+
+
+@pytest.mark.parametrize("text, expression, value", [
+    ("If he wins in November, he would be in charge.", "November", "2016-11"),
+    ("If she fails on Friday, the bill dies.", "Friday", "2016-05-20"),
+    ("Unless the talks resume in March, the strike goes on.", "March", "2017-03"),
+])
+def test_the_present_after_if_unless_or_once_tells_what_is_to_come(nlp, text, expression, value):
+    assert one(nlp, text, dt.date(2016, 5, 16), expression).value == value

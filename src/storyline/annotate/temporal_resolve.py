@@ -60,6 +60,8 @@ _TIMETABLED = {"come", "end", "begin", "start", "open", "close", "expire", "resu
                "vote", "sit", "launch", "debut", "premiere", "air"}
 #: verbs that wait for an event, beside _LOOKING_AHEAD's ("police prepare for Friday's rally")
 _AWAITING = {"await", "anticipate", "brace", "gear"}
+#: conjunctions whose clause in the simple present tells what is to come ("if he wins in November")
+_FUTURE_IN_PRESENT_MARKS = {"if", "unless", "once", "until", "till", "before"}
 _REPORTING = {"say", "tell", "announce", "report", "state", "add", "note", "claim"}
 #: auxiliaries that make "been -ing" a perfect progressive ("has been leaking since April")
 _PERFECT_AUX = {"has", "have", "had", "'ve"}
@@ -337,6 +339,9 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
     if verb.tag_ in ("VBZ", "VBP"):
         if verb.lemma_ == "be" and any(c.dep_ == "acomp" and c.lower_ == "due" for c in verb.children):
             return "future"  # "the report is due on November 6": what is due lies ahead
+        if any(c.dep_ == "mark" and c.lower_ in _FUTURE_IN_PRESENT_MARKS for c in verb.children):
+            return "future"  # "if he wins in November", "once the polls close on Tuesday": English tells what is
+            # to come in the present after these
         return "present"
     if verb.tag_ == "VBG":
         if _perfect_progressive(verb):
