@@ -1359,3 +1359,9 @@ def test_a_time_word_alone_in_quotation_marks_is_a_title(nlp):
 ])
 def test_the_present_after_if_unless_or_once_tells_what_is_to_come(nlp, text, expression, value):
     assert one(nlp, text, dt.date(2016, 5, 16), expression).value == value
+
+
+def test_past_with_a_plural_unit_is_the_past_and_keeps_its_unit(nlp):
+    text = "There were sell programs in past years. He said so during the past months."
+    found = [(t.text, t.value) for t in tag_text(text, dt.date(2016, 8, 6), nlp)]
+    assert found == [("past years", "PAST_REF"), ("the past months", "PAST_REF")]

@@ -73,8 +73,9 @@ from storyline.timing import StageTimes
 #: "67" tags a bare plural unit before "of" after any word that does not count or pick it out: "follows months of";
 #: "68" tags "over the years" and "all these years"; "69" leaves out a "daily" that is a newspaper, "business daily
 #: Les Echos", "the daily said"; "70" leaves out a time word alone in quotation marks, the ''Today'' show; "71"
-#: reads the simple present after "if", "unless", "once", "until" or "before" as ahead: "if he wins in November")
-ANNOTATION_VERSION = "71"
+#: reads the simple present after "if", "unless", "once", "until" or "before" as ahead: "if he wins in November";
+#: "72" tags "in past years" and "the past months" whole, PAST_REF as TimeBank does)
+ANNOTATION_VERSION = "72"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

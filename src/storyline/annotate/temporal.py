@@ -1849,6 +1849,10 @@ class TemporalTagger:
         value = "PTXS" if unit == "moment" else _duration_value(None, unit)
         return _Norm("DURATION", value, anchor="none", span=(m.start("unit"), end))
 
+    def _n_past_units(self, m, ctx):
+        """ "in past years", "during the past months": the past at large, with no count to measure it by."""
+        return _Norm("DATE", "PAST_REF", anchor="none")
+
     def _n_unsaid_span(self, m, ctx):
         """ "over the years", "all these years": a span whose length the text leaves unsaid; "all" is part of it as
         TimeML tags "all these years" whole."""

@@ -312,6 +312,8 @@ RULES: tuple[tuple[str, str], ...] = (
     # "days after a sniper killed him", "Hours later", "after weeks of protests": a span of unsaid length
     ("bare_unit", r"\b(?P<unit>decades|years|months|weeks|days|hours|minutes|moments)\s+(?P<tail>earlier|later|before|"
                   r"after|of)\b"),
+    # "in past years", "during the past months": the past, as TimeBank reads it (PAST_REF), the unit in the extent
+    ("past_units", r"\b(?:the\s+)?past\s+(?P<unit>days|weeks|months|years|decades)\b"),
     # "over the years", "all these years": a span of unsaid length ("over the years 1751-1777" is the year rule's)
     ("unsaid_span", r"\b(?:(?:over|through|throughout)\s+(?P<span>the\s+(?P<unit>years|decades))|"
                    r"(?P<all>all\s+(?:these|those|the)\s+(?P<unit2>years|decades|months|weeks|days)))\b"
@@ -343,6 +345,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "in_the_day": ("the day",),
     "vague_ago": ("ago",),
     "bare_unit": ("earlier", "later", "before", "after", " of"),
+    "past_units": ("past ",),
     "unsaid_span": ("the years", "the decades", "these ", "those ", "all the "),
     "another": ("another",),
     "ordinal_unit": ("day", "week", "month", "year"),
