@@ -1365,3 +1365,9 @@ def test_past_with_a_plural_unit_is_the_past_and_keeps_its_unit(nlp):
     text = "There were sell programs in past years. He said so during the past months."
     found = [(t.text, t.value) for t in tag_text(text, dt.date(2016, 8, 6), nlp)]
     assert found == [("past years", "PAST_REF"), ("the past months", "PAST_REF")]
+
+
+def test_a_plan_told_in_the_past_perfect_lies_behind(nlp):
+    text = "Obama had planned this Asia trip in March, then put it off."
+    assert one(nlp, text, dt.date(2010, 6, 4), "March").value == "2010-03"
+    assert one(nlp, "The vote had been scheduled for July 25.", dt.date(2006, 11, 7), "July 25").value == "2006-07-25"

@@ -74,8 +74,9 @@ from storyline.timing import StageTimes
 #: "68" tags "over the years" and "all these years"; "69" leaves out a "daily" that is a newspaper, "business daily
 #: Les Echos", "the daily said"; "70" leaves out a time word alone in quotation marks, the ''Today'' show; "71"
 #: reads the simple present after "if", "unless", "once", "until" or "before" as ahead: "if he wins in November";
-#: "72" tags "in past years" and "the past months" whole, PAST_REF as TimeBank does)
-ANNOTATION_VERSION = "72"
+#: "72" tags "in past years" and "the past months" whole, PAST_REF as TimeBank does; "73" reads a plan told in the
+#: past perfect as behind: "had planned this trip in March")
+ANNOTATION_VERSION = "73"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -324,10 +324,10 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
         if governor.pos_ in ("VERB", "AUX") and governor != verb and _verb_tense(governor, depth + 1) == "past" \
                 and not _perfect_progressive(governor):  # "have been preparing for a march planned for Tuesday"
             return "past"
-    if verb.lemma_ in _SCHEDULING and verb.tag_ in ("VBD", "VBN") and not (
+    if verb.lemma_ in _SCHEDULING and verb.tag_ in ("VBD", "VBN") and not _carries_had(verb) and not (
             verb.lemma_ == "set" and not any(c.dep_ in ("prep", "aux") and c.lower_ in ("for", "to") for c in verb.children)):
         return "future"  # "has scheduled a news conference Thursday", "planned a rally on Saturday", "set for Friday"
-        # (a record "set on Aug. 6" was set then)
+        # (a record "set on Aug. 6" was set then; "had planned this trip in March" was a plan already past)
     if verb.tag_ == "VBD" or lowers & _PAST_AUX:
         return "past"
     if verb.tag_ == "VBN":
