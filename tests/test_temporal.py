@@ -1371,3 +1371,10 @@ def test_a_plan_told_in_the_past_perfect_lies_behind(nlp):
     text = "Obama had planned this Asia trip in March, then put it off."
     assert one(nlp, text, dt.date(2010, 6, 4), "March").value == "2010-03"
     assert one(nlp, "The vote had been scheduled for July 25.", dt.date(2006, 11, 7), "July 25").value == "2006-07-25"
+
+
+def test_a_supposition_under_would_looks_ahead_but_would_have_looks_back(nlp):
+    dct = dt.date(2016, 5, 16)
+    text = "Trump was asked how he would fare if he won the presidential election on Nov. 8."
+    assert one(nlp, text, dct, "Nov. 8").value == "2016-11-08"
+    assert one(nlp, "He would have left if he won the vote in March.", dct, "March").value == "2016-03"

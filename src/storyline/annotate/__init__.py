@@ -75,8 +75,9 @@ from storyline.timing import StageTimes
 #: Les Echos", "the daily said"; "70" leaves out a time word alone in quotation marks, the ''Today'' show; "71"
 #: reads the simple present after "if", "unless", "once", "until" or "before" as ahead: "if he wins in November";
 #: "72" tags "in past years" and "the past months" whole, PAST_REF as TimeBank does; "73" reads a plan told in the
-#: past perfect as behind: "had planned this trip in March")
-ANNOTATION_VERSION = "73"
+#: past perfect as behind: "had planned this trip in March"; "74" reads a supposition under "would" as ahead: "how he
+#: would fare if he won the election on Nov. 8")
+ANNOTATION_VERSION = "74"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

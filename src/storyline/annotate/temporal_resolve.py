@@ -328,6 +328,8 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
             verb.lemma_ == "set" and not any(c.dep_ in ("prep", "aux") and c.lower_ in ("for", "to") for c in verb.children)):
         return "future"  # "has scheduled a news conference Thursday", "planned a rally on Saturday", "set for Friday"
         # (a record "set on Aug. 6" was set then; "had planned this trip in March" was a plan already past)
+    if verb.tag_ == "VBD" and _hypothetical(verb):
+        return "future"  # "how he would fare if he won the election on Nov. 8": a supposition about what is to come
     if verb.tag_ == "VBD" or lowers & _PAST_AUX:
         return "past"
     if verb.tag_ == "VBN":
@@ -351,6 +353,15 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
         if lowers & {"was", "were"}:
             return "past"
     return "unknown"
+
+
+def _hypothetical(verb: Token) -> bool:
+    """Whether a simple past is an "if" clause's supposition under a "would" ("would fare if he won"), not a
+    "would have" looking back ("would have left if he won")."""
+    if not any(c.dep_ == "mark" and c.lower_ == "if" for c in verb.children) or verb.head == verb:
+        return False
+    auxes = {c.lower_ for c in verb.head.children if c.dep_ in ("aux", "auxpass")}
+    return bool(auxes & {"would", "'d", "could", "might"}) and "have" not in auxes
 
 
 def clause_tense(doc: Doc, start: int, end: int) -> tuple[Tense, Token | None]:
