@@ -1378,3 +1378,12 @@ def test_a_supposition_under_would_looks_ahead_but_would_have_looks_back(nlp):
     text = "Trump was asked how he would fare if he won the presidential election on Nov. 8."
     assert one(nlp, text, dct, "Nov. 8").value == "2016-11-08"
     assert one(nlp, "He would have left if he won the vote in March.", dct, "March").value == "2016-03"
+
+
+def test_a_capitalised_time_word_inside_a_name_or_a_title_is_no_time(nlp):
+    dct = dt.date(2010, 1, 23)
+    named = ("Clooney hosted the Hope For Haiti Now telethon. Trump spoke on ABC's ''This Week.'' "
+             "There was a strong current of opinion, and homeowners who are current on their loans.")
+    assert tag_text(named, dct, nlp) == []
+    headline = "Work Starts Tomorrow, But For Today, Congratulations.\nThe talks resume now."
+    assert [t.text for t in tag_text(headline, dct, nlp)] == ["Tomorrow", "Today", "now"]

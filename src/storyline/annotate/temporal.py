@@ -196,9 +196,35 @@ def _season_names_a_kind(span) -> bool:  # type: ignore[no-untyped-def]
 
 
 #: a quotation mark (or two apostrophes) right before a capitalised expression, and one right after it: a title
-#: (the ''Today'' show); a turn that opens with the word goes on after it (“Today, we …”)
+#: (the ''Today'' show, ABC's ''This Week.''); a turn that opens with the word goes on after it (“Today, we …”)
 _QUOTED_NAME = re.compile(r".?(?:''|[\"“‘])\Z", re.DOTALL)
-_QUOTE_CLOSE = re.compile(r"(?:''|[\"”’])")
+_QUOTE_CLOSE = re.compile(r"[.,!?]?(?:''|[\"”’])")
+#: words written in lower case inside a sentence unless they are part of a title
+#: the share of capitalised words that makes a line a headline written in title case
+_TITLE_CASE_SHARE = 0.6
+_TITLE_WORDS = {"now", "today", "tonight", "daily", "weekly", "this", "tomorrow", "yesterday"}
+
+
+def _in_a_title(matched: str, ctx, start: int) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a capitalised word that is lower case in running text ("Now", "Daily", "This Morning") follows a
+    capitalised word inside its sentence: part of a name or a title."""
+    first = matched.split()[0] if matched.split() else ""
+    if not first[:1].isupper() or first.lower() not in _TITLE_WORDS or first.isupper():
+        return False
+    before = ctx.text[max(0, start - _LOOKBEHIND):start]
+    words = before.split()
+    if not words or not before[-1:].isspace() or before.rstrip()[-1:] in ".!?:;\"“”'‘’—-|(":
+        return False
+    previous = words[-1]
+    if not (previous[:1].isupper() and previous.rstrip(",").isalpha() and not previous.isupper()):
+        return False
+    line_start = ctx.text.rfind("\n", max(0, start - 300), start) + 1
+    line_end = ctx.text.find("\n", start, start + 300)
+    line_words = [w for w in ctx.text[line_start:line_end if line_end >= 0 else start + 300].split() if w[:1].isalpha()]
+    capitalised = sum(w[:1].isupper() for w in line_words)
+    return capitalised < _TITLE_CASE_SHARE * len(line_words)  # a headline in title case capitalises every word
+
+
 #: rate words that also name a newspaper ("the daily said", "business daily Les Echos")
 _PAPER_WORDS = {"daily", "weekly"}
 
@@ -797,7 +823,9 @@ class TemporalTagger:
             return False  # lower-case "may", "march", "august" are words; "june 5", "october 2014" are dates
         if name == "bare_unit" and not self._bare_unit_plausible(m, ctx):
             return False
-        if m.group(0)[:1].isupper() and m.group(0).isalpha() and _QUOTED_NAME.match(ctx.text[max(0, m.start() - 2):m.start()]) and \
+        if name != "time_word_name" and _in_a_title(m.group(0), ctx, m.start()):
+            return False  # "the Hope For Haiti Now telethon", "Breitbart News Daily", "CBS This Morning"
+        if name != "time_word_name" and m.group(0).istitle() and m.group(0).replace(" ", "").isalpha() and _QUOTED_NAME.match(ctx.text[max(0, m.start() - 2):m.start()]) and \
                 _QUOTE_CLOSE.match(ctx.text, m.end()):
             return False  # the ''Today'' show, “Fox News Sunday”: a title in quotation marks
         if name == "quarter_abbr" and groups["q"] != "Q":
@@ -930,6 +958,9 @@ class TemporalTagger:
             word = groups["word"].lower()
             if word == "current" and re.match(r"\s+accounts?\b", ctx.text[m.end():m.end() + 10], re.I):
                 return False  # "the current account deficit": the balance of payments, not a time
+            if word == "current" and (token := self._token_at(ctx, m.start(), m.end())) is not None and (
+                    token.pos_ == "NOUN" or token.dep_ in ("acomp", "attr")):
+                return False  # "a strong current of opinion", "homeowners who are current on their loans"
             if word == "now" and ctx.previous_word(m.start()) in ("from", "until", "till", "by"):
                 return True
         if name == "spelled_year":
