@@ -1367,17 +1367,17 @@ def test_past_with_a_plural_unit_is_the_past_and_keeps_its_unit(nlp):
     assert found == [("past years", "PAST_REF"), ("the past months", "PAST_REF")]
 
 
-def test_a_plan_told_in_the_past_perfect_lies_behind(nlp):
-    text = "Obama had planned this Asia trip in March, then put it off."
-    assert one(nlp, text, dt.date(2010, 6, 4), "March").value == "2010-03"
-    assert one(nlp, "The vote had been scheduled for July 25.", dt.date(2006, 11, 7), "July 25").value == "2006-07-25"
-
-
-def test_a_supposition_under_would_looks_ahead_but_would_have_looks_back(nlp):
-    dct = dt.date(2016, 5, 16)
-    text = "Trump was asked how he would fare if he won the presidential election on Nov. 8."
-    assert one(nlp, text, dct, "Nov. 8").value == "2016-11-08"
-    assert one(nlp, "He would have left if he won the vote in March.", dct, "March").value == "2016-03"
+@pytest.mark.parametrize("text, dct, expression, value", [
+    # a plan told in the past perfect lies behind
+    ("Obama had planned this Asia trip in March, then put it off.", dt.date(2010, 6, 4), "March", "2010-03"),
+    ("The vote had been scheduled for July 25.", dt.date(2006, 11, 7), "July 25", "2006-07-25"),
+    # a supposition under "would" looks ahead, under "would have" back
+    ("Trump was asked how he would fare if he won the presidential election on Nov. 8.", dt.date(2016, 5, 16),
+     "Nov. 8", "2016-11-08"),
+    ("He would have left if he won the vote in March.", dt.date(2016, 5, 16), "March", "2016-03"),
+])
+def test_a_past_perfect_plan_lies_behind_and_a_supposition_under_would_ahead(nlp, text, dct, expression, value):
+    assert one(nlp, text, dct, expression).value == value
 
 
 def test_a_capitalised_time_word_inside_a_name_or_a_title_is_no_time(nlp):
