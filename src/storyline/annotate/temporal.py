@@ -171,13 +171,14 @@ _SEASON_KIND_NOUNS = frozenset(
 def _season_of_noun(season: str, span) -> bool:  # type: ignore[no-untyped-def]
     """Whether a bare lower-case season word tells a time by describing or being described: "the UK winter freeze",
     "their main summer offensive", "a harsh winter", "extreme winter weather". A capital is a name's ("the Arab
-    Spring", "the Winter Olympics"); "spring" and "fall" alone are too often something else ("a spring", "a fall")."""
-    if span is None or len(span) != 1 or not season.islower() or season in ("spring", "fall"):
-        return season == "spring" and span is not None and len(span) == 1 and _season_modifies(span[0])
-    token = span[0]
-    if token.pos_ != "NOUN":
+    Spring", "the Winter Olympics"); "fall" is too often a fall, and "spring" described a spring ("a hot spring")."""
+    if span is None or len(span) != 1 or not season.islower() or season == "fall":
         return False
-    return _season_modifies(token) or any(c.dep_ == "amod" and c.i < token.i for c in token.children)
+    token = span[0]
+    if _season_modifies(token):
+        return True
+    return season != "spring" and token.pos_ == "NOUN" and any(c.dep_ == "amod" and c.i < token.i
+                                                               for c in token.children)
 
 
 def _season_modifies(token) -> bool:  # type: ignore[no-untyped-def]
@@ -199,9 +200,9 @@ def _season_names_a_kind(span) -> bool:  # type: ignore[no-untyped-def]
 #: (the ''Today'' show, ABC's ''This Week.''); a turn that opens with the word goes on after it (“Today, we …”)
 _QUOTED_NAME = re.compile(r".?(?:''|[\"“‘])\Z", re.DOTALL)
 _QUOTE_CLOSE = re.compile(r"[.,!?]?(?:''|[\"”’])")
-#: words written in lower case inside a sentence unless they are part of a title
 #: the share of capitalised words that makes a line a headline written in title case
 _TITLE_CASE_SHARE = 0.6
+#: words written in lower case inside a sentence unless they are part of a title
 _TITLE_WORDS = {"now", "today", "tonight", "daily", "weekly", "this", "tomorrow", "yesterday"}
 
 
@@ -223,6 +224,12 @@ def _in_a_title(matched: str, ctx, start: int) -> bool:  # type: ignore[no-untyp
     line_words = [w for w in ctx.text[line_start:line_end if line_end >= 0 else start + 300].split() if w[:1].isalpha()]
     capitalised = sum(w[:1].isupper() for w in line_words)
     return capitalised < _TITLE_CASE_SHARE * len(line_words)  # a headline in title case capitalises every word
+
+
+def _quoted_title(matched: str, text: str, start: int, end: int) -> bool:
+    """Whether capitalised words stand alone between quotation marks: a title, not the day it names."""
+    return matched.istitle() and matched.replace(" ", "").isalpha() and \
+        bool(_QUOTED_NAME.match(text[max(0, start - 2):start])) and bool(_QUOTE_CLOSE.match(text, end))
 
 
 #: rate words that also name a newspaper ("the daily said", "business daily Les Echos")
@@ -825,9 +832,8 @@ class TemporalTagger:
             return False
         if name != "time_word_name" and _in_a_title(m.group(0), ctx, m.start()):
             return False  # "the Hope For Haiti Now telethon", "Breitbart News Daily", "CBS This Morning"
-        if name != "time_word_name" and m.group(0).istitle() and m.group(0).replace(" ", "").isalpha() and _QUOTED_NAME.match(ctx.text[max(0, m.start() - 2):m.start()]) and \
-                _QUOTE_CLOSE.match(ctx.text, m.end()):
-            return False  # the ''Today'' show, “Fox News Sunday”: a title in quotation marks
+        if name != "time_word_name" and _quoted_title(m.group(0), ctx.text, m.start(), m.end()):
+            return False  # the ''Today'' show, ABC's ''This Week.'': a title in quotation marks
         if name == "quarter_abbr" and groups["q"] != "Q":
             return False
         if name == "overnight" and (token := self._token_at(ctx, m.start(), m.end())) is not None \
