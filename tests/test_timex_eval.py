@@ -226,3 +226,29 @@ def test_the_project_s_polnear_gold_still_fits_its_articles():
         pytest.skip(f"PolNeAR not found at {root}")
     for row in _gold_rows("polnear-timex", 77, 657):
         assert row["dct"] in row["id"] and _covers((root / f"{row['id']}.txt").read_text(encoding="utf-8"), row)
+
+
+def test_the_second_annotation_fits_the_articles_of_the_sets_it_marks_again():
+    import json
+
+    from storyline.evaluate.tls_data import read_article
+
+    rows = _gold_rows("timex-agreement", 36, 251)
+    firsts = {name: {r["id"]: r for r in _gold_rows(f"{name}-timex", articles, expressions)}
+              for name, articles, expressions in (("clusters-dev", 94, 505), ("t17", 150, 1243), ("polnear", 77, 657))}
+    assert all(row["id"] in firsts[row["set"]] and row["dct"] == firsts[row["set"]][row["id"]]["dct"] for row in rows)
+    if not (CLUSTERS_DEV.exists() and (SHARED_DATA / "tls/timeline17_original").exists()
+            and (SHARED_DATA / "quotes/polnear/train/text").exists()):
+        pytest.skip(f"the articles are not under {SHARED_DATA}")
+    clusters = {json.loads(line)["id"]: json.loads(line)["text"]
+                for line in CLUSTERS_DEV.read_text(encoding="utf-8").splitlines() if line.strip()}
+    for row in rows:
+        if row["set"] == "clusters-dev":
+            text = clusters[row["id"]]
+        elif row["set"] == "t17":
+            folder, day, name = row["id"].split("/")
+            [path] = (SHARED_DATA / "tls/timeline17_original" / folder / "InputDocs" / day).glob(f"{name}.*")
+            text = read_article(path, folder, dt.date.fromisoformat(day)).text
+        else:
+            text = (SHARED_DATA / "quotes/polnear/train/text" / f"{row['id']}.txt").read_text(encoding="utf-8")
+        assert _covers(text, row), row["id"]
