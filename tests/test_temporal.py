@@ -1387,3 +1387,11 @@ def test_a_capitalised_time_word_inside_a_name_or_a_title_is_no_time(nlp):
     assert tag_text(named, dct, nlp) == []
     headline = "Work Starts Tomorrow, But For Today, Congratulations.\nThe talks resume now."
     assert [t.text for t in tag_text(headline, dct, nlp)] == ["Tomorrow", "Today", "now"]
+
+
+def test_a_sunday_papers_this_week_ahead_is_the_week_it_opens(nlp):
+    sunday = dt.date(2016, 7, 24)
+    assert one(nlp, "Gore will skip this week's convention.", sunday, "this week").value == "2016-W30"
+    assert one(nlp, "He's not available this week, his aide wrote.", sunday, "this week").value == "2016-W30"
+    assert one(nlp, "The council met twice this week.", sunday, "this week").value == "2016-W29"
+    assert one(nlp, "Gore will skip this week's convention.", dt.date(2016, 7, 25), "this week").value == "2016-W30"

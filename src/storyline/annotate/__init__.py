@@ -77,8 +77,9 @@ from storyline.timing import StageTimes
 #: "72" tags "in past years" and "the past months" whole, PAST_REF as TimeBank does; "73" reads a plan told in the
 #: past perfect as behind: "had planned this trip in March"; "74" reads a supposition under "would" as ahead: "how he
 #: would fare if he won the election on Nov. 8"; "75" leaves out a capitalised time word inside a name or a quoted
-#: title, "Hope For Haiti Now", ''This Week'', and a "current" that is a noun or a predicate)
-ANNOTATION_VERSION = "75"
+#: title, "Hope For Haiti Now", ''This Week'', and a "current" that is a noun or a predicate; "76" reads a Sunday
+#: paper's "this week" in a clause that is not past as the week it opens)
+ANNOTATION_VERSION = "76"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

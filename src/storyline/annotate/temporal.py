@@ -1439,6 +1439,9 @@ class TemporalTagger:
             return self._weekend(rel, m, ctx, anchor_date), anchor
         if unit == "fortnight":
             return None
+        if unit == "week" and rel == "this" and anchor == "dct" and anchor_date.weekday() == 6 and \
+                ctx.direction(m.start(), m.end()) != "past":
+            n = 1  # a Sunday paper's "this week's summit will be", "not available this week": the week it opens
         return tr.shift_value(anchor_date, unit, n), anchor
 
     def _weekend(self, rel: str, m: re.Match[str], ctx: _Context, anchor: dt.date) -> str:
