@@ -1395,3 +1395,8 @@ def test_a_sunday_papers_this_week_ahead_is_the_week_it_opens(nlp):
     assert one(nlp, "He's not available this week, his aide wrote.", sunday, "this week").value == "2016-W30"
     assert one(nlp, "The council met twice this week.", sunday, "this week").value == "2016-W29"
     assert one(nlp, "Gore will skip this week's convention.", dt.date(2016, 7, 25), "this week").value == "2016-W30"
+
+
+def test_the_end_of_a_span_still_ahead_does_not_move_the_story_there(nlp):
+    text = "He signed a new contract until 2025, the club announced. Reports earlier in the day claimed he had left."
+    assert one(nlp, text, dt.date(2022, 5, 21), "the day").value == "2022-05-21"

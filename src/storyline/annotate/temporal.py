@@ -691,7 +691,8 @@ class TemporalTagger:
                 undated_clocks.append(len(out))
             start, end = norm.span or (match.start(), match.end())
             resolved = norm.value[:1].isdigit() and "X" not in norm.value
-            if norm.type in ("DATE", "TIME") and resolved and norm.anchor != "none" and not norm.background:
+            if norm.type in ("DATE", "TIME") and resolved and norm.anchor != "none" and not norm.background \
+                    and not self._deadline_ahead(ctx, start, norm.value):
                 written_far = norm.anchor == "absolute" and ctx.dct is not None and \
                     abs(int(norm.value[:4]) - ctx.dct.year) > _FAR_YEARS
                 # a far year in an aside, or one a state has lasted since ("the emergency law, in force since
@@ -1010,6 +1011,13 @@ class TemporalTagger:
                     groups.get("year1") or groups.get("year2") or groups.get("rel2")):
                 return False  # a bare "the second half" is a match's more often than a year's
         return True
+
+    @staticmethod
+    def _deadline_ahead(ctx: _Context, start: int, value: str) -> bool:
+        """Whether the expression is the end of a span still ahead ("signed a contract until 2025", "extended
+        through 2014"): a limit the text looks to, not the time it goes on to tell."""
+        return ctx.dct is not None and ctx.previous_word(start) in ("until", "till", "through") and \
+            value[:4].isdigit() and int(value[:4]) > ctx.dct.year
 
     @staticmethod
     def _bare_unit_plausible(m: re.Match[str], ctx: _Context) -> bool:
