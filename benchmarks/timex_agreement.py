@@ -3,8 +3,9 @@
 The modern-news development sets (``benchmarks/data/*-timex``) have one annotator per article. A second
 annotator marked some of their articles again, blind to the first (``benchmarks/data/timex-agreement``). This
 script scores the second annotation against the first with the TempEval-3 task A scorer (relaxed / strict /
-value / type F1, the first as gold), and the tagger against each, on the same articles: the human figure is the
-ceiling the tagger's figures on these sets can be read against.
+value / type F1, the first as gold), and the tagger against each, on the same articles: the annotators' agreement
+is the ceiling the tagger's figures on these sets can be read against (an upper bound for two people's, as the
+project's annotators are helper agents of one kind).
 
 Usage::
 
