@@ -1400,3 +1400,16 @@ def test_a_sunday_papers_this_week_ahead_is_the_week_it_opens(nlp):
 def test_the_end_of_a_span_still_ahead_does_not_move_the_story_there(nlp):
     text = "He signed a new contract until 2025, the club announced. Reports earlier in the day claimed he had left."
     assert one(nlp, text, dt.date(2022, 5, 21), "the day").value == "2022-05-21"
+
+
+@pytest.mark.parametrize("text, dct, expression, value", [
+    ("The debate turned nasty ahead of New York's Tuesday primary.", dt.date(2016, 4, 15), "Tuesday", "2016-04-19"),
+    ("Kim arrived on Sunday, ahead of their summit scheduled for this Tuesday.", dt.date(2018, 6, 10), "this Tuesday",
+     "2018-06-12"),
+    ("He campaigned on Sunday ahead of Tuesday's primary.", dt.date(2016, 4, 21), "Tuesday", "2016-04-19"),
+    # beside the phrase, not inside it: the clause's own tense decides
+    ("Working hard ahead of the poll, the party on Tuesday reached agreement.", dt.date(1997, 4, 30), "Tuesday",
+     "1997-04-29"),
+])
+def test_a_weekday_inside_ahead_of_lies_after_the_clauses_own_day(nlp, text, dct, expression, value):
+    assert one(nlp, text, dct, expression).value == value

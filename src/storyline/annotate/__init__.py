@@ -79,8 +79,9 @@ from storyline.timing import StageTimes
 #: would fare if he won the election on Nov. 8"; "75" leaves out a capitalised time word inside a name or a quoted
 #: title, "Hope For Haiti Now", ''This Week'', and a "current" that is a noun or a predicate; "76" reads a Sunday
 #: paper's "this week" in a clause that is not past as the week it opens; "77" keeps the end of a span still ahead,
-#: "a contract until 2025", from becoming the time the text goes on to tell)
-ANNOTATION_VERSION = "77"
+#: "a contract until 2025", from becoming the time the text goes on to tell; "78" reads a weekday inside "ahead of"
+#: as after the clause's own day: "arrived on Sunday, ahead of the summit scheduled for this Tuesday")
+ANNOTATION_VERSION = "78"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

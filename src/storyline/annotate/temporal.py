@@ -200,6 +200,8 @@ def _season_names_a_kind(span) -> bool:  # type: ignore[no-untyped-def]
 #: (the ''Today'' show, ABC's ''This Week.''); a turn that opens with the word goes on after it (“Today, we …”)
 _QUOTED_NAME = re.compile(r".?(?:''|[\"“‘])\Z", re.DOTALL)
 _QUOTE_CLOSE = re.compile(r"[.,!?]?(?:''|[\"”’])")
+#: how many heads above a weekday "ahead of" is looked for ("ahead of a speech by the president on Saturday")
+_MAX_CLIMB_AHEAD = 6
 #: the share of capitalised words that makes a line a headline written in title case
 _TITLE_CASE_SHARE = 0.6
 #: words written in lower case inside a sentence unless they are part of a title
@@ -1013,6 +1015,19 @@ class TemporalTagger:
         return True
 
     @staticmethod
+    def _ahead_of(ctx: _Context, start: int, end: int) -> bool:
+        """Whether the expression lies inside the object of "ahead of" ("ahead of Thursday's election", "ahead of a
+        speech on Saturday"), not beside it ("ahead of the poll, on Tuesday also reached agreement")."""
+        token = TemporalTagger._token_at(ctx, start, end)
+        for _ in range(_MAX_CLIMB_AHEAD):
+            if token is None or token.head == token or token.pos_ in ("VERB", "AUX") and token.dep_ != "acl":
+                return False  # "the summit scheduled for this Tuesday" is still the object
+            if token.lower_ == "of" and token.head.lower_ == "ahead":
+                return True
+            token = token.head
+        return False
+
+    @staticmethod
     def _deadline_ahead(ctx: _Context, start: int, value: str) -> bool:
         """Whether the expression is the end of a span still ahead ("signed a contract until 2025", "extended
         through 2014"): a limit the text looks to, not the time it goes on to tell."""
@@ -1315,6 +1330,13 @@ class TemporalTagger:
             return tr.weekday_date(anchor, wd, direction), kind
         if ctx.dct is None:
             return None, "none"
+        if rel in ("", "this") and self._ahead_of(ctx, start, m.end()):
+            # "arrived on Sunday, ahead of the summit scheduled for this Tuesday", "ahead of Saturday's matches": the
+            # event lies after the clause's own day (a day named earlier in the sentence, else the DCT)
+            named = ctx.sentence_days.get(ctx.sentence)
+            if named is not None:
+                return tr.weekday_date(named, wd, "next"), "discourse"
+            return tr.weekday_date(ctx.dct, wd, "future"), "dct"
         if rel in _BACK:
             direction = "last"
         elif rel in _AHEAD:
