@@ -211,7 +211,7 @@ _TITLE_WORDS = {"now", "today", "tonight", "daily", "weekly", "this", "tomorrow"
 def _in_a_title(matched: str, ctx, start: int) -> bool:  # type: ignore[no-untyped-def]
     """Whether a capitalised word that is lower case in running text ("Now", "Daily", "This Morning") follows a
     capitalised word inside its sentence: part of a name or a title."""
-    first = matched.split()[0] if matched.split() else ""
+    first = next(iter(matched.split()), "")
     if not first[:1].isupper() or first.lower() not in _TITLE_WORDS or first.isupper():
         return False
     before = ctx.text[max(0, start - _LOOKBEHIND):start]
@@ -244,9 +244,9 @@ def _next_is_verb_or_stop(ctx, end: int) -> bool:  # type: ignore[no-untyped-def
     stripped = rest.lstrip()
     if not stripped or stripped[0] in ".,;:!?\"”’)":
         return True
-    span = ctx.doc.char_span(end + len(rest) - len(stripped), end + len(rest) - len(stripped) + 1,
-                             alignment_mode="expand")
-    return span is not None and len(span) > 0 and span[0].pos_ in ("VERB", "AUX")
+    at = end + len(rest) - len(stripped)
+    token = TemporalTagger._token_at(ctx, at, at + 1)
+    return token is not None and token.pos_ in ("VERB", "AUX")
 
 
 #: words that count, pick out or describe a plural unit, which then is no bare span ("the days after", "final moments")
