@@ -1413,3 +1413,14 @@ def test_the_end_of_a_span_still_ahead_does_not_move_the_story_there(nlp):
 ])
 def test_a_weekday_inside_ahead_of_lies_after_the_clauses_own_day(nlp, text, dct, expression, value):
     assert one(nlp, text, dct, expression).value == value
+
+
+@pytest.mark.parametrize("text, expression, value", [
+    ("Gulf residents will be feeling the pain for years to come.", "years to come", "PXY"),
+    ("The alliance will hold in the years to come.", "the years to come", "PXY"),
+    ("It will shape policy for many years to come.", "many years to come", "PXY"),
+    ("How he will spend the months to come is unclear.", "the months to come", "PXM"),
+])
+def test_units_to_come_are_a_vague_span_like_the_years_ahead(nlp, text, expression, value):
+    expr = one(nlp, text, TUE, expression)
+    assert (expr.type, expr.value) == ("DURATION", value)

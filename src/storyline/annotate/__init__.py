@@ -80,8 +80,9 @@ from storyline.timing import StageTimes
 #: title, "Hope For Haiti Now", ''This Week'', and a "current" that is a noun or a predicate; "76" reads a Sunday
 #: paper's "this week" in a clause that is not past as the week it opens; "77" keeps the end of a span still ahead,
 #: "a contract until 2025", from becoming the time the text goes on to tell; "78" reads a weekday inside "ahead of"
-#: as after the clause's own day: "arrived on Sunday, ahead of the summit scheduled for this Tuesday")
-ANNOTATION_VERSION = "78"
+#: as after the clause's own day: "arrived on Sunday, ahead of the summit scheduled for this Tuesday"; "79" reads
+#: "(the) years to come" as a span of unsaid length, like "the years ahead")
+ANNOTATION_VERSION = "79"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -289,7 +289,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("reference", rf"\b(?P<word>{_REFERENCE_NAMES})\b"),
     ("that_day", r"\b(?:(?P<part>earlier|later)\s+)?(?:that|the same) (?P<unit>day|morning|afternoon|evening|night)\b"),
     ("vague_span", r"\b(?P<rel>recent|coming|upcoming|the coming|the recent|future)\s+(?P<unit>days|weeks|months|"
-                   r"quarters|years|decades)\b|\b(?:the\s+)?(?P<unit2>days|weeks|months|years)\s+ahead\b"),
+                   r"quarters|years|decades)\b|\b(?:(?:the|many|several|some)\s+)?(?P<unit2>days|weeks|months|years|"
+                   r"decades)\s+(?:ahead|to\s+come)\b"),  # "the years ahead", "for years to come"
     ("the_year", r"\b(?P<pre>for|of|in|during|through|throughout)\s+(?P<span>the\s+(?:(?P<adj>full|fiscal|calendar|"
                  r"entire|whole)\s+)?year)\b(?P<after>\s+(?:ended|ending|to)\b)?(?![- ](?:ago|earlier|before|"
                  r"two|'s))"),
