@@ -1424,3 +1424,21 @@ def test_a_weekday_inside_ahead_of_lies_after_the_clauses_own_day(nlp, text, dct
 def test_units_to_come_are_a_vague_span_like_the_years_ahead(nlp, text, expression, value):
     expr = one(nlp, text, TUE, expression)
     assert (expr.type, expr.value) == ("DURATION", value)
+
+
+@pytest.mark.parametrize("text, expression, value", [
+    ("Obama was to depart on a weeklong trip.", "weeklong", "P1W"),
+    ("He emerged from an hourlong meeting.", "hourlong", "PT1H"),
+    ("It ended a yearlong inquiry.", "yearlong", "P1Y"),
+    # "a" before a plural unit counts nothing: the length is left unsaid
+    ("It ended a weeks-long strike.", "a weeks-long", "PXW"),
+    ("It broke a decades-long silence.", "a decades-long", "PXY"),
+    ("It was a month-long strike.", "a month-long", "P1M"),
+])
+def test_a_unit_long_compound_is_a_duration_of_that_unit(nlp, text, expression, value):
+    expr = one(nlp, text, TUE, expression)
+    assert (expr.type, expr.value) == ("DURATION", value)
+
+
+def test_the_very_near_future_is_the_future(nlp):
+    assert one(nlp, "We need bold action in the very near future.", TUE, "the very near future").value == "FUTURE_REF"

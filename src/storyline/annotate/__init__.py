@@ -81,8 +81,9 @@ from storyline.timing import StageTimes
 #: paper's "this week" in a clause that is not past as the week it opens; "77" keeps the end of a span still ahead,
 #: "a contract until 2025", from becoming the time the text goes on to tell; "78" reads a weekday inside "ahead of"
 #: as after the clause's own day: "arrived on Sunday, ahead of the summit scheduled for this Tuesday"; "79" reads
-#: "(the) years to come" as a span of unsaid length, like "the years ahead")
-ANNOTATION_VERSION = "79"
+#: "(the) years to come" as a span of unsaid length, like "the years ahead"; "80" tags "weeklong" and "hourlong" as
+#: "week-long" is, leaves the length of "a weeks-long strike" unsaid and reads "the very near future")
+ANNOTATION_VERSION = "80"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

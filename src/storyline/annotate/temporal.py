@@ -1578,6 +1578,8 @@ class TemporalTagger:
         unit = unit_name(m["unit"])
         groups = m.groupdict()
         n = None if groups.get("num2") else parse_number(m["num"])  # "five or six days": how long is left open
+        if m["num"].lower() in ("a", "an") and m["unit"].lower().endswith("s") and groups.get("adj"):
+            n = None  # "a decades-long feud", "a weeks-long strike": the length is left unsaid
         if n is not None and groups.get("half"):
             n += 0.5  # "an hour and a half"
         rel = (groups.get("rel") or "").lower()

@@ -87,7 +87,8 @@ REFERENCES = {  # TIMEX3 "reference" values
     "the present": "PRESENT_REF", "at the moment": "PRESENT_REF",
     "recently": "PAST_REF", "lately": "PAST_REF",
     "the past": "PAST_REF",
-    "the future": "FUTURE_REF", "the near future": "FUTURE_REF",  # not "soon": 5 of 166 uses are TIMEX3s
+    "the future": "FUTURE_REF", "the near future": "FUTURE_REF", "the very near future": "FUTURE_REF",
+    # not "soon": 5 of 166 uses are TIMEX3s
     "a later date": "FUTURE_REF", "the near term": "FUTURE_REF", "the short term": "FUTURE_REF",  # "recent years", "coming years": DURATION PXY (vague_span)
 }
 
@@ -253,7 +254,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("year_ago", r"\b(?:the\s+)?year[- ](?P<dir>earlier|ago)(?:\s+(?P<unit>quarter|period|third quarter|second "
                  r"quarter|first quarter|fourth quarter|nine months|month))?\b"),
     ("unit_possessive", r"\b(?P<span>the (?P<unit>week|month|year))(?=['’]s\b)"),
-    ("unit_long", r"\b(?P<unit>hour|day|week|month|year|decade|century)(?P<plural>s)?-long\b"),
+    # "decades-long", "day-long", "a weeklong trip"
+    ("unit_long", r"\b(?P<unit>hour|day|week|month|year|decade|century)(?:(?P<plural>s)?-|(?<!century))long\b"),
     ("next_pod", rf"\b(?P<rel>the next|the following|the previous)\s+(?P<pod>{POD})\b"),
     ("duration", rf"\b(?:(?P<mod>{MOD})\s+)?(?:(?P<det>the|its|their)\s+)?(?:(?P<rel>past|last|next|first|"
                  rf"coming|previous|final|following|initial|remaining|same)\s+)?(?P<num>{NUM}(?:\s+and\s+a\s+half)?)"
@@ -352,7 +354,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "ordinal_unit": ("day", "week", "month", "year"),
     "the_period": ("the week", "the month"),
     "year_range": ("-", "–"),
-    "unit_long": ("-long",),
+    "unit_long": ("long",),
     "decade_word": ("ties",),
     "era_year": ("bc", "b.c", "ad", "a.d"),
     "september_11": ("11",),
