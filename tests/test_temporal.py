@@ -1442,3 +1442,33 @@ def test_a_unit_long_compound_is_a_duration_of_that_unit(nlp, text, expression, 
 
 def test_the_very_near_future_is_the_future(nlp):
     assert one(nlp, "We need bold action in the very near future.", TUE, "the very near future").value == "FUTURE_REF"
+
+
+@pytest.mark.parametrize("text, dct, expression, value", [
+    ("The figures come from a poll of 1,704 adults taken from May 13 through Sunday.", dt.date(2016, 5, 27), "Sunday",
+     "2016-05-22"),
+    ("The CNN poll, conducted from Friday through Sunday, found that most agreed.", dt.date(2006, 11, 1), "Sunday",
+     "2006-10-29"),
+    # a bound alone still looks ahead, and a range ends after it opens
+    ("The vote was postponed until Friday.", dt.date(2016, 5, 25), "Friday", "2016-05-27"),
+    ("The sale runs from Monday through Friday.", dt.date(2016, 5, 27), "Friday", "2016-06-03"),
+])
+def test_the_end_of_a_range_follows_the_clause_and_the_ranges_start(nlp, text, dct, expression, value):
+    assert one(nlp, text, dct, expression).value == value
+
+
+@pytest.mark.parametrize("text", [
+    "Ben Carson went on ABC's This Week to defend his staff shake-up.",
+    "\"We are working on it,\" Christie said on ABC's \"This Week with George Stephanopoulos.\"",
+    "Rep. Darrell Issa said it on Fox News channel's “Sunday Morning Futures,” a talk show.",
+    "He is a member of USA TODAY's Board of Contributors.",
+    "The American newspaper USA Today said it was about more than that.",
+    "It was reported in the Communist Party's main newspaper, the People's Daily, on state television.",
+])
+def test_a_programme_or_a_newspaper_named_with_time_words_is_no_time(nlp, text):
+    assert tag_text(text, TUE, nlp) == []
+
+
+def test_time_words_in_running_text_or_a_quoted_sentence_stay_times(nlp):
+    text = "ABC aired it this week. “Today is a good day,” he said."
+    assert [t.text for t in tag_text(text, TUE, nlp)] == ["this week", "Today"]

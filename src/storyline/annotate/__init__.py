@@ -82,8 +82,10 @@ from storyline.timing import StageTimes
 #: "a contract until 2025", from becoming the time the text goes on to tell; "78" reads a weekday inside "ahead of"
 #: as after the clause's own day: "arrived on Sunday, ahead of the summit scheduled for this Tuesday"; "79" reads
 #: "(the) years to come" as a span of unsaid length, like "the years ahead"; "80" tags "weeklong" and "hourlong" as
-#: "week-long" is, leaves the length of "a weeks-long strike" unsaid and reads "the very near future")
-ANNOTATION_VERSION = "80"
+#: "week-long" is, leaves the length of "a weeks-long strike" unsaid and reads "the very near future"; "81" ends a
+#: range a past clause ran in the past ("a poll taken from May 13 through Sunday") and after its start, and reads
+#: "ABC's This Week", "USA Today" and quoted programme titles as names)
+ANNOTATION_VERSION = "81"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -200,6 +200,10 @@ def _season_names_a_kind(span) -> bool:  # type: ignore[no-untyped-def]
 #: (the ''Today'' show, ABC's ''This Week.''); a turn that opens with the word goes on after it (“Today, we …”)
 _QUOTED_NAME = re.compile(r".?(?:''|[\"“‘])\Z", re.DOTALL)
 _QUOTE_CLOSE = re.compile(r"[.,!?]?(?:''|[\"”’])")
+#: the rest of a quoted title after its first words: capitalised words and the small words titles keep lower case
+_TITLE_REST = re.compile(r"(?:\s+(?:[A-Z][\w'’.-]*|with|of|the|and|a|an|in|on|for|to|at))+[.,!?]?(?:''|[\"”’])")
+#: a possessive ending ("ABC's", "CBS’s")
+_POSSESSIVE_END = re.compile(r"['’]s$")
 #: how many heads above a weekday "ahead of" is looked for ("ahead of a speech by the president on Saturday")
 _MAX_CLIMB_AHEAD = 6
 #: the share of capitalised words that makes a line a headline written in title case
@@ -212,14 +216,19 @@ def _in_a_title(matched: str, ctx, start: int) -> bool:  # type: ignore[no-untyp
     """Whether a capitalised word that is lower case in running text ("Now", "Daily", "This Morning") follows a
     capitalised word inside its sentence: part of a name or a title."""
     first = next(iter(matched.split()), "")
-    if not first[:1].isupper() or first.lower() not in _TITLE_WORDS or first.isupper():
+    if not first[:1].isupper() or first.lower() not in _TITLE_WORDS:
         return False
     before = ctx.text[max(0, start - _LOOKBEHIND):start]
     words = before.split()
     if not words or not before[-1:].isspace() or before.rstrip()[-1:] in ".!?:;\"“”'‘’—-|(":
         return False
     previous = words[-1]
-    if not (previous[:1].isupper() and previous.rstrip(",").isalpha() and not previous.isupper()):
+    if previous.upper() == "USA" and first.lower() == "today":
+        return True  # the newspaper USA Today
+    if first.isupper():
+        return False
+    name = _POSSESSIVE_END.sub("", previous)  # "ABC's This Week": a programme of a broadcaster
+    if not (name[:1].isupper() and name.rstrip(",").isalpha() and (name != previous or not name.isupper())):
         return False
     line_start = ctx.text.rfind("\n", max(0, start - 300), start) + 1
     line_end = ctx.text.find("\n", start, start + 300)
@@ -229,9 +238,11 @@ def _in_a_title(matched: str, ctx, start: int) -> bool:  # type: ignore[no-untyp
 
 
 def _quoted_title(matched: str, text: str, start: int, end: int) -> bool:
-    """Whether capitalised words stand alone between quotation marks: a title, not the day it names."""
+    """Whether capitalised words open a quotation that holds only a title: a programme, not the day it names
+    (''Today'', "This Week with George Stephanopoulos", "Sunday Morning Futures")."""
     return matched.istitle() and matched.replace(" ", "").isalpha() and \
-        bool(_QUOTED_NAME.match(text[max(0, start - 2):start])) and bool(_QUOTE_CLOSE.match(text, end))
+        bool(_QUOTED_NAME.match(text[max(0, start - 2):start])) and \
+        bool(_QUOTE_CLOSE.match(text, end) or _TITLE_REST.match(text, end))
 
 
 #: rate words that also name a newspaper ("the daily said", "business daily Les Echos")
@@ -278,6 +289,9 @@ _RANGE_LOOKAHEAD = 20
 _LOOKBEHIND = 30
 #: "since" (and "since the") right before an expression: the time it names lies before the clause's own
 _SINCE_BEFORE = re.compile(r"\bsince\s+(?:the\s+)?$", re.IGNORECASE)
+#: "from …" opening a range that the bound right before an expression closes ("from May 13 through Sunday")
+_RANGE_OPENED = re.compile(r"\bfrom\s[^.;:,()\n]{1,40}\s(?:until|till|through)\s+$", re.IGNORECASE)
+_RANGE_OPEN_LOOKBEHIND = 60
 #: how many characters before "7 January" are searched for the range's first day ("6-", "6 and ")
 _RANGE_LOOKBEHIND = 16
 #: words that may follow the range's bare day ("May 4 and 5 in Geneva"); any other word makes it a count
@@ -365,13 +379,21 @@ class _Context:
         tense, verb = self.tense(start, end)
         if self.previous_word(start) in ("until", "till", "through", "before"):
             # a bound looks ahead ("postponed until Friday") unless the clause is already past perfect
-            # ("Until Thursday, they had not called him a suspect")
-            return "past" if tr.is_past_perfect(verb) else "future"
+            # ("Until Thursday, they had not called him a suspect") or it ends a range a past clause has run
+            # ("the poll, conducted from Friday through Sunday, found")
+            if tr.is_past_perfect(verb) or (tense == "past" and self.ends_a_range(start)):
+                return "past"
+            return "future"
         if tense == "future":
             return "future"
         if tense == "present":
             return "past" if tr.is_reporting(verb) or self.after_a_deed(start, verb) else "future"
         return "past"
+
+    def ends_a_range(self, start: int) -> bool:
+        """Whether "until" or "through" right before ``start`` closes a range that "from" opened in the same
+        clause ("from May 13 through Sunday")."""
+        return bool(_RANGE_OPENED.search(self.text[max(0, start - _RANGE_OPEN_LOOKBEHIND):start]))
 
     def after_a_deed(self, start: int, verb) -> bool:
         """Whether the time dates a deed that a present state follows ("is in a stable condition after seeking
@@ -1354,7 +1376,11 @@ class TemporalTagger:
                 # "originally planned a launch event this Friday", written on a Tuesday: this week's Friday, on
                 # either side of the DCT ("this Monday he resigned" on a Wednesday lies behind)
                 return ctx.dct + dt.timedelta(days=wd - ctx.dct.weekday()), "dct"
-        return tr.weekday_date(ctx.dct, wd, direction), "dct"
+        date = tr.weekday_date(ctx.dct, wd, direction)
+        opened = ctx.sentence_days.get(ctx.sentence)
+        if opened is not None and date < opened and ctx.ends_a_range(start):
+            return tr.weekday_date(opened, wd, "future"), "discourse"  # "runs from Monday through Friday"
+        return date, "dct"
 
     def _n_weekday(self, m, ctx):
         wd = WEEKDAYS[m["wd"].lower()]
