@@ -1472,3 +1472,13 @@ def test_a_programme_or_a_newspaper_named_with_time_words_is_no_time(nlp, text):
 def test_time_words_in_running_text_or_a_quoted_sentence_stay_times(nlp):
     text = "ABC aired it this week. “Today is a good day,” he said."
     assert [t.text for t in tag_text(text, TUE, nlp)] == ["this week", "Today"]
+
+
+@pytest.mark.parametrize("text, expression, value", [
+    ("We like to spend our Friday nights poring over polls.", "Friday nights", "XXXX-WXX-5TNI"),
+    ("Monday mornings are for meetings.", "Monday mornings", "XXXX-WXX-1TMO"),
+])
+def test_a_weekday_with_plural_parts_of_the_day_recurs(nlp, text, expression, value):
+    expr = one(nlp, text, TUE, expression)
+    assert (expr.type, expr.value) == ("SET", value)
+    assert one(nlp, "He left on Friday night.", TUE, "Friday night").type == "TIME"

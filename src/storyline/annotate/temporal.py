@@ -1385,7 +1385,7 @@ class TemporalTagger:
     def _n_weekday(self, m, ctx):
         wd = WEEKDAYS[m["wd"].lower()]
         pod = PARTS_OF_DAY[m["pod"].lower()] if m["pod"] else None
-        if m["plural"]:
+        if m["plural"] or m["pods"]:
             value = f"XXXX-WXX-{wd + 1}" + (f"T{pod}" if pod else "")
             return _Norm("SET", value, anchor="none")
         rel = (m["rel"] or "").lower()
