@@ -1482,3 +1482,13 @@ def test_a_weekday_with_plural_parts_of_the_day_recurs(nlp, text, expression, va
     expr = one(nlp, text, TUE, expression)
     assert (expr.type, expr.value) == ("SET", value)
     assert one(nlp, "He left on Friday night.", TUE, "Friday night").type == "TIME"
+
+
+@pytest.mark.parametrize("text, expression, value", [
+    ("The deal is far from done, with only days to go till the deadline.", "days", "PXD"),
+    ("Struggling challengers have only weeks to make their case.", "weeks", "PXW"),
+])
+def test_only_or_just_before_a_plural_unit_is_a_span_of_unsaid_length(nlp, text, expression, value):
+    expr = one(nlp, text, TUE, expression)
+    assert (expr.type, expr.value) == ("DURATION", value)
+    assert [t.text for t in tag_text("It was just months ago.", TUE, nlp)] == ["months ago"]

@@ -84,8 +84,9 @@ from storyline.timing import StageTimes
 #: "(the) years to come" as a span of unsaid length, like "the years ahead"; "80" tags "weeklong" and "hourlong" as
 #: "week-long" is, leaves the length of "a weeks-long strike" unsaid and reads "the very near future"; "81" ends a
 #: range a past clause ran in the past ("a poll taken from May 13 through Sunday") and after its start, and reads
-#: "ABC's This Week", "USA Today" and quoted programme titles as names; "82" reads "Friday nights" as a recurrence)
-ANNOTATION_VERSION = "82"
+#: "ABC's This Week", "USA Today" and quoted programme titles as names; "82" reads "Friday nights" as a recurrence;
+#: "83" tags "with only days to go" as a span)
+ANNOTATION_VERSION = "83"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]
