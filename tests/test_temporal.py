@@ -1492,3 +1492,26 @@ def test_only_or_just_before_a_plural_unit_is_a_span_of_unsaid_length(nlp, text,
     expr = one(nlp, text, TUE, expression)
     assert (expr.type, expr.value) == ("DURATION", value)
     assert [t.text for t in tag_text("It was just months ago.", TUE, nlp)] == ["months ago"]
+
+
+@pytest.mark.parametrize("text, dct, expression, value", [
+    ("The loss was 44 cents a share, against a profit for the corresponding period last year. This quarter's loss "
+     "includes charges.", dt.date(1989, 11, 1), "the corresponding period last year", "1988-Q3"),
+    ("Casinos won slightly less in October than they did the same month last year.", dt.date(2015, 11, 13),
+     "the same month last year", "2014-10"),
+    # a report that speaks of no quarter: its period is known to the year
+    ("Exports rose in the first ten months, up 4 percent from the same period of last year.", dt.date(2006, 11, 13),
+     "the same period of last year", "2005"),
+])
+def test_the_same_period_last_year_is_the_period_in_focus_a_year_back(nlp, text, dct, expression, value):
+    assert one(nlp, text, dct, expression).value == value
+
+
+def test_a_month_that_ends_a_pair_follows_the_first_month(nlp):
+    text = "The group has ads reserved in December and January in the two states."
+    assert [(t.text, t.value) for t in tag_text(text, dt.date(2015, 11, 27), nlp)] == [
+        ("December", "2015-12"), ("January", "2016-01")]
+
+
+def test_an_abbreviated_month_may_touch_its_day(nlp):
+    assert one(nlp, "The attacks of Sept.11, 2001 changed that.", TUE, "Sept.11, 2001").value == "2001-09-11"

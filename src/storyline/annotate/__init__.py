@@ -85,8 +85,9 @@ from storyline.timing import StageTimes
 #: "week-long" is, leaves the length of "a weeks-long strike" unsaid and reads "the very near future"; "81" ends a
 #: range a past clause ran in the past ("a poll taken from May 13 through Sunday") and after its start, and reads
 #: "ABC's This Week", "USA Today" and quoted programme titles as names; "82" reads "Friday nights" as a recurrence;
-#: "83" tags "with only days to go" as a span)
-ANNOTATION_VERSION = "83"
+#: "83" tags "with only days to go" as a span; "84" reads "the same month last year" whole, a month that ends a pair
+#: after the first ("December and January") and "Sept.11, 2001")
+ANNOTATION_VERSION = "84"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -40,9 +40,9 @@ from storyline.annotate.match_windows import NearLiterals, ScannedText
 from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
     CAPITALISED_HOLIDAYS, CLOCK_AFTER_DATE, COMPILED_RULES, CONVERSION_AFTER, DAY_RANGE_AFTER, DAY_WORDS,
-    EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS, MONTH_RANGE_AFTER, MONTHS, MOVING_HOLIDAYS,
-    NUMBER_WORDS, ORDINAL_NUMBERS, PART_MODS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS, THANKSGIVING_DAYS, TIME_UNITS,
-    UNIT_CODES, WEEKDAYS, parse_number, unit_name,
+    EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS, MONTH_BEFORE, MONTH_RANGE_AFTER, MONTHS,
+    MOVING_HOLIDAYS, NUMBER_WORDS, ORDINAL_NUMBERS, PART_MODS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS,
+    THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
 from storyline.model import Sentence, TimeExpr
 
@@ -1226,6 +1226,8 @@ class TemporalTagger:
         elif (narrative := ctx.narrative_year_for(month, tense := ctx.tense_only(m.start(), m.end()),
                                                   ctx.says_will(m.start(), m.end()))) is not None:
             return _Norm("DATE", tr.month_value(narrative, month), mod, anchor="discourse")
+        elif (following := self._month_after_pair(m, ctx, month)) is not None:
+            return _Norm("DATE", tr.month_value(following, month), mod, anchor="discourse")
         else:
             if tense == "present" and ctx.previous_word(m.start()) in ("until", "till", "through"):
                 tense = "future"  # "the process continues until September": the end of what goes on now
@@ -1242,6 +1244,16 @@ class TemporalTagger:
         end_month = (_month_number(after["month"]) if after["month"]
                      else tr.SEASON_MONTH[tr.SEASONS[after["season"].lower()]])
         return _range_start_year(int(after["year"]), month, end_month)
+
+    @staticmethod
+    def _month_after_pair(m: re.Match[str], ctx: _Context, month: int) -> int | None:
+        """The year of a month that ends a pair or a range whose first month was just resolved ("ads reserved in
+        December and January" is the January after that December), or None."""
+        before = MONTH_BEFORE.search(ctx.text, max(0, m.start() - _LOOKBEHIND), m.start())
+        first = ctx.anchors["month"]
+        if before is None or first is None or _month_number(before["month"]) != first.month:
+            return None
+        return first.year if month >= first.month else first.year + 1
 
     def _n_year(self, m, ctx):
         pre = (m["pre"] or "").lower().rstrip("-").strip()
@@ -1866,14 +1878,35 @@ class TemporalTagger:
         if ctx.dct is None:
             return _Norm("DATE", "XXXX" if "year" in unit else "XXXX-QX", anchor="none")
         if rel in ("the comparable", "the same"):
-            if (quarter := ctx.quarter_in_focus()) and "-Q" in quarter:
-                return _Norm("DATE", tr.shift_value_string(quarter, "year", -1), anchor="discourse")
-            return _Norm("DATE", tr.shift_value(ctx.dct, "quarter", -5), anchor="dct")
+            return self._quarter_a_year_back(ctx)
         if "year" in unit:
             return _Norm("DATE", f"{ctx.dct.year - 1:04d}", anchor="dct")
         if ctx.current_value() and "-Q" in ctx.current_value():
             return _Norm("DATE", ctx.last_value, anchor="discourse")
         return _Norm("DATE", tr.shift_value(ctx.dct, "quarter", -1), anchor="dct")
+
+    def _n_period_year_back(self, m, ctx):
+        """ "the corresponding period last year", "the same month a year earlier": the quarter (or month) the text
+        is about, a year before."""
+        unit = m["unit"].lower()
+        if unit == "month":
+            month, kind = ctx.anchor_of("month")
+            if month is None:
+                return _Norm("DATE", "XXXX-XX", anchor="none")
+            return _Norm("DATE", tr.month_value(month.year - 1, month.month), anchor=kind)
+        if ctx.dct is None:
+            return _Norm("DATE", "XXXX-QX" if unit == "quarter" else "XXXX", anchor="none")
+        if unit == "period" and "quarter" not in ctx.text.lower():
+            return _Norm("DATE", f"{ctx.dct.year - 1:04d}", anchor="dct")  # "the first ten months … the same period
+            # last year": a period of a report that speaks of no quarter, known to its year
+        return self._quarter_a_year_back(ctx)
+
+    @staticmethod
+    def _quarter_a_year_back(ctx: _Context) -> _Norm:
+        """The quarter an earnings report is about, a year before ("the same period", "the comparable quarter")."""
+        if (quarter := ctx.quarter_in_focus()) and "-Q" in quarter:
+            return _Norm("DATE", tr.shift_value_string(quarter, "year", -1), anchor="discourse")
+        return _Norm("DATE", tr.shift_value(ctx.dct, "quarter", -5), anchor="dct")
 
     def _n_clock_pod(self, m, ctx):
         """ "4 in the morning", "10 at night": a clock time whose half of the day is spelled out."""

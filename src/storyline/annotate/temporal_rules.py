@@ -120,6 +120,8 @@ YEAR = r"(?:1[0-9]{3}|20[0-9]{2})"
 MONTH_RANGE_AFTER = re.compile(rf"\s*(?:-|–|and\b|to\b|through\b|until\b|till\b|or\b)\s*(?:(?:early|mid|late)[- ]?)?"
                                rf"(?:(?P<month>{MONTH_D})|(?P<season>spring|summer|autumn|fall|winter))(?:\s+of)?,?\s+"
                                rf"(?P<year>{YEAR})\b(?![.,:/-]?\d)", re.I)
+#: a month right before the one a range or a pair ends with ("in December and January", "from May to August")
+MONTH_BEFORE = re.compile(rf"\b(?P<month>{MONTH_D})\s*(?:-|–|and|to|through|until|till|or)\s+\Z", re.I)
 #: the end of a day range across months whose year is written once, after it ("between April 16 and May 28
 #: 2004", "from 30 December to 2 January 2012"): the first day shares that year
 DAY_RANGE_AFTER = re.compile(rf"\s*(?:-|–|and\b|to\b|through\b|until\b|till\b)\s*"
@@ -179,7 +181,9 @@ RULES: tuple[tuple[str, str], ...] = (
     # "the September 11 attacks" name the day of 2001, whatever the article's year
     ("september_11", r"\b(?:september|sept?\.?)\s+11(?:th)?(?=,?\s+(?:2001\s+)?(?:terror(?:ist)?\s+)?"
                      r"(?:attacks?|hijack(?:ers|ings?)?|commission|strikes)\b)"),
-    ("month_day", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?(?P<month>{MONTH_D})\s+(?P<day>{DAYNUM})(?![\d,]\d)"
+    # "Sept. 11", "Sept.11, 2001" (an abbreviation's dot may stand for the space)
+    ("month_day", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?(?P<month>{MONTH_D})(?:\s+|(?<=\.))"
+                  rf"(?P<day>{DAYNUM})(?![\d,]\d)"
                   rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?(?!\d|:\d)\b"),
     ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?(?:the\s+)?(?P<day>{DAYNUM})\s+(?:of\s+)?(?P<month>{MONTH_D})"
                   rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?\b(?!\s*\d(?!\d?[:.]\d\d))"),
@@ -300,6 +304,10 @@ RULES: tuple[tuple[str, str], ...] = (
                  r"entire|whole)\s+)?year)\b(?P<after>\s+(?:ended|ending|to)\b)?(?![- ](?:ago|earlier|before|"
                  r"two|'s))"),
     ("the_year", r"\b(?P<span>the\s+(?:(?P<adj>full|fiscal|calendar)\s+)?year)(?P<after>\s+(?:ended|ending)\b)"),
+    # "the corresponding period last year", "the same month a year earlier": the unit in focus, a year back
+    ("period_year_back", r"\b(?:the same|the corresponding|the comparable)\s+(?P<unit>period|quarter|month)\s+"
+                         r"(?:of\s+)?(?:last year|a year (?:earlier|ago|before)|the (?:previous|prior) year|"
+                         r"the year before)\b"),
     ("latest_period", r"\b(?P<rel>the latest|the most recent|the latest fiscal|the comparable|the same)\s+"
                       r"(?P<unit>period|fiscal year|quarter period)\b(?![- ](?:a year|last year|of))"),
     ("clock_pod", r"\b(?P<hour>1[0-2]|[1-9])(?::(?P<minute>[0-5]\d))?\s+(?:o'clock\s+)?(?:in\s+the\s+|at\s+)"
@@ -369,6 +377,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "that_day": ("that day", "same day", "that morning", "same morning", "that afternoon", "same afternoon",
                  "that evening", "same evening", "that night", "same night"),
     "latest_period": ("period", "fiscal year", "quarter"),
+    "period_year_back": ("year",),
     "year_period": ("period", "quarter"),
     "clock_pod": ("in the morning", "in the afternoon", "in the evening", "in the night", "at night"),
     "year_end": ("year-end", "year end", "year's end", "end-of-year"),
