@@ -1472,6 +1472,8 @@ def test_a_programme_or_a_newspaper_named_with_time_words_is_no_time(nlp, text):
 def test_time_words_in_running_text_or_a_quoted_sentence_stay_times(nlp):
     text = "ABC aired it this week. “Today is a good day,” he said."
     assert [t.text for t in tag_text(text, TUE, nlp)] == ["this week", "Today"]
+    text = 'What became known as the Ethiopian "Christmas Offensive" began in December 1935.'
+    assert [t.text for t in tag_text(text, TUE, nlp)] == ["Christmas", "December 1935"]
 
 
 @pytest.mark.parametrize("text, expression, value", [

@@ -86,8 +86,9 @@ from storyline.timing import StageTimes
 #: range a past clause ran in the past ("a poll taken from May 13 through Sunday") and after its start, and reads
 #: "ABC's This Week", "USA Today" and quoted programme titles as names; "82" reads "Friday nights" as a recurrence;
 #: "83" tags "with only days to go" as a span; "84" reads "the same month last year" whole, a month that ends a pair
-#: after the first ("December and January") and "Sept.11, 2001")
-ANNOTATION_VERSION = "84"
+#: after the first ("December and January") and "Sept.11, 2001"; "85" keeps a date that opens a quoted title, the
+#: "Christmas Offensive", as version 84 had not)
+ANNOTATION_VERSION = "85"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -238,11 +238,14 @@ def _in_a_title(matched: str, ctx, start: int) -> bool:  # type: ignore[no-untyp
 
 
 def _quoted_title(matched: str, text: str, start: int, end: int) -> bool:
-    """Whether capitalised words open a quotation that holds only a title: a programme, not the day it names
-    (''Today'', "This Week with George Stephanopoulos", "Sunday Morning Futures")."""
-    return matched.istitle() and matched.replace(" ", "").isalpha() and \
-        bool(_QUOTED_NAME.match(text[max(0, start - 2):start])) and \
-        bool(_QUOTE_CLOSE.match(text, end) or _TITLE_REST.match(text, end))
+    """Whether capitalised words stand alone between quotation marks (''Today''), or a word that points from the day
+    of writing opens a quoted title ("This Week with George Stephanopoulos", "Sunday Morning Futures"): a programme,
+    not the day it names.  A date in a title still names its day (the "Christmas Offensive")."""
+    if not (matched.istitle() and matched.replace(" ", "").isalpha() and _QUOTED_NAME.match(text[max(0, start - 2):start])):
+        return False
+    first = matched.split()[0].lower()
+    return bool(_QUOTE_CLOSE.match(text, end)) or \
+        (first in _TITLE_WORDS or first in WEEKDAYS) and bool(_TITLE_REST.match(text, end))
 
 
 #: rate words that also name a newspaper ("the daily said", "business daily Les Echos")
