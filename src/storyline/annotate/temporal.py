@@ -241,7 +241,8 @@ def _quoted_title(matched: str, text: str, start: int, end: int) -> bool:
     """Whether capitalised words stand alone between quotation marks (''Today''), or a word that points from the day
     of writing opens a quoted title ("This Week with George Stephanopoulos", "Sunday Morning Futures"): a programme,
     not the day it names.  A date in a title still names its day (the "Christmas Offensive")."""
-    if not (matched.istitle() and matched.replace(" ", "").isalpha() and _QUOTED_NAME.match(text[max(0, start - 2):start])):
+    opened = _QUOTED_NAME.match(text[max(0, start - 2):start])
+    if not (matched.istitle() and matched.replace(" ", "").isalpha() and opened):
         return False
     first = matched.split()[0].lower()
     return bool(_QUOTE_CLOSE.match(text, end)) or \
@@ -294,6 +295,7 @@ _LOOKBEHIND = 30
 _SINCE_BEFORE = re.compile(r"\bsince\s+(?:the\s+)?$", re.IGNORECASE)
 #: "from …" opening a range that the bound right before an expression closes ("from May 13 through Sunday")
 _RANGE_OPENED = re.compile(r"\bfrom\s[^.;:,()\n]{1,40}\s(?:until|till|through)\s+$", re.IGNORECASE)
+#: how many characters before an expression are searched for the "from" that opened its range
 _RANGE_OPEN_LOOKBEHIND = 60
 #: how many characters before "7 January" are searched for the range's first day ("6-", "6 and ")
 _RANGE_LOOKBEHIND = 16
