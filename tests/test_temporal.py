@@ -1416,28 +1416,29 @@ def test_a_weekday_inside_ahead_of_lies_after_the_clauses_own_day(nlp, text, dct
 
 
 @pytest.mark.parametrize("text, expression, value", [
+    # units to come are a span of unsaid length, like "the years ahead"
     ("Gulf residents will be feeling the pain for years to come.", "years to come", "PXY"),
     ("The alliance will hold in the years to come.", "the years to come", "PXY"),
     ("It will shape policy for many years to come.", "many years to come", "PXY"),
     ("How he will spend the months to come is unclear.", "the months to come", "PXM"),
-])
-def test_units_to_come_are_a_vague_span_like_the_years_ahead(nlp, text, expression, value):
-    expr = one(nlp, text, TUE, expression)
-    assert (expr.type, expr.value) == ("DURATION", value)
-
-
-@pytest.mark.parametrize("text, expression, value", [
+    # a unit-long compound lasts that unit; "a" before a plural unit counts nothing
     ("Obama was to depart on a weeklong trip.", "weeklong", "P1W"),
     ("He emerged from an hourlong meeting.", "hourlong", "PT1H"),
     ("It ended a yearlong inquiry.", "yearlong", "P1Y"),
-    # "a" before a plural unit counts nothing: the length is left unsaid
     ("It ended a weeks-long strike.", "a weeks-long", "PXW"),
     ("It broke a decades-long silence.", "a decades-long", "PXY"),
     ("It was a month-long strike.", "a month-long", "P1M"),
+    # "only" or "just" before a bare plural unit: a span of unsaid length
+    ("The deal is far from done, with only days to go till the deadline.", "days", "PXD"),
+    ("Struggling challengers have only weeks to make their case.", "weeks", "PXW"),
 ])
-def test_a_unit_long_compound_is_a_duration_of_that_unit(nlp, text, expression, value):
+def test_spans_named_by_their_unit_are_durations(nlp, text, expression, value):
     expr = one(nlp, text, TUE, expression)
     assert (expr.type, expr.value) == ("DURATION", value)
+
+
+def test_just_months_ago_stays_a_date(nlp):
+    assert [(t.text, t.type) for t in tag_text("It was just months ago.", TUE, nlp)] == [("months ago", "DATE")]
 
 
 def test_the_very_near_future_is_the_future(nlp):
@@ -1484,16 +1485,6 @@ def test_a_weekday_with_plural_parts_of_the_day_recurs(nlp, text, expression, va
     expr = one(nlp, text, TUE, expression)
     assert (expr.type, expr.value) == ("SET", value)
     assert one(nlp, "He left on Friday night.", TUE, "Friday night").type == "TIME"
-
-
-@pytest.mark.parametrize("text, expression, value", [
-    ("The deal is far from done, with only days to go till the deadline.", "days", "PXD"),
-    ("Struggling challengers have only weeks to make their case.", "weeks", "PXW"),
-])
-def test_only_or_just_before_a_plural_unit_is_a_span_of_unsaid_length(nlp, text, expression, value):
-    expr = one(nlp, text, TUE, expression)
-    assert (expr.type, expr.value) == ("DURATION", value)
-    assert [t.text for t in tag_text("It was just months ago.", TUE, nlp)] == ["months ago"]
 
 
 @pytest.mark.parametrize("text, dct, expression, value", [
