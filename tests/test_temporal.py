@@ -515,9 +515,11 @@ def test_round2_clock_time_in_a_past_clause_takes_the_story_day(nlp):
     assert one(nlp, text, TUE, "9 a.m.").value == "2019-09-24T09:00"
 
 
-def test_round2_sentence_opening_now_comma_is_a_discourse_marker(nlp):
+def test_a_narrators_sentence_opening_now_comma_is_the_present(nlp):
     text = "The plan failed last year. Now, he says, the council must pay."
-    assert [t.text for t in tag_text(text, TUE, nlp)] == ["last year"]
+    assert one(nlp, text, TUE, "Now").value == "PRESENT_REF"
+    text = 'The speech was short. "I came. Now, like all of you, I wait," she said.'
+    assert [t.text for t in tag_text(text, TUE, nlp)] == ["Now"]  # a sentence start inside a quotation counts too
     assert one(nlp, "The council now owns the stadium.", TUE, "now").value == "PRESENT_REF"
 
 

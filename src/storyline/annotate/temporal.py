@@ -1010,9 +1010,10 @@ class TemporalTagger:
             return False  # "lost 5 in the evening session" is a score, "at 4 in the morning" a time
         if name == "reference" and groups["word"].lower() == "now" and ctx.text.startswith(",", m.end()):
             token = self._token_at(ctx, m.start(), m.end())
-            if token is not None and (token.is_sent_start or token.i > 0 and ctx.doc[token.i - 1].is_quote
-                                      and (token.i == 1 or ctx.doc[token.i - 2].is_punct)):
-                return False  # "Now, he says …" (or “Now, …) opens a turn of the argument (TimeBank 0/2, AQUAINT 0/1)
+            opening_quote = token is not None and token.i > 0 and ctx.doc[token.i - 1].is_quote and \
+                not ctx.doc[token.i - 1].whitespace_
+            if opening_quote and (token.i == 1 or ctx.doc[token.i - 2].is_punct):
+                return False  # a quotation's “Now, like all …” turns the argument; a narrator's "Now," is the present
         if name == "reference" and groups["word"].lower() == "now" and ctx.text.startswith("-", m.end()):
             return False  # "a now-sold investment", "the now-imprisoned Manning": a word of its own
         if name == "reference" and groups["word"].lower() == "the past" and \
