@@ -322,8 +322,8 @@ def test_month_with_relative_year(nlp, text, expression, value):
     ("Crowds filled the streets for St. Patrick's Day.", dt.date(2013, 3, 19), "St. Patrick's Day", "DATE",
      "2013-03-17"),
     ("Fireworks lit the harbour on the Fourth of July.", dt.date(2013, 7, 8), "Fourth of July", "DATE", "2013-07-04"),
-    # decades count in years, as "for decades" does
-    ("The decades-long dispute over the border ended.", TUE, "decades-long", "DURATION", "PXY"),
+    # decades of unsaid number keep their unit, as "for decades" does
+    ("The decades-long dispute over the border ended.", TUE, "decades-long", "DURATION", "PXDE"),
     ("The talks collapsed on Sept. 20, 2019, and the miners left the next morning.", TUE, "the next morning",
      "TIME", "2019-09-21TMO"),
 ])
@@ -361,7 +361,7 @@ def test_history_quoting_its_date_keeps_its_narrative_year(nlp):
 
 def test_over_as_a_preposition_and_twice_a_year(nlp):
     found = one(nlp, "Prices have doubled over the past two decades.", TUE, "the past two decades")
-    assert (found.type, found.value, found.mod) == ("DURATION", "P20Y", None)
+    assert (found.type, found.value, found.mod) == ("DURATION", "P2DE", None)
     found = one(nlp, "The council meets twice a year in the old hall.", TUE, "a year")
     assert (found.type, found.value) == ("SET", "P1Y")
     texts = [t.text for t in tag_text("The rebels attacked early Wednesday, overnight.", TUE, nlp)]
@@ -386,6 +386,11 @@ def test_rates_and_ages_are_not_durations(nlp):
     ("The stock fell for eight trading days in a row.", "eight trading days", "DURATION", "P8D"),
     ("Voters in Ohio will go to the polls on Election Day.", "Election Day", "DATE", "2019-11-05"),
     ("Rents have doubled over the past decade.", "the past decade", "DURATION", "P10Y"),
+    # two or more decades and centuries keep their unit (TIMEX3 DE, CE); one stays in years, as does a half
+    ("The family ruled for four decades.", "four decades", "DURATION", "P4DE"),
+    ("The quake was the worst in two centuries.", "two centuries", "DURATION", "P2CE"),
+    ("The chapel has stood for centuries.", "centuries", "DURATION", "PXCE"),
+    ("The dam stood for half a century.", "half a century", "DURATION", "P50Y"),
     ("The convoy will leave at 4 in the morning.", "4 in the morning", "TIME", "2019-09-24T04:00"),
     ("The shelling began at 10 at night.", "10 at night", "TIME", "2019-09-24T22:00"),
 ])
@@ -1328,7 +1333,7 @@ def test_a_bare_season_describing_or_described_is_a_time_but_not_a_kind_or_a_nam
 def test_a_plural_unit_before_of_is_a_span_after_any_word_that_does_not_count_or_pick_it_out(nlp):
     text = "The merger follows months of twists and turns. Voters ended decades of two-party rule."
     found = {t.text: (t.type, t.value) for t in tag_text(text, dt.date(2015, 12, 22), nlp)}
-    assert found == {"months": ("DURATION", "PXM"), "decades": ("DURATION", "PXY")}
+    assert found == {"months": ("DURATION", "PXM"), "decades": ("DURATION", "PXDE")}
     counted = "The plant makes kilowatt-hours of power. Raids began in the early morning hours of the raid's day."
     assert [t.text for t in tag_text(counted, dt.date(2015, 12, 22), nlp)] == []
 
@@ -1428,7 +1433,7 @@ def test_a_weekday_inside_ahead_of_lies_after_the_clauses_own_day(nlp, text, dct
     ("He emerged from an hourlong meeting.", "hourlong", "PT1H"),
     ("It ended a yearlong inquiry.", "yearlong", "P1Y"),
     ("It ended a weeks-long strike.", "a weeks-long", "PXW"),
-    ("It broke a decades-long silence.", "a decades-long", "PXY"),
+    ("It broke a decades-long silence.", "a decades-long", "PXDE"),
     ("It was a month-long strike.", "a month-long", "P1M"),
     # "only" or "just" before a bare plural unit: a span of unsaid length
     ("The deal is far from done, with only days to go till the deadline.", "days", "PXD"),

@@ -87,8 +87,9 @@ from storyline.timing import StageTimes
 #: "ABC's This Week", "USA Today" and quoted programme titles as names; "82" reads "Friday nights" as a recurrence;
 #: "83" tags "with only days to go" as a span; "84" reads "the same month last year" whole, a month that ends a pair
 #: after the first ("December and January") and "Sept.11, 2001"; "85" keeps a date that opens a quoted title, the
-#: "Christmas Offensive", as version 84 had not; "86" tags a narrator's sentence-opening "Now," as the present)
-ANNOTATION_VERSION = "86"
+#: "Christmas Offensive", as version 84 had not; "86" tags a narrator's sentence-opening "Now," as the present;
+#: "87" writes two or more decades and centuries in their own unit, P2DE and PXCE, not P20Y and PXY)
+ANNOTATION_VERSION = "87"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

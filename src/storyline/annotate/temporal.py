@@ -616,10 +616,10 @@ def _duration_value(n: float | None, unit: str) -> str:
     code = UNIT_CODES[unit]
     if unit == "fortnight":
         n = None if n is None else n * 2
-    if unit == "decade":
-        code, n = "Y", (None if n is None else n * 10)
-    if unit == "century":
-        code, n = "Y", (None if n is None else n * 100)
+    if unit in ("decade", "century") and n is not None and not (n > 1 and float(n).is_integer()):
+        # "a decade" is P10Y and "half a century" P50Y; "decades" and "two decades" keep their unit (PXDE, P2DE),
+        # as TIMEX3 writes them (DE, CE)
+        code, n = "Y", n * (10 if unit == "decade" else 100)
     lower = {"year": ("M", 12), "day": ("H", 24), "hour": ("M", 60), "minute": ("S", 60)}.get(unit)
     if n is not None and not float(n).is_integer() and lower and float(n * lower[1]).is_integer():
         # "2 1/2 years" → P2Y6M, "5 1/2 hours" → PT5H30M
