@@ -1515,3 +1515,18 @@ def test_a_month_that_ends_a_pair_follows_the_first_month(nlp):
 
 def test_an_abbreviated_month_may_touch_its_day(nlp):
     assert one(nlp, "The attacks of Sept.11, 2001 changed that.", TUE, "Sept.11, 2001").value == "2001-09-11"
+
+
+def test_the_day_before_beside_a_date_or_ending_a_comparison(nlp):
+    sat = dt.date(2016, 7, 30)
+    text = ("Oil rose on Friday. The note fell to 1.45 percent from 1.51 percent the day before. "
+            "The euro rose to $1.1175 from $1.1074 the day before.")
+    # a comparison's "the day before" is the day before Friday, and does not move the story to that day
+    assert [t.value for t in tag_text(text, sat, nlp) if t.text == "the day before"] == ["2016-07-28", "2016-07-28"]
+    text = "Eight trading days after Oct. 12, 1989, the day before the stock market plunge, the index fell."
+    assert one(nlp, text, sat, "the day before").value == "1989-10-12"
+    assert one(nlp, "He was seen on Tuesday, the day before he vanished.", sat, "the day before").value == \
+        "2016-07-26"
+    # a day tied only to an event, or set beside a bare year, is left to the reader
+    for untagged in ("Friends visited the day after his death.", "In 1950, the day after the war ended, all danced."):
+        assert not [t for t in tag_text(untagged, sat, nlp) if t.text.startswith("the day")], untagged

@@ -88,8 +88,9 @@ from storyline.timing import StageTimes
 #: "83" tags "with only days to go" as a span; "84" reads "the same month last year" whole, a month that ends a pair
 #: after the first ("December and January") and "Sept.11, 2001"; "85" keeps a date that opens a quoted title, the
 #: "Christmas Offensive", as version 84 had not; "86" tags a narrator's sentence-opening "Now," as the present;
-#: "87" writes two or more decades and centuries in their own unit, P2DE and PXCE, not P20Y and PXY)
-ANNOTATION_VERSION = "87"
+#: "87" writes two or more decades and centuries in their own unit, P2DE and PXCE, not P20Y and PXY; "88" tags "the day
+#: before" that ends a comparison or stands beside a date ("Oct. 12, the day before the plunge"))
+ANNOTATION_VERSION = "88"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

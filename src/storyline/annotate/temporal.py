@@ -137,6 +137,12 @@ _RANGE_BEFORE = re.compile(r"(?<![\d.,:/-])(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd
 #: what stands between a date and another set beside it: "The next day, Jan. 28", "Friday (Jan. 28)"
 _APPOSED = re.compile(r"\s*(?:,|\(|--|–|—)\s*(?:on\s+)?")
 _DAY_VALUE = re.compile(r"\d{4}-\d\d-\d\d")
+#: "the day before" ends its phrase ("fell from 1.51 percent the day before.")
+_ENDS_PHRASE = re.compile(r"\s*(?:[.,;:!?)\]\"”’]|$)")
+#: a calendar day or weekday set right before "the day before …" ("Oct. 12, the day before the plunge", "on
+#: 8 October 1950, the day after …"), not a bare year ("in 1950, the day after")
+_DATE_APPOSED_BEFORE = re.compile(r"(?:\b\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|\b\d{1,2}\s+[A-Z][a-z]+\.?\s+\d{4}|day)"
+                                  r"\s*(?:,|--|–|—)\s*$")
 
 
 #: the bracketed aside an expression may sit in: "(Random House, 2008)", "(1914-1918)"
@@ -990,6 +996,9 @@ class TemporalTagger:
             following = ctx.text[m.end():m.end() + 6]
             if following.startswith("-old") or following.startswith("-year-old"):
                 return False
+        if name == "day_beside" and not (_ENDS_PHRASE.match(ctx.text, m.end()) or
+                                         _DATE_APPOSED_BEFORE.search(ctx.text, max(0, m.start() - 20), m.start())):
+            return False  # "the day after his death": a day the text ties to an event, not to a date it names
         if name == "reference":
             word = groups["word"].lower()
             if word == "current" and re.match(r"\s+accounts?\b", ctx.text[m.end():m.end() + 10], re.I):
@@ -1349,6 +1358,17 @@ class TemporalTagger:
     def _n_day_around(self, m, ctx):
         offset = -2 if m["dir"].lower().startswith("before") else 2
         return _Norm("DATE", tr.day_value(ctx.dct + dt.timedelta(days=offset) if ctx.dct else None))
+
+    def _n_day_beside(self, m, ctx):
+        """ "Oct. 12, the day before the plunge" is Oct. 12; "up from 1.51 percent the day before" is the day
+        before the one the text is about, and a comparison that does not move the story to that day."""
+        date, anchor = ctx.anchor_of("day")
+        if date is None:
+            return _Norm("DATE", "XXXX-XX-XX", anchor="none")
+        if _DATE_APPOSED_BEFORE.search(ctx.text, max(0, m.start() - 20), m.start()):
+            return _Norm("DATE", tr.day_value(date), anchor=anchor)
+        offset = -1 if m["dir"].lower() == "before" else 1
+        return _Norm("DATE", tr.day_value(date + dt.timedelta(days=offset)), anchor=anchor, background=True)
 
     def _n_this_pod(self, m, ctx):
         rel, pod = m["rel"].lower(), PARTS_OF_DAY[m["pod"].lower()]

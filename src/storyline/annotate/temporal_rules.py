@@ -221,6 +221,8 @@ RULES: tuple[tuple[str, str], ...] = (
     # "rescued overnight", "bombs rained down on Tripoli overnight": the night just gone (or, ahead, the coming one)
     ("overnight", r"\bovernight\b"),
     ("day_around", r"\bthe day (?P<dir>before yesterday|after tomorrow)\b"),
+    # "from 1.51 percent the day before", "Oct. 12, the day before the plunge": the day beside the one in focus
+    ("day_beside", r"\bthe day (?P<dir>before|after)\b(?!\s+(?:yesterday|tomorrow)\b)"),
     ("this_pod", rf"\b(?:(?P<part>early|late|earlier|later)\s+)?(?P<rel>this|last|tomorrow|yesterday)\s+(?P<pod>{POD})\b"),
     ("weekday", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past|the previous|the following|"
                 rf"the next|that|early|late|earlier|later)\s+)?(?P<wd>{WEEKDAY})(?P<plural>s)?"
@@ -385,6 +387,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "the_year": ("the year", "the full year", "the fiscal year", "the calendar year", "the entire year",
                  "the whole year"),
     "day_around": ("the day",),
+    "day_beside": ("the day",),
     "century": ("centur",),
     "spelled_year": ("nineteen", "two thousand"),
     "named_weekday": ("black", "bloody", "super", "blue", "giving"),
