@@ -1530,3 +1530,9 @@ def test_the_day_before_beside_a_date_or_ending_a_comparison(nlp):
     # a day tied only to an event, or set beside a bare year, is left to the reader
     for untagged in ("Friends visited the day after his death.", "In 1950, the day after the war ended, all danced."):
         assert not [t for t in tag_text(untagged, sat, nlp) if t.text.startswith("the day")], untagged
+
+
+def test_at_this_time_is_the_present_and_this_time_an_occasion(nlp):
+    text = "No agreement was reached at this time, the White House said. This time, however, analysts disagree."
+    assert [(t.text, t.value) for t in tag_text(text, TUE, nlp)] == [("this time", "PRESENT_REF")]
+    assert tag_text("Visitors would normally fill the beach at this time of year.", TUE, nlp) == []  # a season

@@ -89,8 +89,9 @@ from storyline.timing import StageTimes
 #: after the first ("December and January") and "Sept.11, 2001"; "85" keeps a date that opens a quoted title, the
 #: "Christmas Offensive", as version 84 had not; "86" tags a narrator's sentence-opening "Now," as the present;
 #: "87" writes two or more decades and centuries in their own unit, P2DE and PXCE, not P20Y and PXY; "88" tags "the day
-#: before" that ends a comparison or stands beside a date ("Oct. 12, the day before the plunge"))
-ANNOTATION_VERSION = "88"
+#: before" that ends a comparison or stands beside a date ("Oct. 12, the day before the plunge"); "89" reads "at this
+#: time" as the present)
+ANNOTATION_VERSION = "89"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -1008,6 +1008,10 @@ class TemporalTagger:
                 return False  # "a strong current of opinion", "homeowners who are current on their loans"
             if word == "now" and ctx.previous_word(m.start()) in ("from", "until", "till", "by"):
                 return True
+            if word == "this time" and (ctx.previous_word(m.start()) != "at" or
+                                        re.match(r"\s+of\b", ctx.text[m.end():m.end() + 4])):
+                return False  # "No agreement was reached at this time" is the present; "this time she's the boss"
+                # is this occasion, and "at this time of year" a season
         if name == "spelled_year":
             if groups["century"].lower() == "nineteen" and not groups.get("rest"):
                 return False
