@@ -1536,3 +1536,8 @@ def test_at_this_time_is_the_present_and_this_time_an_occasion(nlp):
     text = "No agreement was reached at this time, the White House said. This time, however, analysts disagree."
     assert [(t.text, t.value) for t in tag_text(text, TUE, nlp)] == [("this time", "PRESENT_REF")]
     assert tag_text("Visitors would normally fill the beach at this time of year.", TUE, nlp) == []  # a season
+
+
+def test_the_days_results_are_the_day_the_text_is_about(nlp):
+    text = "Clinton won Florida on Tuesday, and the day's results won't change the math."
+    assert one(nlp, text, dt.date(2016, 3, 16), "the day").value == "2016-03-15"

@@ -90,8 +90,8 @@ from storyline.timing import StageTimes
 #: "Christmas Offensive", as version 84 had not; "86" tags a narrator's sentence-opening "Now," as the present;
 #: "87" writes two or more decades and centuries in their own unit, P2DE and PXCE, not P20Y and PXY; "88" tags "the day
 #: before" that ends a comparison or stands beside a date ("Oct. 12, the day before the plunge"); "89" reads "at this
-#: time" as the present)
-ANNOTATION_VERSION = "89"
+#: time" as the present; "90" reads "the day's results" as the day the text is about)
+ANNOTATION_VERSION = "90"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

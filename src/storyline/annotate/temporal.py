@@ -1857,7 +1857,8 @@ class TemporalTagger:
         return _Norm("DATE", (easter(year) + dt.timedelta(days=offset)).isoformat(), anchor=anchor)
 
     def _n_unit_possessive(self, m, ctx):
-        """ "the week's most active session": the week (month, year) the text is about."""
+        """ "the week's most active session", "the day's other primaries": the week (day, month, year) the text
+        is about."""
         return self._story_unit(m["unit"].lower(), ctx)
 
     @staticmethod

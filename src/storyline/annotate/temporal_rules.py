@@ -259,7 +259,7 @@ RULES: tuple[tuple[str, str], ...] = (
             rf"hence|from now)\b|(?P<dir2>before|after|prior|back)\b(?![ \t]*\w))"),
     ("year_ago", r"\b(?:the\s+)?year[- ](?P<dir>earlier|ago)(?:\s+(?P<unit>quarter|period|third quarter|second "
                  r"quarter|first quarter|fourth quarter|nine months|month))?\b"),
-    ("unit_possessive", r"\b(?P<span>the (?P<unit>week|month|year))(?=['’]s\b)"),
+    ("unit_possessive", r"\b(?P<span>the (?P<unit>day|week|month|year))(?=['’]s\b)"),
     # "decades-long", "day-long", "a weeklong trip"
     ("unit_long", r"\b(?P<unit>hour|day|week|month|year|decade|century)(?:(?P<plural>s)?-|(?<!century))long\b"),
     ("next_pod", rf"\b(?P<rel>the next|the following|the previous)\s+(?P<pod>{POD})\b"),
@@ -372,7 +372,8 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "era_year": ("bc", "b.c", "ad", "a.d"),
     "september_11": ("11",),
     "duration_abbr": ("hr", "min", "sec", "yr", "wk"),
-    "unit_possessive": ("the week's", "the month's", "the year's", "the week’s", "the month’s", "the year’s"),
+    "unit_possessive": ("the day's", "the week's", "the month's", "the year's", "the day’s", "the week’s", "the month’s",
+                        "the year’s"),
     "next_pod": ("the next", "the following", "the previous"),
     "year_tail": ("-", "–"),
     "pod_the": ("morning", "afternoon", "evening", "night"),
