@@ -214,7 +214,7 @@ def test_the_project_s_t17_gold_still_fits_the_texts_storyline_reads():
     root = SHARED_DATA / "tls/timeline17_original"
     if not root.exists():
         pytest.skip(f"Timeline17 not found at {root}")
-    for row in _gold_rows("t17-timex", 184, 1517)[::10]:  # every tenth: offsets into what read_article makes
+    for row in _gold_rows("t17-timex", 201, 1648)[::10]:  # every tenth: offsets into what read_article makes
         folder, day, name = row["id"].split("/")
         [path] = (root / folder / "InputDocs" / day).glob(f"{name}.*")
         assert _covers(read_article(path, folder, dt.date.fromisoformat(day)).text, row), row["id"]
@@ -224,7 +224,7 @@ def test_the_project_s_polnear_gold_still_fits_its_articles():
     root = SHARED_DATA / "quotes/polnear/train/text"
     if not root.exists():
         pytest.skip(f"PolNeAR not found at {root}")
-    for row in _gold_rows("polnear-timex", 137, 1096):
+    for row in _gold_rows("polnear-timex", 158, 1245):
         assert row["dct"] in row["id"] and _covers((root / f"{row['id']}.txt").read_text(encoding="utf-8"), row)
 
 
@@ -235,7 +235,7 @@ def test_the_second_annotation_fits_the_articles_of_the_sets_it_marks_again():
 
     rows = _gold_rows("timex-agreement", 36, 251)
     firsts = {name: {r["id"]: r for r in _gold_rows(f"{name}-timex", articles, expressions)}
-              for name, articles, expressions in (("clusters-dev", 94, 505), ("t17", 184, 1517), ("polnear", 137, 1096))}
+              for name, articles, expressions in (("clusters-dev", 94, 505), ("t17", 201, 1648), ("polnear", 158, 1245))}
     assert all(row["id"] in firsts[row["set"]] and row["dct"] == firsts[row["set"]][row["id"]]["dct"] for row in rows)
     if not (CLUSTERS_DEV.exists() and (SHARED_DATA / "tls/timeline17_original").exists()
             and (SHARED_DATA / "quotes/polnear/train/text").exists()):
