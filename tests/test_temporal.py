@@ -1541,3 +1541,14 @@ def test_at_this_time_is_the_present_and_this_time_an_occasion(nlp):
 def test_the_days_results_are_the_day_the_text_is_about(nlp):
     text = "Clinton won Florida on Tuesday, and the day's results won't change the math."
     assert one(nlp, text, dt.date(2016, 3, 16), "the day").value == "2016-03-15"
+
+
+def test_an_early_late_or_mid_part_of_the_day_in_focus(nlp):
+    mon = dt.date(2011, 9, 26)
+    found = one(nlp, "Shares were up 2 percent by late morning on the exchange.", mon, "late morning")
+    assert (found.type, found.value, found.mod) == ("TIME", "2011-09-26TMO", "END")
+    assert one(nlp, "By mid afternoon, sources said it was over.", mon, "mid afternoon").value == "2011-09-26TAF"
+    # the day written beside it, or the noun after it, decides
+    for text in ("In the early morning hours of 30 April, troops left.", "A late-afternoon session began.",
+                 "Police raided homes Tuesday late morning."):
+        assert not [t for t in tag_text(text, mon, nlp) if "morning" in t.text or "afternoon" in t.text], text

@@ -137,6 +137,9 @@ _RANGE_BEFORE = re.compile(r"(?<![\d.,:/-])(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd
 #: what stands between a date and another set beside it: "The next day, Jan. 28", "Friday (Jan. 28)"
 _APPOSED = re.compile(r"\s*(?:,|\(|--|–|—)\s*(?:on\s+)?")
 _DAY_VALUE = re.compile(r"\d{4}-\d\d-\d\d")
+#: words that name a day, before which a part of the day is that day's
+_DAY_NAMES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today",
+                        "yesterday", "tomorrow"})
 #: "the day before" ends its phrase ("fell from 1.51 percent the day before.")
 _ENDS_PHRASE = re.compile(r"\s*(?:[.,;:!?)\]\"”’]|$)")
 #: a calendar day or weekday set right before "the day before …" ("Oct. 12, the day before the plunge", "on
@@ -996,6 +999,8 @@ class TemporalTagger:
             following = ctx.text[m.end():m.end() + 6]
             if following.startswith("-old") or following.startswith("-year-old"):
                 return False
+        if name == "part_pod" and ctx.previous_word(m.start()) in _DAY_NAMES:
+            return False  # "Tuesday late morning": the weekday's rule reads the day
         if name == "day_beside" and not (_ENDS_PHRASE.match(ctx.text, m.end()) or
                                          _DATE_APPOSED_BEFORE.search(ctx.text, max(0, m.start() - 20), m.start())):
             return False  # "the day after his death": a day the text ties to an event, not to a date it names
@@ -1994,6 +1999,12 @@ class TemporalTagger:
         start = m.start("part") if m["part"] else m.start("span")
         return _Norm("TIME", f"{tr.day_value(date)}T{pod}", _part_of(m["part"]), anchor=anchor,
                      span=(start, m.end("span")))
+
+    def _n_part_pod(self, m, ctx):
+        """ "by late morning": that part of the day the text is about."""
+        date, anchor = self._discourse_day(ctx)
+        return _Norm("TIME", f"{tr.day_value(date)}T{PARTS_OF_DAY[m['pod'].lower()]}", _part_of(m["part"]),
+                     anchor=anchor)
 
     def _n_in_the_day(self, m, ctx):
         date, anchor = self._discourse_day(ctx)

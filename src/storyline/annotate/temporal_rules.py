@@ -321,6 +321,11 @@ RULES: tuple[tuple[str, str], ...] = (
     ("pod_the", rf"\b(?:(?P<part>early|late)\s+)?(?:in|during|through|throughout|by|over|until|till)\s+"
                 rf"(?P<span>the\s+(?P<pod>{POD}))\b(?!\s+(?:of|session|paper|newspaper|news|edition|shift|show|"
                 rf"prayers?|rush|before|after|flight|train)\b)"),
+    # "by late morning", "By mid afternoon": a part of the day in focus (not "the early morning hours of 30 April", nor a
+    # part that a day written after it takes: "mid-afternoon yesterday", "late morning on Tuesday")
+    ("part_pod", rf"\b(?P<part>early|late|mid)[- ]?(?P<pod>morning|afternoon|evening)\b(?![- ](?:hours|session|"
+                 rf"trading|shift|show|news|edition|paper|flight|train|rush|prayers?)\b)(?!\s+(?:on\s+)?"
+                 rf"(?:{WEEKDAY}|today|yesterday|tomorrow|\d|{MONTH_D}))"),
     ("in_the_day", r"\b(?P<pre>later|earlier|during|throughout)\s+(?:in\s+)?(?P<span>the\s+day)\b"
                    r"(?!\s+(?:of|before|after|when|that|on)\b)"),
     ("vague_ago", r"\b(?:(?P<mod>just|only)\s+)?(?P<span>(?:some\s+time|(?P<unit>years|months|weeks|days|decades|"
@@ -377,6 +382,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "next_pod": ("the next", "the following", "the previous"),
     "year_tail": ("-", "–"),
     "pod_the": ("morning", "afternoon", "evening", "night"),
+    "part_pod": ("morning", "afternoon", "evening"),
     "that_day": ("that day", "same day", "that morning", "same morning", "that afternoon", "same afternoon",
                  "that evening", "same evening", "that night", "same night"),
     "latest_period": ("period", "fiscal year", "quarter"),
