@@ -545,6 +545,9 @@ def test_round2_military_clock_times(nlp):
     ("Delegates met on Nov. 2 and 3 to settle the agenda.", "3", "2019-11-03"),
     ("Storms on 14-15 February closed the pass.", "14", "2019-02-14"),  # past clause: this year's
     ("The siege of April 3-6, 1902 left the fort in ruins.", "6, 1902", "1902-04-06"),
+    # after a dash or "to", any lower-case word may follow the range's last day
+    ("The poll was conducted between Sept. 15-17 among 1,031 voters.", "17", "2019-09-17"),
+    ("Divers found a cloud June 23 to 27 similar to the first.", "27", "2019-06-27"),
 ])
 def test_bare_day_of_a_range_is_its_own_date(nlp, text, expression, value):
     assert one(nlp, text, TUE, expression).value == value

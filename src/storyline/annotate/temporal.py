@@ -317,14 +317,16 @@ _RANGE_NEXT = {"in", "at", "on", "of", "and", "or", "when", "while", "during", "
 def _range_ends(text: str, end: int, join: str) -> bool:
     """True when nothing that makes the number a count ("5 people", "5 percent") follows it.
 
-    A capitalised word after it ("March 5-7 Geneva hosted …") ends the range only after a dash or
-    "to"/"through": "March 5 and 6 Democrats said" counts Democrats."""
+    After a dash, "to" or "through" any word ends the range ("Feb. 15-17 among voters", "March 5-7 Geneva hosted");
+    after "and" or "or" only a word that cannot be counted does: "March 5 and 6 Democrats said" counts
+    Democrats."""
     rest = text[end:end + _RANGE_LOOKAHEAD]
     word = re.match(r"\s*([A-Za-z]+)", rest)
     if word is None:
         return not re.match(r"\s*[%$€£\d]", rest)
-    capitalised = word[1][0].isupper() and not rest.startswith(word[1]) and join.lower() not in ("and", "or")
-    return word[1].lower() in _RANGE_NEXT or capitalised
+    if join.lower() in ("-", "–", "to", "through") and not rest.startswith(word[1]):
+        return True
+    return word[1].lower() in _RANGE_NEXT
 
 
 @dataclass
