@@ -1555,3 +1555,11 @@ def test_an_early_late_or_mid_part_of_the_day_in_focus(nlp):
     for text in ("In the early morning hours of 30 April, troops left.", "A late-afternoon session began.",
                  "Police raided homes Tuesday late morning."):
         assert not [t for t in tag_text(text, mon, nlp) if "morning" in t.text or "afternoon" in t.text], text
+
+
+def test_nine_eleven_is_the_attacks_day_after_it_and_escaped_slashes_are_slashes(nlp):
+    text = "It was the worst attack since 9/11. The 9/11 Commission reported. Now if 9\\/11\\/2001 is so important."
+    found = [(t.text, t.value) for t in tag_text(text, dt.date(2016, 6, 13), nlp) if "9" in t.text]
+    assert found == [("9/11", "2001-09-11"), ("9\\/11\\/2001", "2001-09-11")]
+    # written before the attacks, "9/11" alone is some month and day the tagger does not guess
+    assert not [t for t in tag_text("Pages 9/11 were lost.", dt.date(1998, 6, 13), nlp) if t.text == "9/11"]

@@ -1295,6 +1295,13 @@ class TemporalTagger:
         """ "The September 11 attacks": the day of 2001, named as an event, which the story is not told in."""
         return _Norm("DATE", "2001-09-11", anchor="absolute", background=True)
 
+    def _n_nine_eleven(self, m, ctx):
+        """ "since 9/11": the day of the 2001 attacks, in a text written after it (else a month and day we do not
+        read: "9/11" alone in 1998 may be either)."""
+        if ctx.dct is None or ctx.dct <= dt.date(2001, 9, 11):
+            return None
+        return self._n_september_11(m, ctx)
+
     def _n_era_year(self, m, ctx):
         """ "490 BC" is BC0490 (TimeML's form; not a date this tagger counts from), "AD 70" the year 0070."""
         if m["ad"] or (m["era"] and m["era"].upper().startswith("A")):

@@ -172,12 +172,15 @@ _REFERENCE_NAMES = "|".join(sorted((re.escape(r) for r in REFERENCES), key=len, 
 #: (name, pattern) in priority order; on equal length the earlier rule wins.
 RULES: tuple[tuple[str, str], ...] = (
     ("iso", rf"\b(?P<year>{YEAR})-(?P<month>[01]\d)-(?P<day>[0-3]\d)(?:T(?P<hour>[01]\d|2[0-3]):(?P<minute>[0-5]\d))?\b"),
-    ("slash", r"\b(?P<month>1[0-2]|0?[1-9])/(?P<day>[12]\d|3[01]|0?[1-9])/(?P<year>\d{4}|\d{2})\b"),
+    # "9/11/2001"; "9\/11\/2001" as Timeline17's tokenized copies escape the slash
+    ("slash", r"\b(?P<month>1[0-2]|0?[1-9])\\?/(?P<day>[12]\d|3[01]|0?[1-9])\\?/(?P<year>\d{4}|\d{2})\b"),
     # "17/07/2019": a first number above 12 is the day, as Britain and India write it
-    ("slash", r"\b(?P<day>1[3-9]|2\d|3[01])/(?P<month>1[0-2]|0?[1-9])/(?P<year>\d{4}|\d{2})\b"),
+    ("slash", r"\b(?P<day>1[3-9]|2\d|3[01])\\?/(?P<month>1[0-2]|0?[1-9])\\?/(?P<year>\d{4}|\d{2})\b"),
     # "23.03.2015", "27.03.15": day first, as Europe writes it (a two-digit year needs two-digit day and month)
     ("dotted", r"(?<![\d.])(?P<day>[12]\d|3[01]|0?[1-9])\.(?P<month>1[0-2]|0?[1-9])\.(?P<year>(?:1[89]|20)\d\d|\d\d)"
                r"(?!\d|\.\d)"),
+    # "since 9/11", "the 9/11 hijackers": the attacks' day, written after it (not "the 9/11 Commission", a name)
+    ("nine_eleven", r"(?<![\d/\\])\b9\\?/11\b(?!\\?/\d)(?!\s+commission)"),
     # "the September 11 attacks" name the day of 2001, whatever the article's year
     ("september_11", r"\b(?:september|sept?\.?)\s+11(?:th)?(?=,?\s+(?:2001\s+)?(?:terror(?:ist)?\s+)?"
                      r"(?:attacks?|hijack(?:ers|ings?)?|commission|strikes)\b)"),
@@ -376,6 +379,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "decade_word": ("ties",),
     "era_year": ("bc", "b.c", "ad", "a.d"),
     "september_11": ("11",),
+    "nine_eleven": ("9/11", "9\\/11"),
     "duration_abbr": ("hr", "min", "sec", "yr", "wk"),
     "unit_possessive": ("the day's", "the week's", "the month's", "the year's", "the day’s", "the week’s", "the month’s",
                         "the year’s"),
