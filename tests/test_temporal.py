@@ -610,7 +610,11 @@ JUN_12 = dt.date(2024, 6, 12)  # a Wednesday
     ("The drought hit last summer.", dt.date(2023, 12, 15), "last summer", "2023-SU"),
     ("Work starts next spring.", dt.date(2023, 12, 15), "next spring", "2024-SP"),
     ("Work starts next spring.", dt.date(2023, 5, 15), "next spring", "2024-SP"),
-    ("The roads froze last winter.", dt.date(2024, 3, 2), "last winter", "2024-WI"),
+    # a winter is named by the year of its December, unless it is the one under way
+    ("The roads froze last winter.", dt.date(2024, 3, 2), "last winter", "2023-WI"),
+    ("Birds will spend this winter on the coast.", dt.date(2010, 6, 8), "this winter", "2010-WI"),
+    ("The Deep South is in a winter storm emergency.", dt.date(2014, 1, 29), "winter", "2014-WI"),
+    ("The winter freeze hit the insurer early this year.", dt.date(2010, 8, 23), "The winter", "2009-WI"),
     # "his first year" (in office) names no date the text gives
     ("In his first year in office, the senator passed two bills.", JUN_10, "his first year", "XXXX"),
     # the year-ago quarter of a quarter the text named with its year

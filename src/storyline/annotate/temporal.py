@@ -1818,6 +1818,11 @@ class TemporalTagger:
         else:
             tense = "future" if ctx.previous_word(m.start()) in ("until", "till") else tense
             year = tr.nearest_year(ctx.dct, month, None, tense)
+        if code == "WI":
+            # a winter is ordered by its January above; it is named by the year it is written in when it is the
+            # one under way ("winter storm emergency" in January 2014 is 2014-WI), else by the year of its
+            # December ("this winter", in June 2010, is 2010-WI; "the winter freeze", in August 2010, 2009-WI)
+            year = ctx.dct.year if (year, month) == current else year - 1
         return _Norm("DATE", f"{year:04d}-{code}", mod)
 
     def _n_holiday(self, m, ctx):
