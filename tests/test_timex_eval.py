@@ -234,8 +234,9 @@ def test_the_second_annotation_fits_the_articles_of_the_sets_it_marks_again():
     from storyline.evaluate.tls_data import read_article
 
     rows = _gold_rows("timex-agreement", 36, 251)
+    sets = (("clusters-dev", 94, 505), ("t17", 201, 1648), ("polnear", 158, 1245))
     firsts = {name: {r["id"]: r for r in _gold_rows(f"{name}-timex", articles, expressions)}
-              for name, articles, expressions in (("clusters-dev", 94, 505), ("t17", 201, 1648), ("polnear", 158, 1245))}
+              for name, articles, expressions in sets}
     assert all(row["id"] in firsts[row["set"]] and row["dct"] == firsts[row["set"]][row["id"]]["dct"] for row in rows)
     if not (CLUSTERS_DEV.exists() and (SHARED_DATA / "tls/timeline17_original").exists()
             and (SHARED_DATA / "quotes/polnear/train/text").exists()):

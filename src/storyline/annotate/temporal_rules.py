@@ -324,8 +324,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("pod_the", rf"\b(?:(?P<part>early|late)\s+)?(?:in|during|through|throughout|by|over|until|till)\s+"
                 rf"(?P<span>the\s+(?P<pod>{POD}))\b(?!\s+(?:of|session|paper|newspaper|news|edition|shift|show|"
                 rf"prayers?|rush|before|after|flight|train)\b)"),
-    # "by late morning", "By mid afternoon": a part of the day in focus (not "the early morning hours of 30 April", nor a
-    # part that a day written after it takes: "mid-afternoon yesterday", "late morning on Tuesday")
+    # "by late morning", "By mid afternoon": a part of the day in focus (not "the early morning hours of 30 April",
+    # nor a part that a day written after it takes: "mid-afternoon yesterday", "late morning on Tuesday")
     ("part_pod", rf"\b(?P<part>early|late|mid)[- ]?(?P<pod>morning|afternoon|evening)\b(?![- ](?:hours|session|"
                  rf"trading|shift|show|news|edition|paper|flight|train|rush|prayers?)\b)(?!\s+(?:on\s+)?"
                  rf"(?:{WEEKDAY}|today|yesterday|tomorrow|\d|{MONTH_D}))"),
@@ -381,8 +381,8 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "september_11": ("11",),
     "nine_eleven": ("9/11", "9\\/11"),
     "duration_abbr": ("hr", "min", "sec", "yr", "wk"),
-    "unit_possessive": ("the day's", "the week's", "the month's", "the year's", "the day’s", "the week’s", "the month’s",
-                        "the year’s"),
+    "unit_possessive": ("the day's", "the week's", "the month's", "the year's",
+                        "the day’s", "the week’s", "the month’s", "the year’s"),
     "next_pod": ("the next", "the following", "the previous"),
     "year_tail": ("-", "–"),
     "pod_the": ("morning", "afternoon", "evening", "night"),
