@@ -1567,3 +1567,10 @@ def test_nine_eleven_is_the_attacks_day_after_it_and_escaped_slashes_are_slashes
     assert found == [("9/11", "2001-09-11"), ("9\\/11\\/2001", "2001-09-11")]
     # written before the attacks, "9/11" alone is some month and day the tagger does not guess
     assert not [t for t in tag_text("Pages 9/11 were lost.", dt.date(1998, 6, 13), nlp) if t.text == "9/11"]
+
+
+def test_a_date_something_takes_effect_on_lies_ahead_unless_it_is_days_ago(nlp):
+    thu = dt.date(1989, 10, 26)
+    assert one(nlp, "The change results from a new labor pact effective June 1.", thu, "June 1").value == "1990-06-01"
+    assert one(nlp, "The pact, effective January, covers 9,000 workers.", thu, "January").value == "1990-01"
+    assert one(nlp, "The ceasefire, effective Oct. 24, was holding.", thu, "Oct. 24").value == "1989-10-24"

@@ -1173,6 +1173,8 @@ class TemporalTagger:
         if narrative is not None:
             date = _safe_date(narrative, month, day)
             return _Norm("DATE", date.isoformat(), anchor="discourse") if date else None
+        if ctx.previous_word(m.start()) == "effective":
+            tense = "future"  # "a new pact effective June 1", in October: the coming June (a recent day stays near)
         year = tr.nearest_year(ctx.dct, month, day, tense, since=ctx.after_since(m.start()))
         date = _safe_date(year, month, day)
         return _Norm("DATE", date.isoformat()) if date else None
@@ -1255,7 +1257,8 @@ class TemporalTagger:
         elif (following := self._month_after_pair(m, ctx, month)) is not None:
             return _Norm("DATE", tr.month_value(following, month), mod, anchor="discourse")
         else:
-            if tense == "present" and ctx.previous_word(m.start()) in ("until", "till", "through"):
+            if tense == "present" and ctx.previous_word(m.start()) in ("until", "till", "through") or \
+                    ctx.previous_word(m.start()) == "effective":
                 tense = "future"  # "the process continues until September": the end of what goes on now
             year = tr.nearest_year(ctx.dct, month, None, tense, since=ctx.after_since(m.start()))
         return _Norm("DATE", tr.month_value(year, month), mod)
