@@ -138,14 +138,20 @@ _RANGE_BEFORE = re.compile(r"(?<![\d.,:/-])(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd
 _APPOSED = re.compile(r"\s*(?:,|\(|--|–|—)\s*(?:on\s+)?")
 _DAY_VALUE = re.compile(r"\d{4}-\d\d-\d\d")
 #: words that name a day, before which a part of the day is that day's
-_DAY_NAMES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "today",
-                        "yesterday", "tomorrow"})
+_DAY_NAMES = frozenset(WEEKDAYS) | {"today", "yesterday", "tomorrow"}
 #: "the day before" ends its phrase ("fell from 1.51 percent the day before.")
 _ENDS_PHRASE = re.compile(r"\s*(?:[.,;:!?)\]\"”’]|$)")
 #: a calendar day or weekday set right before "the day before …" ("Oct. 12, the day before the plunge", "on
 #: 8 October 1950, the day after …"), not a bare year ("in 1950, the day after")
 _DATE_APPOSED_BEFORE = re.compile(r"(?:\b\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|\b\d{1,2}\s+[A-Z][a-z]+\.?\s+\d{4}|day)"
                                   r"\s*(?:,|--|–|—)\s*$")
+#: how far before "the day before" its apposed date is looked for
+_APPOSITION_LOOKBEHIND = 20
+
+
+def _set_beside_a_date(text: str, start: int) -> bool:
+    """Whether the expression at ``start`` stands in apposition to a calendar day or weekday just before it."""
+    return bool(_DATE_APPOSED_BEFORE.search(text, max(0, start - _APPOSITION_LOOKBEHIND), start))
 
 
 #: the bracketed aside an expression may sit in: "(Random House, 2008)", "(1914-1918)"
@@ -1004,7 +1010,7 @@ class TemporalTagger:
         if name == "part_pod" and ctx.previous_word(m.start()) in _DAY_NAMES:
             return False  # "Tuesday late morning": the weekday's rule reads the day
         if name == "day_beside" and not (_ENDS_PHRASE.match(ctx.text, m.end()) or
-                                         _DATE_APPOSED_BEFORE.search(ctx.text, max(0, m.start() - 20), m.start())):
+                                         _set_beside_a_date(ctx.text, m.start())):
             return False  # "the day after his death": a day the text ties to an event, not to a date it names
         if name == "reference":
             word = groups["word"].lower()
@@ -1257,8 +1263,8 @@ class TemporalTagger:
         elif (following := self._month_after_pair(m, ctx, month)) is not None:
             return _Norm("DATE", tr.month_value(following, month), mod, anchor="discourse")
         else:
-            if tense == "present" and ctx.previous_word(m.start()) in ("until", "till", "through") or \
-                    ctx.previous_word(m.start()) == "effective":
+            bound = ctx.previous_word(m.start())
+            if tense == "present" and bound in ("until", "till", "through") or bound == "effective":
                 tense = "future"  # "the process continues until September": the end of what goes on now
             year = tr.nearest_year(ctx.dct, month, None, tense, since=ctx.after_since(m.start()))
         return _Norm("DATE", tr.month_value(year, month), mod)
@@ -1386,7 +1392,7 @@ class TemporalTagger:
         date, anchor = ctx.anchor_of("day")
         if date is None:
             return _Norm("DATE", "XXXX-XX-XX", anchor="none")
-        if _DATE_APPOSED_BEFORE.search(ctx.text, max(0, m.start() - 20), m.start()):
+        if _set_beside_a_date(ctx.text, m.start()):
             return _Norm("DATE", tr.day_value(date), anchor=anchor)
         offset = -1 if m["dir"].lower() == "before" else 1
         return _Norm("DATE", tr.day_value(date + dt.timedelta(days=offset)), anchor=anchor, background=True)
