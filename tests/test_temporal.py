@@ -1574,3 +1574,15 @@ def test_a_date_something_takes_effect_on_lies_ahead_unless_it_is_days_ago(nlp):
     assert one(nlp, "The change results from a new labor pact effective June 1.", thu, "June 1").value == "1990-06-01"
     assert one(nlp, "The pact, effective January, covers 9,000 workers.", thu, "January").value == "1990-01"
     assert one(nlp, "The ceasefire, effective Oct. 24, was holding.", thu, "Oct. 24").value == "1989-10-24"
+
+
+def test_any_ordinal_day_of_a_running_event_is_a_date(nlp):
+    sat = dt.date(2010, 7, 17)
+    assert one(nlp, "Today is the eighth day of the operation.", sat, "the eighth day").value == "2010-07-17"
+    text = "The cap held on Friday. Engineers said it held for a second day. And so, on the 88th day, they waited."
+    assert [(t.text, t.value) for t in tag_text(text, sat, nlp) if "day" in t.text] == \
+        [("Friday", "2010-07-16"), ("a second day", "2010-07-16"), ("the 88th day", "2010-07-16")]
+    assert one(nlp, "Shares fell for a third straight day.", sat, "a third straight day").type == "DATE"
+    # a month counted so is no date the text gives; "a first" is no ordinal of a running event
+    for text in ("It was the third consecutive month of gains.", "He won a first day pass."):
+        assert not [t for t in tag_text(text, sat, nlp) if "day" in t.text or "month" in t.text], text

@@ -93,8 +93,9 @@ from storyline.timing import StageTimes
 #: time" as the present; "90" reads "the day's results" as the day the text is about; "91" tags "by late morning" and
 #: "mid afternoon" as that part of the day in focus; "92" ends a dashed range before any word, "Feb. 15-17 among";
 #: "93" reads "since 9/11" as the attacks' day and a date written with escaped slashes, "9\/11\/2001"; "94" names a
-#: winter by the year of its December unless it is the one under way; "95" reads a date after "effective" ahead)
-ANNOTATION_VERSION = "95"
+#: winter by the year of its December unless it is the one under way; "95" reads a date after "effective" ahead;
+#: "96" tags any ordinal day of a running event, "the eighth day of", "on the 88th day", "for a third straight day")
+ANNOTATION_VERSION = "96"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -345,8 +345,10 @@ RULES: tuple[tuple[str, str], ...] = (
     ("sport_season", r"\b(?P<rel>last|this|next|the current|the previous|the coming|the new|the whole|the regular|"
                      r"the entire|this past|the past)\s+season\b(?!['’]s|\s+(?:of|tickets?|opener)\b)"),
     ("another", rf"\banother\s+(?:(?P<num>{NUM})[- ])?(?P<unit>{UNIT})\b(?![- ](?:old|long))"),
-    ("ordinal_unit", r"\b(?P<det>the|his|her|its|their|our|my)\s+(?P<ord>first|second|third|fourth|fifth|opening|"
-                     r"closing|last|final)\s+(?P<unit>day|week|month|year)\b(?![- ](?:old|long)|\s+(?:or|and)\s+so)"),
+    # "the second day of an offensive", "on the 88th day", "for a third straight day"
+    ("ordinal_unit", rf"\b(?:(?P<det>the|his|her|its|their|our|my)|a(?!\s+first))\s+(?P<ord>{_ORDINAL_WORDS}|"
+                     r"\d{1,3}(?:st|nd|rd|th)|opening|closing|last|final)\s+(?:(?:straight|consecutive|successive)\s+(?=day\b))?"
+                     r"(?P<unit>day|week|month|year)\b(?![- ](?:old|long)|\s+(?:or|and)\s+so)"),
     # "1980-88": two expressions, as TimeML annotates ranges (the head here, the tail below)
     ("year_range", rf"(?<![\w$£€#.,/-])(?P<year>{YEAR})(?=[-–](?P<tail>\d{{1,2}}|{YEAR})\b(?![\w%-]|[.,:]\d))"),
     # not the clock of "February 1, 2011-14:00:00 ET"
