@@ -1586,3 +1586,17 @@ def test_any_ordinal_day_of_a_running_event_is_a_date(nlp):
     # a month counted so is no date the text gives; "a first" is no ordinal of a running event
     for text in ("It was the third consecutive month of gains.", "He won a first day pass."):
         assert not [t for t in tag_text(text, sat, nlp) if "day" in t.text or "month" in t.text], text
+
+
+def test_what_someone_could_not_or_would_not_do_on_a_weekday_is_past(nlp):
+    thu = dt.date(2000, 1, 6)
+    for text, day, value in (("Officials could not be reached for comment Wednesday.", "Wednesday", "2000-01-05"),
+                             ("Neither he nor his grandparents could be located Wednesday in their hometown.",
+                              "Wednesday", "2000-01-05"),
+                             ("Allen wouldn't budge Friday from the standard prediction.", "Friday", "1999-12-31")):
+        assert one(nlp, text, thu, day).value == value, text
+    # a bound, a report of what is to come and a supposition still look ahead
+    assert one(nlp, "The strike could not begin until Friday.", thu, "Friday").value == "2000-01-07"
+    assert one(nlp, "He said he would not attend the summit on Friday.", thu, "Friday").value == "2000-01-07"
+    assert one(nlp, "If the talks fail, the union would not return to work on Monday.", thu, "Monday").value == \
+        "2000-01-10"

@@ -407,7 +407,7 @@ class _Context:
                 return "past"
             return "future"
         if tense == "future":
-            return "future"
+            return "past" if tr.failed_in_past(verb) else "future"
         if tense == "present":
             return "past" if tr.is_reporting(verb) or self.after_a_deed(start, verb) else "future"
         return "past"

@@ -420,3 +420,20 @@ def looks_ahead(verb: Token) -> bool:
 
 def is_reporting(verb: Token | None) -> bool:
     return verb is not None and verb.lemma_ in _REPORTING
+
+
+def failed_in_past(verb: Token | None) -> bool:
+    """Whether a main clause tells, with a negated "could" or "would", what someone could not or would not do
+    ("could not be reached Friday", "neither he nor … could be located Wednesday", "wouldn't budge Friday"): a
+    past inability or refusal, not a future ("said he would not attend", in a report, is one)."""
+    if verb is None or verb.dep_ not in ("ROOT", "conj") or any(c.dep_ in ("mark", "parataxis") for c in verb.children):
+        return False
+    auxes = {c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")}
+    if not auxes & {"could", "would"} or "have" in auxes:
+        return False
+    if any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _FUTURE_IN_PRESENT_MARKS for m in c.children)
+           for c in verb.children):
+        return False  # "if the talks fail, the union would not return on Monday": a supposition ahead
+    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return any(c.dep_ == "neg" for c in verb.children) or \
+        any(g.lower_ == "neither" for s in subjects for g in s.children)
