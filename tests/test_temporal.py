@@ -1600,3 +1600,14 @@ def test_what_someone_could_not_or_would_not_do_on_a_weekday_is_past(nlp):
     assert one(nlp, "He said he would not attend the summit on Friday.", thu, "Friday").value == "2000-01-07"
     assert one(nlp, "If the talks fail, the union would not return to work on Monday.", thu, "Monday").value == \
         "2000-01-10"
+
+
+def test_the_present_day_and_at_this_moment_are_the_present(nlp):
+    sat = dt.date(2010, 7, 17)
+    for text, expression in (("Modules cover warfare from 1945 to the present day.", "the present day"),
+                             ("At the present moment, I would prefer to wait.", "the present moment"),
+                             ("He refrained from endorsing any candidate at this moment, he said.", "this moment")):
+        assert one(nlp, text, sat, expression).value == "PRESENT_REF", text
+    # a moment one looks forward to or understands is an occasion, not the time of writing
+    for text in ("The whole continent was looking forward to this moment.", "He understands this moment."):
+        assert not [t for t in tag_text(text, sat, nlp) if "moment" in t.text], text

@@ -95,8 +95,9 @@ from storyline.timing import StageTimes
 #: "93" reads "since 9/11" as the attacks' day and a date written with escaped slashes, "9\/11\/2001"; "94" names a
 #: winter by the year of its December unless it is the one under way; "95" reads a date after "effective" ahead;
 #: "96" tags any ordinal day of a running event, "the eighth day of", "on the 88th day", "for a third straight day"); "97" reads a weekday a main clause
-#: could not or would not do something on as past ("could not be reached Wednesday", "wouldn't budge Friday"))
-ANNOTATION_VERSION = "97"
+#: could not or would not do something on as past ("could not be reached Wednesday", "wouldn't budge Friday"); "98" reads "the present
+#: day", "the present moment" and "at this moment" as the present)
+ANNOTATION_VERSION = "98"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

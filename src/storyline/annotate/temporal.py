@@ -1045,6 +1045,9 @@ class TemporalTagger:
         if name == "reference" and groups["word"].lower() == "the past" and \
                 _COUNT_AFTER.match(ctx.text, m.end()):
             return False  # "six of the past seven contests" counts contests
+        if name == "reference" and groups["word"].lower() == "this moment" and \
+                ctx.previous_word(m.start()) not in ("at", "until", "till", "since", "from"):
+            return False  # "looking forward to this moment", "understands this moment" name an occasion
         if name == "reference" and groups["word"].lower() == "the present":
             token = self._token_at(ctx, m.start("word") + 4, m.end())
             if token is not None and token.pos_ == "ADJ":

@@ -85,6 +85,8 @@ REFERENCES = {  # TIMEX3 "reference" values
     "now": "PRESENT_REF", "right now": "PRESENT_REF", "currently": "PRESENT_REF", "current": "PRESENT_REF",
     "nowadays": "PRESENT_REF", "these days": "PRESENT_REF", "at present": "PRESENT_REF",
     "the present": "PRESENT_REF", "at the moment": "PRESENT_REF", "this time": "PRESENT_REF",
+    "the present day": "PRESENT_REF", "the present time": "PRESENT_REF", "the present moment": "PRESENT_REF",
+    "this moment": "PRESENT_REF",
     "recently": "PAST_REF", "lately": "PAST_REF",
     "the past": "PAST_REF",
     "the future": "FUTURE_REF", "the near future": "FUTURE_REF", "the very near future": "FUTURE_REF",
