@@ -1611,3 +1611,13 @@ def test_the_present_day_and_at_this_moment_are_the_present(nlp):
     # a moment one looks forward to or understands is an occasion, not the time of writing
     for text in ("The whole continent was looking forward to this moment.", "He understands this moment."):
         assert not [t for t in tag_text(text, sat, nlp) if "moment" in t.text], text
+
+
+def test_a_day_a_sentence_heads_into_lies_ahead_unless_the_narrative_is_past(nlp):
+    mon = dt.date(2016, 2, 8)
+    for text, day, value in (
+            ("Heading into Tuesday’s primary, her lead among voters has virtually disappeared.", "Tuesday", "2016-02-09"),
+            ("On the eve of Sunday’s vote, the parties are campaigning hard.", "Sunday", "2016-02-14"),
+            ("In the run-up to Friday’s summit, diplomats are busy.", "Friday", "2016-02-12"),
+            ("Clinton had 1,944 delegates heading into Tuesday’s primaries.", "Tuesday", "2016-02-02")):
+        assert one(nlp, text, mon, day).value == value, text

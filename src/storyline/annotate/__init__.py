@@ -96,8 +96,9 @@ from storyline.timing import StageTimes
 #: winter by the year of its December unless it is the one under way; "95" reads a date after "effective" ahead;
 #: "96" tags any ordinal day of a running event, "the eighth day of", "on the 88th day", "for a third straight day"); "97" reads a weekday a main clause
 #: could not or would not do something on as past ("could not be reached Wednesday", "wouldn't budge Friday"); "98" reads "the present
-#: day", "the present moment" and "at this moment" as the present)
-ANNOTATION_VERSION = "98"
+#: day", "the present moment" and "at this moment" as the present; "99" reads a weekday a sentence not
+#: told in the past heads into as ahead ("Heading into Tuesday's primary", "on the eve of Sunday's vote"))
+ANNOTATION_VERSION = "99"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

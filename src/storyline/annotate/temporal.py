@@ -221,6 +221,8 @@ _TITLE_REST = re.compile(r"(?:\s+(?:[A-Z][\w'’.-]*|with|of|the|and|a|an|in|on|
 _POSSESSIVE_END = re.compile(r"['’]s$")
 #: how many heads above a weekday "ahead of" is looked for ("ahead of a speech by the president on Saturday")
 _MAX_CLIMB_AHEAD = 6
+#: nouns of the time before an event ("in the run-up to Friday's vote")
+_RUN_UP = re.compile(r"(?:\b(?:run|lead|build)-?up|\bcountdown)$", re.IGNORECASE)
 #: the share of capitalised words that makes a line a headline written in title case
 _TITLE_CASE_SHARE = 0.6
 #: words written in lower case inside a sentence unless they are part of a title
@@ -1085,6 +1087,26 @@ class TemporalTagger:
         return False
 
     @staticmethod
+    def _in_run_up_to(ctx: _Context, start: int, end: int) -> bool:
+        """Whether the expression lies in what a sentence not told in the past heads into ("Heading into Tuesday's
+        primary, her lead has disappeared", "on the eve of Sunday's vote", "in the run-up to Friday's summit"); a
+        past narrative ("had 1,944 delegates heading into Tuesday's primaries") may have passed it."""
+        token = TemporalTagger._token_at(ctx, start, end)
+        for _ in range(_MAX_CLIMB_AHEAD):
+            if token is None or token.head == token:
+                return False
+            head = token.head
+            if token.lower_ == "into" and head.tag_ == "VBG" and head.lemma_ in ("head", "go") or \
+                    token.lower_ == "to" and _RUN_UP.search(ctx.doc[max(0, head.i - 2):head.i + 1].text) or \
+                    token.lower_ == "of" and head.lower_ == "eve":
+                root = token.sent.root
+                return not (root.tag_ == "VBD" or tr.is_past_perfect(root))
+            if token.pos_ in ("VERB", "AUX"):
+                return False
+            token = head
+        return False
+
+    @staticmethod
     def _deadline_ahead(ctx: _Context, start: int, value: str) -> bool:
         """Whether the expression is the end of a span still ahead ("signed a contract until 2025", "extended
         through 2014"): a limit the text looks to, not the time it goes on to tell."""
@@ -1420,7 +1442,7 @@ class TemporalTagger:
             return tr.weekday_date(anchor, wd, direction), kind
         if ctx.dct is None:
             return None, "none"
-        if rel in ("", "this") and self._ahead_of(ctx, start, m.end()):
+        if rel in ("", "this") and (self._ahead_of(ctx, start, m.end()) or self._in_run_up_to(ctx, start, m.end())):
             # "arrived on Sunday, ahead of the summit scheduled for this Tuesday", "ahead of Saturday's matches": the
             # event lies after the clause's own day (a day named earlier in the sentence, else the DCT)
             named = ctx.sentence_days.get(ctx.sentence)
