@@ -1621,3 +1621,14 @@ def test_a_day_a_sentence_heads_into_lies_ahead_unless_the_narrative_is_past(nlp
             ("In the run-up to Friday’s summit, diplomats are busy.", "Friday", "2016-02-12"),
             ("Clinton had 1,944 delegates heading into Tuesday’s primaries.", "Tuesday", "2016-02-02")):
         assert one(nlp, text, mon, day).value == value, text
+
+
+def test_dawn_nightfall_and_sunrise_are_parts_of_the_day_in_focus(nlp):
+    tue = dt.date(2011, 8, 9)
+    text = "Rebels attacked on Monday. They had made no progress by nightfall. Before sunrise, police deployed."
+    assert [(t.text, t.type, t.value) for t in tag_text(text, tue, nlp) if t.text != "Monday"] == \
+        [("nightfall", "TIME", "2011-08-08TNI"), ("sunrise", "TIME", "2011-08-08TMO")]
+    assert one(nlp, "Bombs fell in the pre-dawn strikes.", tue, "pre-dawn").value == "2011-08-09TMO"
+    # a name and a clause of a law are no time of day
+    for text in ("His wife, Dawn, was ill.", "The sunset clause expired.", "Dawn broke over the city."):
+        assert not [t for t in tag_text(text, tue, nlp) if t.text.lower() in ("dawn", "sunset")], text

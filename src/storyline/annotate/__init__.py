@@ -97,8 +97,9 @@ from storyline.timing import StageTimes
 #: "96" tags any ordinal day of a running event, "the eighth day of", "on the 88th day", "for a third straight day"); "97" reads a weekday a main clause
 #: could not or would not do something on as past ("could not be reached Wednesday", "wouldn't budge Friday"); "98" reads "the present
 #: day", "the present moment" and "at this moment" as the present; "99" reads a weekday a sentence not
-#: told in the past heads into as ahead ("Heading into Tuesday's primary", "on the eve of Sunday's vote"))
-ANNOTATION_VERSION = "99"
+#: told in the past heads into as ahead ("Heading into Tuesday's primary", "on the eve of Sunday's vote"); "100" tags "pre-dawn", "by
+#: nightfall", "before sunrise" and "at dawn" as that part of the day in focus)
+ANNOTATION_VERSION = "100"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -221,6 +221,9 @@ _TITLE_REST = re.compile(r"(?:\s+(?:[A-Z][\w'’.-]*|with|of|the|and|a|an|in|on|
 _POSSESSIVE_END = re.compile(r"['’]s$")
 #: how many heads above a weekday "ahead of" is looked for ("ahead of a speech by the president on Saturday")
 _MAX_CLIMB_AHEAD = 6
+#: words after which "dawn", "nightfall" or "sunset" is a time of day ("by nightfall", not "the sunset clause")
+_DAYLIGHT_BOUNDS = {"at", "by", "before", "after", "until", "till", "from", "since", "around", "near", "toward",
+                    "towards"}
 #: nouns of the time before an event ("in the run-up to Friday's vote")
 _RUN_UP = re.compile(r"(?:\b(?:run|lead|build)-?up|\bcountdown)$", re.IGNORECASE)
 #: the share of capitalised words that makes a line a headline written in title case
@@ -2053,6 +2056,15 @@ class TemporalTagger:
         date, anchor = self._discourse_day(ctx)
         return _Norm("TIME", f"{tr.day_value(date)}T{PARTS_OF_DAY[m['pod'].lower()]}", _part_of(m["part"]),
                      anchor=anchor)
+
+    def _n_daylight(self, m, ctx):
+        """ "the pre-dawn strikes", "by nightfall", "before sunrise": that part of the day the text is about."""
+        word = (m["pre"] or m["word"]).lower()
+        if word != m.group(0) or m["word"] and ctx.previous_word(m.start()) not in _DAYLIGHT_BOUNDS:
+            return None
+        date, anchor = self._discourse_day(ctx)
+        part = "NI" if word == "nightfall" else "EV" if word in ("dusk", "sunset") else "MO"
+        return _Norm("TIME", f"{tr.day_value(date)}T{part}", anchor=anchor)
 
     def _n_in_the_day(self, m, ctx):
         date, anchor = self._discourse_day(ctx)

@@ -331,6 +331,9 @@ RULES: tuple[tuple[str, str], ...] = (
     ("part_pod", rf"\b(?P<part>early|late|mid)[- ]?(?P<pod>morning|afternoon|evening)\b(?![- ](?:hours|session|"
                  rf"trading|shift|show|news|edition|paper|flight|train|rush|prayers?)\b)(?!\s+(?:on\s+)?"
                  rf"(?:{WEEKDAY}|today|yesterday|tomorrow|\d|{MONTH_D}))"),
+    # "pre-dawn strikes", "by nightfall", "before sunrise": the day's light, in the day in focus (the tagger keeps a
+    # bare word only after a preposition of time: "Dawn" is also a name, "the sunset clause" no time)
+    ("daylight", r"\b(?:(?P<pre>pre-?dawn)|(?P<word>dawn|daybreak|sunrise|nightfall|dusk|sunset))\b"),
     ("in_the_day", r"\b(?P<pre>later|earlier|during|throughout)\s+(?:in\s+)?(?P<span>the\s+day)\b"
                    r"(?!\s+(?:of|before|after|when|that|on)\b)"),
     ("vague_ago", r"\b(?:(?P<mod>just|only)\s+)?(?P<span>(?:some\s+time|(?P<unit>years|months|weeks|days|decades|"
@@ -391,6 +394,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_tail": ("-", "–"),
     "pod_the": ("morning", "afternoon", "evening", "night"),
     "part_pod": ("morning", "afternoon", "evening"),
+    "daylight": ("dawn", "daybreak", "sunrise", "nightfall", "dusk", "sunset"),
     "that_day": ("that day", "same day", "that morning", "same morning", "that afternoon", "same afternoon",
                  "that evening", "same evening", "that night", "same night"),
     "latest_period": ("period", "fiscal year", "quarter"),
