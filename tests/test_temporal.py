@@ -1632,3 +1632,9 @@ def test_dawn_nightfall_and_sunrise_are_parts_of_the_day_in_focus(nlp):
     # a name and a clause of a law are no time of day
     for text in ("His wife, Dawn, was ill.", "The sunset clause expired.", "Dawn broke over the city."):
         assert not [t for t in tag_text(text, tue, nlp) if t.text.lower() in ("dawn", "sunset")], text
+
+
+def test_a_weekend_papers_this_past_week_is_the_week_now_ending(nlp):
+    text = "The chairman this past week announced a new website."
+    assert one(nlp, text, dt.date(2016, 4, 2), "this past week").value == "2016-W13"  # a Saturday
+    assert one(nlp, text, dt.date(2016, 5, 24), "this past week").value == "2016-W20"  # a Tuesday: the week before

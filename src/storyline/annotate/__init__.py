@@ -98,8 +98,9 @@ from storyline.timing import StageTimes
 #: could not or would not do something on as past ("could not be reached Wednesday", "wouldn't budge Friday"); "98" reads "the present
 #: day", "the present moment" and "at this moment" as the present; "99" reads a weekday a sentence not
 #: told in the past heads into as ahead ("Heading into Tuesday's primary", "on the eve of Sunday's vote"); "100" tags "pre-dawn", "by
-#: nightfall", "before sunrise" and "at dawn" as that part of the day in focus)
-ANNOTATION_VERSION = "100"
+#: nightfall", "before sunrise" and "at dawn" as that part of the day in focus; "101" reads a weekend paper's
+#: "this past week" as the week now ending)
+ANNOTATION_VERSION = "101"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -1572,6 +1572,8 @@ class TemporalTagger:
             n = 0
             if rel == "that" and unit == "quarter" and ctx.last_value and "-Q" in ctx.last_value:
                 return ctx.last_value, "discourse"
+        elif rel == "this past" and unit == "week" and anchor_date.weekday() >= 5:
+            n = 0  # a weekend paper's "this past week" is the week now ending (on a Tuesday it is the one before)
         elif rel in ("last", "the last", "the past", "past", "the previous", "previous", "the most recent",
                      "the latest", "this past"):
             n = -1
