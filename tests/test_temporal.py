@@ -1638,3 +1638,13 @@ def test_a_weekend_papers_this_past_week_is_the_week_now_ending(nlp):
     text = "The chairman this past week announced a new website."
     assert one(nlp, text, dt.date(2016, 4, 2), "this past week").value == "2016-W13"  # a Saturday
     assert one(nlp, text, dt.date(2016, 5, 24), "this past week").value == "2016-W20"  # a Tuesday: the week before
+
+
+def test_every_single_day_recurs_and_will_one_day_is_some_day_to_come(nlp):
+    mon = dt.date(2016, 6, 20)
+    found = one(nlp, "They will remind voters every single day until November.", mon, "every single day")
+    assert (found.type, found.value) == ("SET", "P1D")
+    found = one(nlp, "Islam will one day be the second largest religion in the country.", mon, "one day")
+    assert (found.type, found.value) == ("DATE", "FUTURE_REF")
+    found = one(nlp, "He had only been in the job one day.", mon, "one day")
+    assert (found.type, found.value) == ("DURATION", "P1D")

@@ -99,8 +99,9 @@ from storyline.timing import StageTimes
 #: day", "the present moment" and "at this moment" as the present; "99" reads a weekday a sentence not
 #: told in the past heads into as ahead ("Heading into Tuesday's primary", "on the eve of Sunday's vote"); "100" tags "pre-dawn", "by
 #: nightfall", "before sunrise" and "at dawn" as that part of the day in focus; "101" reads a weekend paper's
-#: "this past week" as the week now ending)
-ANNOTATION_VERSION = "101"
+#: "this past week" as the week now ending; "102" tags "every single day" as a recurrence and reads
+#: "will one day" as some day to come)
+ANNOTATION_VERSION = "102"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

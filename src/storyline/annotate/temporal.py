@@ -221,6 +221,8 @@ _TITLE_REST = re.compile(r"(?:\s+(?:[A-Z][\w'’.-]*|with|of|the|and|a|an|in|on|
 _POSSESSIVE_END = re.compile(r"['’]s$")
 #: how many heads above a weekday "ahead of" is looked for ("ahead of a speech by the president on Saturday")
 _MAX_CLIMB_AHEAD = 6
+#: modals before which "one day" is some day to come ("will one day be"), not a day's length
+_SOMEDAY_MODALS = {"will", "would", "could", "may", "might", "can", "'ll", "shall"}
 #: words after which "dawn", "nightfall" or "sunset" is a time of day ("by nightfall", not "the sunset clause")
 _DAYLIGHT_BOUNDS = {"at", "by", "before", "after", "until", "till", "from", "since", "around", "near", "toward",
                     "towards"}
@@ -1709,6 +1711,8 @@ class TemporalTagger:
         if rel == "same":
             return None
         value = _duration_value(n, unit)
+        if m.group(0).lower() == "one day" and ctx.previous_word(m.start()) in _SOMEDAY_MODALS:
+            return _Norm("DATE", "FUTURE_REF", anchor="none")  # "Islam will one day be …": some day to come
         mod_word = (groups.get("mod") or "").lower()
         if mod_word in ("over", "under") and (groups.get("det") or rel):
             # "over the past two decades": a preposition, not "more than"

@@ -281,7 +281,7 @@ RULES: tuple[tuple[str, str], ...] = (
                     r"(?!\s+(?:ago|earlier|later|before|after|of|away|from)\b)"),
     ("plural_unit", r"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting)\s+(?P<unit>years|decades|"
                     r"months|weeks|days|hours|centuries|minutes)\b(?!\s+(?:ago|of|to|later|earlier))"),
-    ("set", rf"\b(?P<q>every|each|per|a|an)\s+(?:(?P<num>other|{NUM})\s+)?(?P<unit>{UNIT}|{WEEKDAY}|{MONTH}|"
+    ("set", rf"\b(?P<q>every|each|per|a|an)\s+(?:(?<=every )single\s+)?(?:(?P<num>other|{NUM})\s+)?(?P<unit>{UNIT}|{WEEKDAY}|{MONTH}|"
             rf"spring|summer|autumn|fall|winter)"
             rf"(?P<pod>\s+(?:{POD}))?\b"),
     # not "quarterly": in news it qualifies a noun ("quarterly dividend"; TimeBank gold tags 1 of 11)
