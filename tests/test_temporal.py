@@ -1648,3 +1648,11 @@ def test_every_single_day_recurs_and_will_one_day_is_some_day_to_come(nlp):
     assert (found.type, found.value) == ("DATE", "FUTURE_REF")
     found = one(nlp, "He had only been in the job one day.", mon, "one day")
     assert (found.type, found.value) == ("DURATION", "P1D")
+
+
+def test_programme_titles_of_broadcasters_name_no_time(nlp):
+    sun = dt.date(2016, 7, 31)
+    text = ("Clinton said in an interview with “Fox News Sunday.” Kaine appeared on CBS This Morning. "
+            "Trump spoke on Fox News Tuesday night. Fox News said Sunday that it would air the debate.")
+    assert [(t.text, t.value) for t in tag_text(text, sun, nlp)] == \
+        [("Tuesday night", "2016-07-26TNI"), ("Sunday", "2016-07-31")]

@@ -228,6 +228,8 @@ _DAYLIGHT_BOUNDS = {"at", "by", "before", "after", "until", "till", "from", "sin
                     "towards"}
 #: nouns of the time before an event ("in the run-up to Friday's vote")
 _RUN_UP = re.compile(r"(?:\b(?:run|lead|build)-?up|\bcountdown)$", re.IGNORECASE)
+#: broadcasters whose name, written in capitals, opens a programme's title ("CBS This Morning")
+_BROADCASTERS = {"ABC", "BBC", "CBS", "CNBC", "CNN", "MSNBC", "NBC", "NPR", "PBS"}
 #: the share of capitalised words that makes a line a headline written in title case
 _TITLE_CASE_SHARE = 0.6
 #: words written in lower case inside a sentence unless they are part of a title
@@ -238,15 +240,20 @@ def _in_a_title(matched: str, ctx, start: int) -> bool:  # type: ignore[no-untyp
     """Whether a capitalised word that is lower case in running text ("Now", "Daily", "This Morning") follows a
     capitalised word inside its sentence: part of a name or a title."""
     first = next(iter(matched.split()), "")
-    if not first[:1].isupper() or first.lower() not in _TITLE_WORDS:
+    if not first[:1].isupper() or first.lower() not in _TITLE_WORDS and first.lower() not in WEEKDAYS:
         return False
     before = ctx.text[max(0, start - _LOOKBEHIND):start]
     words = before.split()
     if not words or not before[-1:].isspace() or before.rstrip()[-1:] in ".!?:;\"“”'‘’—-|(":
         return False
     previous = words[-1]
+    if first.lower() in WEEKDAYS:
+        # "Fox News Sunday", a programme; "on Fox News Tuesday night", "said Sunday" name the day
+        return previous == "News" and matched.lower() == "sunday"
     if previous.upper() == "USA" and first.lower() == "today":
         return True  # the newspaper USA Today
+    if previous in _BROADCASTERS and not first.isupper():
+        return True  # "CBS This Morning", "NBC Today": a broadcaster's programme
     if first.isupper():
         return False
     name = _POSSESSIVE_END.sub("", previous)  # "ABC's This Week": a programme of a broadcaster
