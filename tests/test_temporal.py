@@ -1656,3 +1656,9 @@ def test_programme_titles_of_broadcasters_name_no_time(nlp):
             "Trump spoke on Fox News Tuesday night. Fox News said Sunday that it would air the debate.")
     assert [(t.text, t.value) for t in tag_text(text, sun, nlp)] == \
         [("Tuesday night", "2016-07-26TNI"), ("Sunday", "2016-07-31")]
+
+
+def test_a_year_like_count_after_of_counts_people(nlp):
+    thu = dt.date(2015, 12, 10)
+    text = "The poll of 2047 registered voters was released. In 2012 voters chose Obama. The 1990 earnings rose."
+    assert [t.text for t in tag_text(text, thu, nlp) if t.text[:1].isdigit()] == ["2012", "1990"]

@@ -100,8 +100,9 @@ from storyline.timing import StageTimes
 #: told in the past heads into as ahead ("Heading into Tuesday's primary", "on the eve of Sunday's vote"); "100" tags "pre-dawn", "by
 #: nightfall", "before sunrise" and "at dawn" as that part of the day in focus; "101" reads a weekend paper's
 #: "this past week" as the week now ending; "102" tags "every single day" as a recurrence and reads
-#: "will one day" as some day to come; "103" reads "Fox News Sunday" and "CBS This Morning" as programmes)
-ANNOTATION_VERSION = "103"
+#: "will one day" as some day to come; "103" reads "Fox News Sunday" and "CBS This Morning" as programmes;
+#: "104" reads "a poll of 2047 registered voters" as a count)
+ANNOTATION_VERSION = "104"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

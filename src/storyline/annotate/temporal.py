@@ -922,8 +922,10 @@ class TemporalTagger:
                 token = span[0]
                 if token.dep_ == "nummod" and token.head.tag_ in ("NNS", "NNPS") and token.head.lower_ not in _TIME_NOUNS \
                         and token.i > 0 and (ctx.doc[token.i - 1].lower_ in _APPROXIMATORS or year % 100 == 0
-                                             and ctx.doc[token.i - 1].tag_ not in ("DT", "PRP$", "POS")):
-                    return False  # "about 1950 workers", "sold 2000 tickets" count; "1990 earnings" are dated
+                                             and ctx.doc[token.i - 1].tag_ not in ("DT", "PRP$", "POS")
+                                             or ctx.doc[token.i - 1].lower_ == "of"):
+                    return False  # "about 1950 workers", "sold 2000 tickets", "a poll of 2047 registered voters"
+                    # count; "1990 earnings" are dated
                 if token.i + 1 < len(ctx.doc) and ctx.doc[token.i + 1].text in (":", "-", "/") and \
                         token.i + 2 < len(ctx.doc) and ctx.doc[token.i + 2].like_num:
                     return False
