@@ -101,8 +101,9 @@ from storyline.timing import StageTimes
 #: nightfall", "before sunrise" and "at dawn" as that part of the day in focus; "101" reads a weekend paper's
 #: "this past week" as the week now ending; "102" tags "every single day" as a recurrence and reads
 #: "will one day" as some day to come; "103" reads "Fox News Sunday" and "CBS This Morning" as programmes;
-#: "104" reads "a poll of 2047 registered voters" as a count)
-ANNOTATION_VERSION = "104"
+#: "104" reads "a poll of 2047 registered voters" as a count; "105" keeps a year near the DCT after "of" ("matches
+#: of 2006 men's volleyball World Championships") and dates "a second straight day" in an article naming no day)
+ANNOTATION_VERSION = "105"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -57,6 +57,8 @@ _NARRATIVE_RATIO = 10
 _NARRATIVE_WRAP = 8
 #: a date more than this many years from the DCT is "far": the text may be telling a history
 _FAR_YEARS = 2
+#: how far from the DCT a number like a year, after "of" and before a plural noun, counts ("a poll of 2047 voters")
+_COUNT_NOT_YEAR = 10
 #: the anchor of an expression counted from a date the text did not name, the DCT standing in for it
 #: ("the following day" in a text that named no day): reported as "dct", not counted as a DCT use
 _STAND_IN = "dct standing in"
@@ -923,9 +925,10 @@ class TemporalTagger:
                 if token.dep_ == "nummod" and token.head.tag_ in ("NNS", "NNPS") and token.head.lower_ not in _TIME_NOUNS \
                         and token.i > 0 and (ctx.doc[token.i - 1].lower_ in _APPROXIMATORS or year % 100 == 0
                                              and ctx.doc[token.i - 1].tag_ not in ("DT", "PRP$", "POS")
-                                             or ctx.doc[token.i - 1].lower_ == "of"):
+                                             or ctx.doc[token.i - 1].lower_ == "of" and ctx.dct is not None
+                                             and abs(year - ctx.dct.year) > _COUNT_NOT_YEAR):
                     return False  # "about 1950 workers", "sold 2000 tickets", "a poll of 2047 registered voters"
-                    # count; "1990 earnings" are dated
+                    # count; "1990 earnings", "matches of 2006 men's volleyball World Championships" are dated
                 if token.i + 1 < len(ctx.doc) and ctx.doc[token.i + 1].text in (":", "-", "/") and \
                         token.i + 2 < len(ctx.doc) and ctx.doc[token.i + 2].like_num:
                     return False
@@ -2131,6 +2134,9 @@ class TemporalTagger:
             return _Norm("DATE", tr.shift_value(ctx.dct, unit, 0), anchor="dct")  # "it is the second day of …"
         if unit == "day" and (told := ctx.anchor_of("day"))[1] == "discourse":
             return _Norm("DATE", tr.day_value(told[0]), anchor="discourse")
+        if m["streak"] and ctx.dct is not None:
+            return _Norm("DATE", ctx.dct.isoformat(), anchor="dct")  # "for a second straight day": a run up to the
+            # day of writing, when the text names no other
         return _Norm("DATE", tr.shift_value(None, unit, 0), anchor="none")
 
     @staticmethod

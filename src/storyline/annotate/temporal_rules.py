@@ -352,7 +352,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("another", rf"\banother\s+(?:(?P<num>{NUM})[- ])?(?P<unit>{UNIT})\b(?![- ](?:old|long))"),
     # "the second day of an offensive", "on the 88th day", "for a third straight day"
     ("ordinal_unit", rf"\b(?:(?P<det>the|his|her|its|their|our|my)|a(?!\s+first))\s+(?P<ord>{_ORDINAL_WORDS}|"
-                     r"\d{1,3}(?:st|nd|rd|th)|opening|closing|last|final)\s+(?:(?:straight|consecutive|successive)\s+(?=day\b))?"
+                     r"\d{1,3}(?:st|nd|rd|th)|opening|closing|last|final)\s+(?:(?P<streak>straight|consecutive|successive)\s+(?=day\b))?"
                      r"(?P<unit>day|week|month|year)\b(?![- ](?:old|long)|\s+(?:or|and)\s+so)"),
     # "1980-88": two expressions, as TimeML annotates ranges (the head here, the tail below)
     ("year_range", rf"(?<![\w$£€#.,/-])(?P<year>{YEAR})(?=[-–](?P<tail>\d{{1,2}}|{YEAR})\b(?![\w%-]|[.,:]\d))"),
