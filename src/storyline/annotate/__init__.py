@@ -93,16 +93,17 @@ from storyline.timing import StageTimes
 #: time" as the present; "90" reads "the day's results" as the day the text is about; "91" tags "by late morning" and
 #: "mid afternoon" as that part of the day in focus; "92" ends a dashed range before any word, "Feb. 15-17 among";
 #: "93" reads "since 9/11" as the attacks' day and a date written with escaped slashes, "9\/11\/2001"; "94" names a
-#: winter by the year of its December unless it is the one under way; "95" reads a date after "effective" ahead;
-#: "96" tags any ordinal day of a running event, "the eighth day of", "on the 88th day", "for a third straight day"); "97" reads a weekday a main clause
-#: could not or would not do something on as past ("could not be reached Wednesday", "wouldn't budge Friday"); "98" reads "the present
-#: day", "the present moment" and "at this moment" as the present; "99" reads a weekday a sentence not
-#: told in the past heads into as ahead ("Heading into Tuesday's primary", "on the eve of Sunday's vote"); "100" tags "pre-dawn", "by
-#: nightfall", "before sunrise" and "at dawn" as that part of the day in focus; "101" reads a weekend paper's
-#: "this past week" as the week now ending; "102" tags "every single day" as a recurrence and reads
-#: "will one day" as some day to come; "103" reads "Fox News Sunday" and "CBS This Morning" as programmes;
-#: "104" reads "a poll of 2047 registered voters" as a count; "105" keeps a year near the DCT after "of" ("matches
-#: of 2006 men's volleyball World Championships") and dates "a second straight day" in an article naming no day)
+#: winter by the year of its December unless it is the one under way; "95" reads a date after "effective" ahead; "96"
+#: tags any ordinal day of a running event, "the eighth day of", "on the 88th day", "for a third straight day"; "97"
+#: reads a weekday a main clause could not or would not do something on as past ("could not be reached Wednesday",
+#: "wouldn't budge Friday"); "98" reads "the present day", "the present moment" and "at this moment" as the present;
+#: "99" reads a weekday a sentence not told in the past heads into as ahead ("Heading into Tuesday's primary", "on the
+#: eve of Sunday's vote"); "100" tags "pre-dawn", "by nightfall", "before sunrise" and "at dawn" as that part of the day
+#: in focus; "101" reads a weekend paper's "this past week" as the week now ending; "102" tags "every single day" as a
+#: recurrence and reads "will one day" as some day to come; "103" reads "Fox News Sunday" and "CBS This Morning" as
+#: programmes; "104" reads "a poll of 2047 registered voters" as a count; "105" keeps a year near the DCT after "of"
+#: ("matches of 2006 men's volleyball World Championships") and dates "a second straight day" in an article naming no
+#: day)
 ANNOTATION_VERSION = "105"
 
 OnArticle = Callable[[Article], None]

@@ -281,8 +281,8 @@ RULES: tuple[tuple[str, str], ...] = (
                     r"(?!\s+(?:ago|earlier|later|before|after|of|away|from)\b)"),
     ("plural_unit", r"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting)\s+(?P<unit>years|decades|"
                     r"months|weeks|days|hours|centuries|minutes)\b(?!\s+(?:ago|of|to|later|earlier))"),
-    ("set", rf"\b(?P<q>every|each|per|a|an)\s+(?:(?<=every )single\s+)?(?:(?P<num>other|{NUM})\s+)?(?P<unit>{UNIT}|{WEEKDAY}|{MONTH}|"
-            rf"spring|summer|autumn|fall|winter)"
+    ("set", rf"\b(?P<q>every|each|per|a|an)\s+(?:(?<=every )single\s+)?(?:(?P<num>other|{NUM})\s+)?"
+            rf"(?P<unit>{UNIT}|{WEEKDAY}|{MONTH}|spring|summer|autumn|fall|winter)"
             rf"(?P<pod>\s+(?:{POD}))?\b"),
     # not "quarterly": in news it qualifies a noun ("quarterly dividend"; TimeBank gold tags 1 of 11)
     ("set_adverb", r"\b(?P<adv>daily|weekly|monthly|yearly|annually|hourly|nightly|biweekly|"
@@ -352,7 +352,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("another", rf"\banother\s+(?:(?P<num>{NUM})[- ])?(?P<unit>{UNIT})\b(?![- ](?:old|long))"),
     # "the second day of an offensive", "on the 88th day", "for a third straight day"
     ("ordinal_unit", rf"\b(?:(?P<det>the|his|her|its|their|our|my)|a(?!\s+first))\s+(?P<ord>{_ORDINAL_WORDS}|"
-                     r"\d{1,3}(?:st|nd|rd|th)|opening|closing|last|final)\s+(?:(?P<streak>straight|consecutive|successive)\s+(?=day\b))?"
+                     r"\d{1,3}(?:st|nd|rd|th)|opening|closing|last|final)\s+"
+                     r"(?:(?P<streak>straight|consecutive|successive)\s+(?=day\b))?"
                      r"(?P<unit>day|week|month|year)\b(?![- ](?:old|long)|\s+(?:or|and)\s+so)"),
     # "1980-88": two expressions, as TimeML annotates ranges (the head here, the tail below)
     ("year_range", rf"(?<![\w$£€#.,/-])(?P<year>{YEAR})(?=[-–](?P<tail>\d{{1,2}}|{YEAR})\b(?![\w%-]|[.,:]\d))"),
