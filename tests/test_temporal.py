@@ -1665,3 +1665,16 @@ def test_a_year_like_count_after_of_counts_people(nlp):
     assert [t.text for t in tag_text(text, thu, nlp) if t.text[:1].isdigit()] == ["2012", "1990"]
     matches = "Results of the first round matches of 2006 men's volleyball World Championships."
     assert [t.text for t in tag_text(matches, dt.date(2006, 11, 21), nlp)] == ["2006"]
+
+
+def test_an_infinitive_after_a_feeling_is_as_past_as_it_and_a_confirmed_part_lies_ahead(nlp):
+    mon = dt.date(2015, 12, 28)
+    assert one(nlp, "A husband and wife were surprised to see a sign on Friday night.", mon, "Friday night").value == \
+        "2015-12-25TNI"
+    assert one(nlp, "Pupils were about to cross the street on Wednesday.", mon, "Wednesday").value == "2015-12-23"
+    # eagerness, and a state, still look ahead; so does what someone is confirmed to take part in
+    assert one(nlp, "Sanders is eager to meet voters on Friday.", mon, "Friday").value == "2016-01-01"
+    assert one(nlp, "He was happy to be back ahead of the opener on February 4.", mon, "February 4").value == \
+        "2016-02-04"
+    assert one(nlp, "Beyonce has been confirmed to take part in a tribute concert in October.", dt.date(2011, 8, 23),
+               "October").value == "2011-10"

@@ -103,8 +103,9 @@ from storyline.timing import StageTimes
 #: recurrence and reads "will one day" as some day to come; "103" reads "Fox News Sunday" and "CBS This Morning" as
 #: programmes; "104" reads "a poll of 2047 registered voters" as a count; "105" keeps a year near the DCT after "of"
 #: ("matches of 2006 men's volleyball World Championships") and dates "a second straight day" in an article naming no
-#: day)
-ANNOTATION_VERSION = "105"
+#: day; "106" reads an infinitive after a feeling as past as it ("were surprised to see a sign on Friday night") and
+#: what someone is confirmed to take part in as ahead)
+ANNOTATION_VERSION = "106"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

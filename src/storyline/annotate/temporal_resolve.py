@@ -48,8 +48,11 @@ _PAST_AUX = {"had", "did", "was", "were", "'d"}
 _LOOKING_AHEAD = {"plan", "schedule", "expect", "agree", "decide", "hope", "want", "intend", "promise", "aim",
                   "threaten", "vow", "prepare", "set", "need", "seek", "ask", "urge", "call", "vote", "wish",
                   "propose", "offer", "pledge", "go", "be", "likely", "due", "able", "ready", "order", "invite",
-                  "could", "would", "will", "may", "might", "can", "must", "should"}
+                  "could", "would", "will", "may", "might", "can", "must", "should", "confirm"}
 _SCHEDULING = {"schedule", "plan", "set", "slate"}
+#: adjectives whose infinitive is still to come ("eager to meet Friday", "poised to win Tuesday")
+_POISED = {"eager", "willing", "sure", "certain", "poised", "set", "unlikely", "free", "bound", "keen", "determined",
+           "prepared", "anxious", "reluctant", "unable", "expected", "scheduled", "slated"}
 #: passives of arranging and expecting ("was expected to", "were scheduled to")
 _EXPECTED_IN_PAST = {"expect", "schedule", "slate", "set", "plan", "suppose"}
 #: verbs whose simple past tells what someone meant to do ("hoped to return Friday"): the day may lie on either side
@@ -311,6 +314,12 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
         if head != verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD and depth < _MAX_DEPTH:
             # "began to stall mid-August", "extended the offer to buy … Friday": as past as the head
             return _verb_tense(head, depth + 1)  # bounded: a sentence-split parse can loop
+        if head != verb and head.pos_ == "ADJ" and head.dep_ == "acomp" and head.lemma_ not in _LOOKING_AHEAD and \
+                head.lemma_ not in _POISED and verb.lemma_ not in ("be", "have") and \
+                head.head.pos_ in ("VERB", "AUX") and depth < _MAX_DEPTH:
+            # "were surprised to see a sign on Friday night", "were about to cross": as past as the feeling ("is eager
+            # to meet" looks ahead, and so may a state: "was happy to be back ahead of the opener on February 4")
+            return _verb_tense(head.head, depth + 1)
         if verb.dep_ in ("acl", "relcl") and head.pos_ in ("NOUN", "PROPN", "NUM") and _ranked_noun(head) \
                 and depth < _MAX_DEPTH:
             # "the first three countries to join NATO on Friday were …": as past as the clause around the noun
