@@ -1678,3 +1678,11 @@ def test_an_infinitive_after_a_feeling_is_as_past_as_it_and_a_confirmed_part_lie
         "2016-02-04"
     assert one(nlp, "Beyonce has been confirmed to take part in a tribute concert in October.", dt.date(2011, 8, 23),
                "October").value == "2011-10"
+
+
+def test_a_day_of_the_month_spelt_out(nlp):
+    tue = dt.date(2011, 8, 23)
+    text = "He was born on the first of June 2009. They met on Sunday, the thirtieth of May, and the twenty-first of March."
+    assert [(t.text, t.value) for t in tag_text(text, tue, nlp)] == [
+        ("the first of June 2009", "2009-06-01"), ("Sunday, the thirtieth of May", "2010-05-30"),
+        ("the twenty-first of March", "2011-03-21")]

@@ -104,8 +104,9 @@ from storyline.timing import StageTimes
 #: programmes; "104" reads "a poll of 2047 registered voters" as a count; "105" keeps a year near the DCT after "of"
 #: ("matches of 2006 men's volleyball World Championships") and dates "a second straight day" in an article naming no
 #: day; "106" reads an infinitive after a feeling as past as it ("were surprised to see a sign on Friday night") and
-#: what someone is confirmed to take part in as ahead)
-ANNOTATION_VERSION = "106"
+#: what someone is confirmed to take part in as ahead; "107" reads a day of the month spelt out, "the first of June
+#: 2009")
+ANNOTATION_VERSION = "107"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

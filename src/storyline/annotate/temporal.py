@@ -39,9 +39,9 @@ from storyline.annotate import temporal_resolve as tr
 from storyline.annotate.match_windows import NearLiterals, ScannedText
 from storyline.annotate.nlp import text_of
 from storyline.annotate.temporal_rules import (
-    CAPITALISED_HOLIDAYS, CLOCK_AFTER_DATE, COMPILED_RULES, CONVERSION_AFTER, DAY_RANGE_AFTER, DAY_WORDS,
-    EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS, MONTH_BEFORE, MONTH_RANGE_AFTER, MONTHS,
-    MOVING_HOLIDAYS, NUMBER_WORDS, ORDINAL_NUMBERS, PART_MODS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS,
+    CAPITALISED_HOLIDAYS, CLOCK_AFTER_DATE, COMPILED_RULES, CONVERSION_AFTER, DAY_ORDINALS, DAY_RANGE_AFTER,
+    DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS, MONTH_BEFORE, MONTH_RANGE_AFTER,
+    MONTHS, MOVING_HOLIDAYS, NUMBER_WORDS, ORDINAL_NUMBERS, PART_MODS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS,
     THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
 )
 from storyline.model import Sentence, TimeExpr
@@ -622,7 +622,9 @@ def _month_number(text: str) -> int:
 
 
 def _day_number(text: str) -> int:
-    return int(re.match(r"\d+", text).group(0))
+    """The day of the month written "23", "23rd" or "the twenty-third"."""
+    digits = re.match(r"\d+", text)
+    return int(digits.group(0)) if digits else DAY_ORDINALS[" ".join(text.lower().split())]
 
 
 def _safe_date(year: int, month: int, day: int) -> dt.date | None:

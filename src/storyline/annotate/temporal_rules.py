@@ -136,6 +136,11 @@ ORDINAL_NUMBERS = {w: i for i, w in enumerate(
     "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split(), start=1)}
 ORDINAL_NUMBERS.update({"twenty-first": 21, "twenty first": 21})
 _ORDINAL_WORDS = "|".join(sorted(ORDINAL_NUMBERS, key=len, reverse=True))
+#: the days of a month spelt out ("the first of June", "the thirty-first of May")
+DAY_ORDINALS = {**ORDINAL_NUMBERS, **{f"twenty{sep}{w}": 20 + i for sep in ("-", " ") for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth".split(), start=1)},
+    "thirtieth": 30, "thirty-first": 31, "thirty first": 31}
+_DAY_ORDINAL_WORDS = "|".join(sorted((w.replace(" ", r"\s+") for w in DAY_ORDINALS), key=len, reverse=True))
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _ONES = "one|two|three|four|five|six|seven|eight|nine"
 NUMWORD = (rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
@@ -192,6 +197,9 @@ RULES: tuple[tuple[str, str], ...] = (
                   rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?(?!\d|:\d)\b"),
     ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?(?:the\s+)?(?P<day>{DAYNUM})\s+(?:of\s+)?(?P<month>{MONTH_D})"
                   rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?\b(?!\s*\d(?!\d?[:.]\d\d))"),
+    # "the first of June" (in lower case: "the Fourth of July" is the holiday's name)
+    ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?the\s+(?P<day>(?-i:{_DAY_ORDINAL_WORDS}))\s+of\s+"
+                  rf"(?P<month>{MONTH})(?:{COMMA}(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?\b"),
     ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH_D})(?:,|\s+of)?\s+(?P<year>{YEAR})\b(?![\d%])"),
     ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})(?:\s+of)?\s+(?P<ryear>last|this|next) year\b"),
     ("month", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past)\s+|(?P<part>{PART})[- ]?)?"
