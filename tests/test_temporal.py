@@ -1686,3 +1686,9 @@ def test_a_day_of_the_month_spelt_out(nlp):
     assert [(t.text, t.value) for t in tag_text(text, tue, nlp)] == [
         ("the first of June 2009", "2009-06-01"), ("Sunday, the thirtieth of May", "2010-05-30"),
         ("the twenty-first of March", "2011-03-21")]
+
+
+def test_a_quotation_opening_a_paragraph_with_now_turns_the_argument(nlp):
+    text = "He repeated the claim.\n“Now, I was a civilian so nobody cared,” he added.\nNow, the talks resume."
+    assert [t.text for t in tag_text(text, dt.date(2016, 8, 11), nlp)] == ["Now"]
+    assert [t.start for t in tag_text(text, dt.date(2016, 8, 11), nlp)] == [text.rindex("Now")]

@@ -1059,7 +1059,7 @@ class TemporalTagger:
             token = self._token_at(ctx, m.start(), m.end())
             opening_quote = token is not None and token.i > 0 and ctx.doc[token.i - 1].is_quote and \
                 not ctx.doc[token.i - 1].whitespace_
-            if opening_quote and (token.i == 1 or ctx.doc[token.i - 2].is_punct):
+            if opening_quote and (token.i == 1 or ctx.doc[token.i - 2].is_punct or ctx.doc[token.i - 2].is_space):
                 return False  # a quotation's “Now, like all …” turns the argument; a narrator's "Now," is now
         if name == "reference" and groups["word"].lower() == "now" and ctx.text.startswith("-", m.end()):
             return False  # "a now-sold investment", "the now-imprisoned Manning": a word of its own
