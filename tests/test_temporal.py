@@ -1692,3 +1692,12 @@ def test_a_quotation_opening_a_paragraph_with_now_turns_the_argument(nlp):
     text = "He repeated the claim.\n“Now, I was a civilian so nobody cared,” he added.\nNow, the talks resume."
     assert [t.text for t in tag_text(text, dt.date(2016, 8, 11), nlp)] == ["Now"]
     assert [t.start for t in tag_text(text, dt.date(2016, 8, 11), nlp)] == [text.rindex("Now")]
+
+
+def test_a_count_of_time_capitalised_in_running_text_is_a_title(nlp):
+    tue = dt.date(2016, 1, 12)
+    text = ("The movie 13 Hours by Michael Bay opens this week. Zuckoff's 13 Hours book sold well. He spoke on CBS's "
+            "''60 Minutes.'' The talks lasted 13 hours. Veterans remember \"57 Days of Hell\".")
+    assert [t.text for t in tag_text(text, tue, nlp)] == ["this week", "13 hours", "57 Days"]
+    # a headline capitalises every word
+    assert [t.text for t in tag_text("Talks Drag On For 13 Hours In Vienna\n\nThey ended.", tue, nlp)] == ["13 Hours"]

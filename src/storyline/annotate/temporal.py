@@ -234,6 +234,9 @@ _RUN_UP = re.compile(r"(?:\b(?:run|lead|build)-?up|\bcountdown)$", re.IGNORECASE
 _BROADCASTERS = {"ABC", "BBC", "CBS", "CNBC", "CNN", "MSNBC", "NBC", "NPR", "PBS"}
 #: the share of capitalised words that makes a line a headline written in title case
 _TITLE_CASE_SHARE = 0.6
+#: a capitalised word right after an expression: a name that goes on ("the Hundred Days Offensive", "60 Minutes II",
+#: "57 Days of Hell")
+_NAME_GOES_ON = re.compile(r"\s+(?:of\s+)?[A-Z]")
 #: words written in lower case inside a sentence unless they are part of a title
 _TITLE_WORDS = {"now", "today", "tonight", "daily", "weekly", "this", "tomorrow", "yesterday"}
 
@@ -261,11 +264,26 @@ def _in_a_title(matched: str, ctx, start: int) -> bool:  # type: ignore[no-untyp
     name = _POSSESSIVE_END.sub("", previous)  # "ABC's This Week": a programme of a broadcaster
     if not (name[:1].isupper() and name.rstrip(",").isalpha() and (name != previous or not name.isupper())):
         return False
-    line_start = ctx.text.rfind("\n", max(0, start - 300), start) + 1
-    line_end = ctx.text.find("\n", start, start + 300)
-    line_words = [w for w in ctx.text[line_start:line_end if line_end >= 0 else start + 300].split() if w[:1].isalpha()]
+    return not _in_title_case(ctx.text, start)  # a headline in title case capitalises every word
+
+
+def _in_title_case(text: str, start: int) -> bool:
+    """Whether the line around ``start`` capitalises most of its words, as a headline written in title case does."""
+    line_start = text.rfind("\n", max(0, start - 300), start) + 1
+    line_end = text.find("\n", start, start + 300)
+    line_words = [w for w in text[line_start:line_end if line_end >= 0 else start + 300].split() if w[:1].isalpha()]
     capitalised = sum(w[:1].isupper() for w in line_words)
-    return capitalised < _TITLE_CASE_SHARE * len(line_words)  # a headline in title case capitalises every word
+    return capitalised >= _TITLE_CASE_SHARE * len(line_words)
+
+
+def _a_titled_count(matched: str, text: str, start: int, end: int) -> bool:
+    """Whether a count of time whose unit is capitalised inside running text is a title ("The movie 13 Hours by
+    Michael Bay", CBS's ''60 Minutes''): a length is written in lower case; a longer name goes on after it ("the
+    Seven Years War", "60 Minutes II"), and a headline capitalises every word."""
+    words = matched.split()
+    if len(words) < 2 or not words[0][:1].isdigit() or not words[-1][:1].isupper() or words[-1].isupper():
+        return False
+    return not _NAME_GOES_ON.match(text, end) and not _in_title_case(text, start)
 
 
 def _quoted_title(matched: str, text: str, start: int, end: int) -> bool:
@@ -998,6 +1016,8 @@ class TemporalTagger:
         if name == "duration":
             if groups.get("adj") and groups["adj"].lower() == "-old":
                 return False
+            if _a_titled_count(m.group(0), ctx.text, m.start(), m.end()):
+                return False  # the film "13 Hours", CBS's "60 Minutes"
             num = groups["num"].lower()
             unit = unit_name(groups["unit"])
             if unit == "second" and num in ("a", "an", "one", "the"):
