@@ -1701,3 +1701,11 @@ def test_a_count_of_time_capitalised_in_running_text_is_a_title(nlp):
     assert [t.text for t in tag_text(text, tue, nlp)] == ["this week", "13 hours", "57 Days"]
     # a headline capitalises every word
     assert [t.text for t in tag_text("Talks Drag On For 13 Hours In Vienna\n\nThey ended.", tue, nlp)] == ["13 Hours"]
+
+
+def test_the_next_or_past_fortnight_is_two_weeks(nlp):
+    wed = dt.date(2010, 8, 4)
+    for text, expression in (("The shaft will be completed in the next fortnight.", "the next fortnight"),
+                             ("Sales fell over the past fortnight.", "the past fortnight")):
+        found = one(nlp, text, wed, expression)
+        assert (found.type, found.value) == ("DURATION", "P2W"), text

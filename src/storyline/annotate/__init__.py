@@ -106,8 +106,9 @@ from storyline.timing import StageTimes
 #: day; "106" reads an infinitive after a feeling as past as it ("were surprised to see a sign on Friday night") and
 #: what someone is confirmed to take part in as ahead; "107" reads a day of the month spelt out, "the first of June
 #: 2009"; "108" leaves a quotation's opening “Now, untagged at the start of a paragraph too; "109" reads a count of
-#: time capitalised in running text as a title, the film "13 Hours", CBS's "60 Minutes")
-ANNOTATION_VERSION = "109"
+#: time capitalised in running text as a title, the film "13 Hours", CBS's "60 Minutes"; "110" tags "the next
+#: fortnight" and "the past fortnight" as two weeks)
+ANNOTATION_VERSION = "110"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -223,6 +223,9 @@ _TITLE_REST = re.compile(r"(?:\s+(?:[A-Z][\w'’.-]*|with|of|the|and|a|an|in|on|
 _POSSESSIVE_END = re.compile(r"['’]s$")
 #: how many heads above a weekday "ahead of" is looked for ("ahead of a speech by the president on Saturday")
 _MAX_CLIMB_AHEAD = 6
+#: words before "fortnight" that make it the two weeks just gone or to come ("the next fortnight")
+_FORTNIGHT_SPANS = {"the past", "the last", "the next", "the coming", "past", "last", "next", "coming", "this past",
+                    "this coming", "the previous", "the following"}
 #: modals before which "one day" is some day to come ("will one day be"), not a day's length
 _SOMEDAY_MODALS = {"will", "would", "could", "may", "might", "can", "'ll", "shall"}
 #: words after which "dawn", "nightfall" or "sunset" is a time of day ("by nightfall", not "the sunset clause")
@@ -1655,6 +1658,9 @@ class TemporalTagger:
             return None
         if rel in ("the past", "past") and unit in ("decade", "century"):
             # "over the past decade": the ten years up to now (DURATION), like "the past ten years"
+            return _Norm("DURATION", _duration_value(1, unit), anchor="none")
+        if unit == "fortnight" and rel in _FORTNIGHT_SPANS:
+            # "in the next fortnight", "over the past fortnight": two weeks from or up to now; no calendar names one
             return _Norm("DURATION", _duration_value(1, unit), anchor="none")
         result = self._relative(rel, unit, m, ctx)
         if result is None:
