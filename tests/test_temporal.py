@@ -1710,3 +1710,9 @@ def test_the_next_or_past_fortnight_is_two_weeks(nlp):
                              ("Sales fell over the past fortnight.", "the past fortnight")):
         found = one(nlp, text, wed, expression)
         assert (found.type, found.value) == ("DURATION", "P2W"), text
+
+
+def test_a_passive_after_being_takes_the_tense_of_the_verb_it_follows(nlp):
+    fri = dt.date(2011, 11, 18)
+    text = "Families are facing being cut off for winter without enough food."
+    assert one(nlp, text, fri, "winter").value == "2011-WI"  # the winter to come, not the one gone

@@ -107,8 +107,9 @@ from storyline.timing import StageTimes
 #: what someone is confirmed to take part in as ahead; "107" reads a day of the month spelt out, "the first of June
 #: 2009"; "108" leaves a quotation's opening “Now, untagged at the start of a paragraph too; "109" reads a count of
 #: time capitalised in running text as a title, the film "13 Hours", CBS's "60 Minutes"; "110" tags "the next
-#: fortnight" and "the past fortnight" as two weeks)
-ANNOTATION_VERSION = "110"
+#: fortnight" and "the past fortnight" as two weeks; "111" gives a passive after "being" the tense of the verb it follows,
+#: "are facing being cut off for winter")
+ANNOTATION_VERSION = "111"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -342,6 +342,8 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
     if verb.tag_ == "VBD" or lowers & _PAST_AUX:
         return "past"
     if verb.tag_ == "VBN":
+        if lowers == {"being"} and verb.head != verb and verb.head.pos_ in ("VERB", "AUX") and depth < _MAX_DEPTH:
+            return _verb_tense(verb.head, depth + 1)  # "are facing being cut off for winter": as the verb it follows
         if lowers & {"has", "have", "'ve", "'s"}:
             return "past"
         if lowers & {"is", "are", "am", "'re", "be"}:
