@@ -50,8 +50,9 @@ _LOOKING_AHEAD = {"plan", "schedule", "expect", "agree", "decide", "hope", "want
                   "propose", "offer", "pledge", "go", "be", "likely", "due", "able", "ready", "order", "invite",
                   "could", "would", "will", "may", "might", "can", "must", "should", "confirm"}
 _SCHEDULING = {"schedule", "plan", "set", "slate"}
-#: adjectives whose infinitive is still to come ("eager to meet Friday", "poised to win Tuesday")
-_POISED = {"eager", "willing", "sure", "certain", "poised", "set", "unlikely", "free", "bound", "keen", "determined",
+#: adjectives whose infinitive is still to come ("eager to meet Friday", "poised to win Tuesday"), beside
+#: _LOOKING_AHEAD's ("likely", "due", "able", "ready", "set")
+_POISED = {"eager", "willing", "sure", "certain", "poised", "unlikely", "free", "bound", "keen", "determined",
            "prepared", "anxious", "reluctant", "unable", "expected", "scheduled", "slated"}
 #: passives of arranging and expecting ("was expected to", "were scheduled to")
 _EXPECTED_IN_PAST = {"expect", "schedule", "slate", "set", "plan", "suppose"}
