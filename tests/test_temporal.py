@@ -1716,3 +1716,11 @@ def test_a_passive_after_being_takes_the_tense_of_the_verb_it_follows(nlp):
     fri = dt.date(2011, 11, 18)
     text = "Families are facing being cut off for winter without enough food."
     assert one(nlp, text, fri, "winter").value == "2011-WI"  # the winter to come, not the one gone
+
+
+def test_two_or_more_decades_ago_is_a_decade_and_one_decade_ago_a_year(nlp):
+    assert one(nlp, "The rig fire two decades ago rewrote the rules.", dt.date(2010, 5, 27),
+               "two decades ago").value == "199"
+    assert one(nlp, "The uprising nearly five decades ago changed the city.", dt.date(2016, 6, 27),
+               "nearly five decades ago").value == "196"
+    assert one(nlp, "A decade ago, the site was a military base.", dt.date(2011, 6, 1), "A decade ago").value == "2001"

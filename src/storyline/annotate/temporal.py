@@ -1722,7 +1722,11 @@ class TemporalTagger:
         if unit == "fortnight":
             unit, n = "week", n * 2
         if unit == "decade" and from_dct:
-            unit, n = "year", n * 10  # "a decade ago" is a year (TimeBank "1989-XX"), not the decade 200
+            # "a decade ago" is a year (TimeBank "1989-XX"), not the decade 200; "two decades ago" is the decade
+            # twenty years back (199), as the modern gold marks it three times in three
+            year = tr.shift_value(anchor_date, "year", -10 * n if back else 10 * n)
+            return _Norm("DATE", year if n == 1 or not year[:1].isdigit() else year[:3], mod,
+                         anchor=anchor if anchor_date else "none")
         return _Norm("DATE", tr.shift_value(anchor_date, unit, -n if back else n), mod,
                      anchor=anchor if anchor_date else "none")
 
