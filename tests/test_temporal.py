@@ -1724,3 +1724,10 @@ def test_two_or_more_decades_ago_is_a_decade_and_one_decade_ago_a_year(nlp):
     assert one(nlp, "The uprising nearly five decades ago changed the city.", dt.date(2016, 6, 27),
                "nearly five decades ago").value == "196"
     assert one(nlp, "A decade ago, the site was a military base.", dt.date(2011, 6, 1), "A decade ago").value == "2001"
+
+
+def test_a_weekday_owning_a_planned_event_is_the_nearest_such_day(nlp):
+    text = "A Facebook page devoted to Friday's planned protests had more than 80,000 followers."
+    assert one(nlp, text, dt.date(2011, 1, 27), "Friday").value == "2011-01-28"  # a Thursday paper
+    text = "Friday's scheduled march was called off by the organisers."
+    assert one(nlp, text, dt.date(2011, 1, 31), "Friday").value == "2011-01-28"  # the Monday after

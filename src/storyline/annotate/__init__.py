@@ -108,8 +108,9 @@ from storyline.timing import StageTimes
 #: 2009"; "108" leaves a quotation's opening “Now, untagged at the start of a paragraph too; "109" reads a count of
 #: time capitalised in running text as a title, the film "13 Hours", CBS's "60 Minutes"; "110" tags "the next
 #: fortnight" and "the past fortnight" as two weeks; "111" gives a passive after "being" the tense of the verb it follows,
-#: "are facing being cut off for winter"; "112" reads "two decades ago" as a decade)
-ANNOTATION_VERSION = "112"
+#: "are facing being cut off for winter"; "112" reads "two decades ago" as a decade; "113" reads a weekday
+#: owning a planned event ("Friday's planned protests") as the nearest such day)
+ANNOTATION_VERSION = "113"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

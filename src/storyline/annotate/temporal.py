@@ -86,6 +86,8 @@ _COUNT_AFTER = re.compile(r"\s+(?:\d+|one|two|three|four|five|six|seven|eight|ni
                           r"dozen)\b(?!\s+(?:summers|winters|springs|autumns|falls|seasons)\b)", re.I)
 #: a possessive right after a word, spaced as a tokenized corpus writes it too ("Tuesday's", "Tuesday 's")
 _POSSESSIVE_AFTER = re.compile(r" ?['’]s\b")
+#: adjectives of an event arranged ahead ("Friday's planned protests", "Tuesday's upcoming vote")
+_PLANNED = {"planned", "scheduled", "upcoming", "proposed", "expected", "anticipated", "impending", "looming"}
 #: a year and a comma or "and" right before: the next four digits continue a list of years ("1860 , 1770 , 1761")
 _YEAR_LIST_BEFORE = re.compile(r"\b1[0-9]\d\d\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)\Z")
 #: the word before "a year" / "a week" that makes it a rate ("$500 million a year", "358,000 a month")
@@ -1184,6 +1186,14 @@ class TemporalTagger:
         return tense in ("present", "future") and tr.looks_ahead(verb)
 
     @staticmethod
+    def _possessive_planned(ctx: _Context, start: int, end: int) -> bool:
+        """Whether "Friday's" owns an event the text calls planned or upcoming ("Friday's planned protests",
+        "Tuesday's scheduled vote"): arranged, so near the DCT on either side, whatever the clause's tense."""
+        token = TemporalTagger._token_at(ctx, start, end)
+        return token is not None and token.dep_ == "poss" and \
+            any(c.dep_ == "amod" and c.lower_ in _PLANNED for c in token.head.children)
+
+    @staticmethod
     def _in_aside(ctx: _Context, start: int, end: int) -> bool:
         """Whether the expression sits in a clause or phrase that describes a noun ("the firm, founded
         in 1985, said …", "Ms. Lee, a judge since 1990, …"): background, not the time of the story."""
@@ -1495,6 +1505,8 @@ class TemporalTagger:
             direction = "last"
         elif rel in _AHEAD:
             direction = "next"
+        elif _POSSESSIVE_AFTER.match(ctx.text, m.end()) and self._possessive_planned(ctx, start, m.end()):
+            direction = "nearest"  # "Friday's planned protests": still ahead when written, unless the paper is late
         elif _POSSESSIVE_AFTER.match(ctx.text, m.end()) and not self._possessive_ahead(ctx, start, m.end()):
             direction = "past"  # "Friday's purchases", "Wednesday's ruling": an event already reported
         else:
