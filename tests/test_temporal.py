@@ -1731,3 +1731,16 @@ def test_a_weekday_owning_a_planned_event_is_the_nearest_such_day(nlp):
     assert one(nlp, text, dt.date(2011, 1, 27), "Friday").value == "2011-01-28"  # a Thursday paper
     text = "Friday's scheduled march was called off by the organisers."
     assert one(nlp, text, dt.date(2011, 1, 31), "Friday").value == "2011-01-28"  # the Monday after
+
+
+def test_a_month_and_year_with_a_tokenized_comma(nlp):
+    text = "Michael Jackson died aged 50 in June , 2009 while rehearsing ."
+    assert one(nlp, text, dt.date(2011, 10, 5), "June , 2009").value == "2009-06"
+
+
+def test_the_part_of_a_day_written_before_it_is_one_time_with_the_day(nlp):
+    text = "Clinton is likely to clinch the nomination on the evening of June 7."
+    found = one(nlp, text, dt.date(2016, 5, 26), "the evening of June 7")
+    assert (found.type, found.value) == ("TIME", "2016-06-07TEV")
+    text = "On the night of 20 June 1791 the royal family fled the Tuileries."
+    assert one(nlp, text, dt.date(2009, 12, 19), "the night of 20 June 1791").value == "1791-06-20TNI"

@@ -141,6 +141,10 @@ _RANGE_BEFORE = re.compile(r"(?<![\d.,:/-])(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd
 #: what stands between a date and another set beside it: "The next day, Jan. 28", "Friday (Jan. 28)"
 _APPOSED = re.compile(r"\s*(?:,|\(|--|–|—)\s*(?:on\s+)?")
 _DAY_VALUE = re.compile(r"\d{4}-\d\d-\d\d")
+#: a part of the day written before the day it belongs to ("the night of April 18, 1775", "the evening of June 7")
+_PART_OF_DAY_BEFORE = re.compile(r"\bthe\s+(?:intervening\s+)?(?P<pod>morning|afternoon|evening|night)\s+of\s+\Z",
+                                 re.I)
+_PART_OF_DAY_LOOKBEHIND = 40
 #: words that name a day, before which a part of the day is that day's
 _DAY_NAMES = frozenset(WEEKDAYS) | {"today", "yesterday", "tomorrow"}
 #: "the day before" ends its phrase ("fell from 1.51 percent the day before.")
@@ -803,7 +807,20 @@ class TemporalTagger:
         self._range_days(out, ctx.text, locate)
         self._apposed_days(out, ctx.text)
         self._clocks_after_dates(out, ctx.text)
+        self._parts_of_days(out, ctx.text)
         return out
+
+    @staticmethod
+    def _parts_of_days(out: list[TimeExpr], text: str) -> None:
+        """ "the night of April 18, 1775", "the morning of Christmas": the part of the day is one TIME with its day,
+        as every gold set writes it (WikiWars 12 times, the modern sets 5)."""
+        for expr in out:
+            before = _PART_OF_DAY_BEFORE.search(text, max(0, expr.start - _PART_OF_DAY_LOOKBEHIND), expr.start)
+            if expr.type != "DATE" or not before or not re.fullmatch(r"[\dX]{4}-\d\d-\d\d", expr.value) or \
+                    any(o.end > before.start() and o.start < expr.start for o in out):
+                continue
+            expr.start, expr.text, expr.type = before.start(), text[before.start():expr.end], "TIME"
+            expr.value = f"{expr.value}T{PARTS_OF_DAY[before['pod'].lower()]}"
 
     @staticmethod
     def _clocks_after_dates(out: list[TimeExpr], text: str) -> None:
