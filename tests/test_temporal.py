@@ -1744,3 +1744,9 @@ def test_the_part_of_a_day_written_before_it_is_one_time_with_the_day(nlp):
     assert (found.type, found.value) == ("TIME", "2016-06-07TEV")
     text = "On the night of 20 June 1791 the royal family fled the Tuileries."
     assert one(nlp, text, dt.date(2009, 12, 19), "the night of 20 June 1791").value == "1791-06-20TNI"
+
+
+def test_the_end_of_a_week_long_event_is_no_end_of_the_week(nlp):
+    text = "Chan told the end of the week-long World Health Assembly that poor countries need help."
+    found = one(nlp, text, dt.date(2009, 5, 22), "week-long")
+    assert (found.type, found.value) == ("DURATION", "P1W")

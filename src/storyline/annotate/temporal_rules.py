@@ -266,7 +266,8 @@ RULES: tuple[tuple[str, str], ...] = (
                  r"coming|past|previous|current|that|the)\s+(?:(?P<fiscal>fiscal)\s+)?(?P<unit>week|weekend|month|year|quarter|decade|"
                  r"century|fortnight|day)\b(?![- ](?:old|long|earlier|ago|later))"),
     ("part_rel", rf"\b(?P<part>{PART})[- ]?(?:in\s+)?(?P<rel>this|last|next|the|that|this past|the current|"
-                 rf"the following|the previous)\s+(?P<unit>week|month|year|quarter|decade|century|day)\b"),
+                 rf"the following|the previous)\s+(?P<unit>week|month|year|quarter|decade|century|day)\b"
+                 r"(?![- ](?:old|long)\b)"),  # "the end of the week-long assembly" ends the assembly
     ("ago", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>{NUM}(?:\s+and\s+a\s+half)?)[- ](?P<unit>{UNIT}|hrs?|mins?)(?P<half>\s+and\s+a\s+half)?"
             rf"(?:\s+or\s+so)?\s+(?:(?P<dir>ago|earlier|later|"
             rf"hence|from now)\b|(?P<dir2>before|after|prior|back)\b(?![ \t]*\w))"),
