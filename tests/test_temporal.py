@@ -1750,3 +1750,14 @@ def test_the_end_of_a_week_long_event_is_no_end_of_the_week(nlp):
     text = "Chan told the end of the week-long World Health Assembly that poor countries need help."
     found = one(nlp, text, dt.date(2009, 5, 22), "week-long")
     assert (found.type, found.value) == ("DURATION", "P1W")
+
+
+def test_an_adjective_between_a_count_and_its_unit_keeps_the_stretch(nlp):
+    assert one(nlp, "For two bloody weeks, severe fighting raged.", dt.date(2009, 12, 19),
+               "two bloody weeks").value == "P2W"
+    assert one(nlp, "The hearing focused on a few frantic weeks in December.", dt.date(2009, 6, 12),
+               "a few frantic weeks").value == "PXW"
+    text = "It crashed on October 22 three minutes after take-off."
+    assert one(nlp, text, dt.date(2005, 11, 28), "three minutes").value == "PT3M"
+    assert not [e for e in tag_text("The star is 500 light years away.", dt.date(2005, 11, 30), nlp)
+                if "light" in e.text]

@@ -111,8 +111,9 @@ from storyline.timing import StageTimes
 #: "are facing being cut off for winter"; "112" reads "two decades ago" as a decade; "113" reads a weekday
 #: owning a planned event ("Friday's planned protests") as the nearest such day; "114" reads "June , 2009" with a
 #: tokenized comma and tags "the night of April 18, 1775" as one TIME with its part of the day; "115" leaves "the end
-#: of the week-long assembly" to the assembly's length)
-ANNOTATION_VERSION = "115"
+#: of the week-long assembly" to the assembly's length; "116" tags a count with an adjective before its unit, "two
+#: bloody weeks", "a few frantic weeks")
+ANNOTATION_VERSION = "116"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -86,6 +86,8 @@ _COUNT_AFTER = re.compile(r"\s+(?:\d+|one|two|three|four|five|six|seven|eight|ni
                           r"dozen)\b(?!\s+(?:summers|winters|springs|autumns|falls|seasons)\b)", re.I)
 #: a possessive right after a word, spaced as a tokenized corpus writes it too ("Tuesday's", "Tuesday 's")
 _POSSESSIVE_AFTER = re.compile(r" ?['’]s\b")
+#: adjectives between a count and its unit that make it something other than a stretch of time ("two other days")
+_NOT_A_STRETCH = {"other", "more", "such", "different", "separate", "same", "old", "light"}
 #: adjectives of an event arranged ahead ("Friday's planned protests", "Tuesday's upcoming vote")
 _PLANNED = {"planned", "scheduled", "upcoming", "proposed", "expected", "anticipated", "impending", "looming"}
 #: a year and a comma or "and" right before: the next four digits continue a list of years ("1860 , 1770 , 1761")
@@ -1042,6 +1044,8 @@ class TemporalTagger:
                 return False  # the film "13 Hours", CBS's "60 Minutes"
             num = groups["num"].lower()
             unit = unit_name(groups["unit"])
+            if groups.get("feel") and not self._describes_a_count(m, ctx):
+                return False
             if unit == "second" and num in ("a", "an", "one", "the"):
                 return False
             if num == "some" and not groups.get("det") and not groups.get("rel") and not (
@@ -1201,6 +1205,16 @@ class TemporalTagger:
         if tense in ("present", "future") and _is_deadline(token.head):
             return True  # "a rain and snow mix by Sunday evening's kickoff", "ahead of Friday's vote"
         return tense in ("present", "future") and tr.looks_ahead(verb)
+
+    @staticmethod
+    def _describes_a_count(m: re.Match[str], ctx: _Context) -> bool:
+        """Whether the word between a count and its plural unit is an adjective of that stretch ("a few frantic
+        weeks", "two bloody weeks", "the four previous weeks"), not a noun or verb ("three times weeks")."""
+        token = TemporalTagger._token_at(ctx, m.start("feel"), m.end("feel"))
+        num = m["num"].lower()
+        return token is not None and token.tag_ == "JJ" and token.head.lower_ == m["unit"].lower() and \
+            num not in ("a", "an", "some", "many", "dozens of", "hundreds of", "a number of") and \
+            token.lower_ not in _NOT_A_STRETCH
 
     @staticmethod
     def _possessive_planned(ctx: _Context, start: int, end: int) -> bool:
