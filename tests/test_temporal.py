@@ -1761,3 +1761,9 @@ def test_an_adjective_between_a_count_and_its_unit_keeps_the_stretch(nlp):
     assert one(nlp, text, dt.date(2005, 11, 28), "three minutes").value == "PT3M"
     assert not [e for e in tag_text("The star is 500 light years away.", dt.date(2005, 11, 30), nlp)
                 if "light" in e.text]
+
+
+def test_a_clock_with_a_weekday_and_the_month_and_day_after_it_is_one_time(nlp):
+    text = "The image taken at 12:23 a.m. EDT , Saturday Sept. 4 , 2010 shows the preventer."
+    found = one(nlp, text, dt.date(2010, 9, 3), "12:23 a.m. EDT , Saturday Sept. 4 , 2010")
+    assert (found.type, found.value) == ("TIME", "2010-09-04T00:23")

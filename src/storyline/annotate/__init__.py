@@ -112,8 +112,9 @@ from storyline.timing import StageTimes
 #: owning a planned event ("Friday's planned protests") as the nearest such day; "114" reads "June , 2009" with a
 #: tokenized comma and tags "the night of April 18, 1775" as one TIME with its part of the day; "115" leaves "the end
 #: of the week-long assembly" to the assembly's length; "116" tags a count with an adjective before its unit, "two
-#: bloody weeks", "a few frantic weeks")
-ANNOTATION_VERSION = "116"
+#: bloody weeks", "a few frantic weeks"; "117" reads a clock's weekday with the month and day after it, "12:23 a.m.
+#: EDT, Saturday Sept. 4, 2010")
+ANNOTATION_VERSION = "117"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -1593,7 +1593,7 @@ class TemporalTagger:
         groups = m.groupdict()
         anchor = "dct"
         # a calendar date written with the clock: "5 p.m. EST, Nov. 6", "11pm on Sunday 17 March"
-        written = next(((groups[f"{p}month"], groups[f"{p}day"], groups.get(f"{p}year")) for p in ("t", "w")
+        written = next(((groups[f"{p}month"], groups[f"{p}day"], groups.get(f"{p}year")) for p in ("t", "w", "v")
                         if groups.get(f"{p}month")), None)
         if written is not None:
             day = self._date_from_parts(m, ctx, _month_number(written[0]), _day_number(written[1]), written[2])

@@ -243,7 +243,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("time", rf"\b(?:(?P<mod>about|around|approximately|at about|shortly after|shortly before|just after|"
              rf"just before)\s+)?(?<![\d.:])(?P<hour>1[0-2]|0?\d)(?:[:.]?(?P<minute>[0-5]\d))?\s*(?P<ampm>{AMPM})"
              rf"(?:\s+(?P<tz>{TZ})\b)?(?:{COMMA}(?:on\s+)?(?:(?P<wd>{WEEKDAY})(?:\s+(?:morning|afternoon|evening|night))?"
-             rf"(?:{COMMA}(?P<wday>{DAYNUM})\s+(?P<wmonth>{MONTH_D})(?:{COMMA}(?P<wyear>{YEAR}))?)?|"  # "Sunday 17 March"
+             rf"(?:{COMMA}(?P<wday>{DAYNUM})\s+(?P<wmonth>{MONTH_D})(?:{COMMA}(?P<wyear>{YEAR}))?"  # "Sunday 17 March"
+             rf"|{COMMA}(?P<vmonth>{MONTH_D})\s+(?P<vday>{DAYNUM})(?![\d,]\d)(?:{COMMA}(?P<vyear>{YEAR}))?)?|"  # "Sept. 4"
              rf"(?P<word>today|tomorrow|yesterday|tonight)|"
              rf"(?P<tmonth>{MONTH_D})\s+(?P<tday>{DAYNUM})(?![\d,]\d)(?:{COMMA}(?P<tyear>{YEAR}))?)\b)?"),
     ("time", rf"\b(?P<named>noon|midnight|midday)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
