@@ -1767,3 +1767,8 @@ def test_a_clock_with_a_weekday_and_the_month_and_day_after_it_is_one_time(nlp):
     text = "The image taken at 12:23 a.m. EDT , Saturday Sept. 4 , 2010 shows the preventer."
     found = one(nlp, text, dt.date(2010, 9, 3), "12:23 a.m. EDT , Saturday Sept. 4 , 2010")
     assert (found.type, found.value) == ("TIME", "2010-09-04T00:23")
+
+
+def test_this_time_of_year_is_the_month_of_writing(nlp):
+    text = "Cases are higher than usual for this time of year, he said."
+    assert one(nlp, text, dt.date(2009, 5, 18), "this time of year").value == "2009-05"

@@ -2235,6 +2235,10 @@ class TemporalTagger:
         last = self._range_end(int(ctx.text[m.start() - 5:m.start() - 1]), m["tail"])
         return None if last is None else _Norm("DATE", f"{last:04d}", anchor="absolute")
 
+    def _n_time_of_year(self, m, ctx):
+        """ "higher than usual for this time of year": the DCT's month, the season the text compares against."""
+        return _Norm("DATE", tr.shift_value(ctx.dct, "month", 0), anchor="dct" if ctx.dct else "none")
+
     def _n_the_period(self, m, ctx):
         """ "for the week", "during the month": the current week / month of the story."""
         return self._story_unit(m["unit"].lower(), ctx, span=(m.start("span"), m.end("span")))

@@ -345,6 +345,8 @@ RULES: tuple[tuple[str, str], ...] = (
     # "pre-dawn strikes", "by nightfall", "before sunrise": the day's light, in the day in focus (the tagger keeps a
     # bare word only after a preposition of time: "Dawn" is also a name, "the sunset clause" no time)
     ("daylight", r"\b(?:(?P<pre>pre-?dawn)|(?P<word>dawn|daybreak|sunrise|nightfall|dusk|sunset))\b"),
+    # "unusual for this time of year": the month the text is written in (the modern gold, 8 times in 8)
+    ("time_of_year", r"\bthis\s+time\s+of\s+(?:the\s+)?year\b"),
     ("in_the_day", r"\b(?P<pre>later|earlier|during|throughout)\s+(?:in\s+)?(?P<span>the\s+day)\b"
                    r"(?!\s+(?:of|before|after|when|that|on)\b)"),
     ("vague_ago", r"\b(?:(?P<mod>just|only)\s+)?(?P<span>(?:some\s+time|(?P<unit>years|months|weeks|days|decades|"
@@ -406,6 +408,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_tail": ("-", "–"),
     "pod_the": ("morning", "afternoon", "evening", "night"),
     "part_pod": ("morning", "afternoon", "evening"),
+    "time_of_year": ("time of",),
     "daylight": ("dawn", "daybreak", "sunrise", "nightfall", "dusk", "sunset"),
     "that_day": ("that day", "same day", "that morning", "same morning", "that afternoon", "same afternoon",
                  "that evening", "same evening", "that night", "same night"),
