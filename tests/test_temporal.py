@@ -1772,3 +1772,10 @@ def test_a_clock_with_a_weekday_and_the_month_and_day_after_it_is_one_time(nlp):
 def test_this_time_of_year_is_the_month_of_writing(nlp):
     text = "Cases are higher than usual for this time of year, he said."
     assert one(nlp, text, dt.date(2009, 5, 18), "this time of year").value == "2009-05"
+
+
+def test_a_weekday_closing_a_past_range_a_weekday_opened_follows_it(nlp):
+    text = "The poll of 1,000 likely voters, taken Thursday through Monday, has a margin of error of 3 points."
+    assert one(nlp, text, dt.date(2016, 2, 17), "Monday").value == "2016-02-15"
+    assert one(nlp, "The festival will run Thursday through Monday.", dt.date(2016, 2, 17),
+               "Monday").value == "2016-02-22"

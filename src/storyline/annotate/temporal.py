@@ -42,7 +42,7 @@ from storyline.annotate.temporal_rules import (
     CAPITALISED_HOLIDAYS, CLOCK_AFTER_DATE, COMPILED_RULES, CONVERSION_AFTER, DAY_ORDINALS, DAY_RANGE_AFTER,
     DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS, MONTH_BEFORE, MONTH_RANGE_AFTER,
     MONTHS, MOVING_HOLIDAYS, NUMBER_WORDS, ORDINAL_NUMBERS, PART_MODS, PARTS_OF_DAY, REFERENCES, RULE_TRIGGERS,
-    THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAYS, parse_number, unit_name,
+    THANKSGIVING_DAYS, TIME_UNITS, UNIT_CODES, WEEKDAY, WEEKDAYS, parse_number, unit_name,
 )
 from storyline.model import Sentence, TimeExpr
 
@@ -354,7 +354,8 @@ _LOOKBEHIND = 30
 #: "since" (and "since the") right before an expression: the time it names lies before the clause's own
 _SINCE_BEFORE = re.compile(r"\bsince\s+(?:the\s+)?$", re.IGNORECASE)
 #: "from …" opening a range that the bound right before an expression closes ("from May 13 through Sunday")
-_RANGE_OPENED = re.compile(r"\bfrom\s[^.;:,()\n]{1,40}\s(?:until|till|through)\s+$", re.IGNORECASE)
+_RANGE_OPENED = re.compile(rf"(?:\bfrom\s[^.;:,()\n]{{1,40}}|\b(?:{WEEKDAY}))\s(?:until|till|through)\s+$",
+                           re.IGNORECASE)
 #: how many characters before an expression are searched for the "from" that opened its range
 _RANGE_OPEN_LOOKBEHIND = 60
 #: how many characters before "7 January" are searched for the range's first day ("6-", "6 and ")
@@ -458,8 +459,8 @@ class _Context:
         return "past"
 
     def ends_a_range(self, start: int) -> bool:
-        """Whether "until" or "through" right before ``start`` closes a range that "from" opened in the same
-        clause ("from May 13 through Sunday")."""
+        """Whether "until" or "through" right before ``start`` closes a range that "from" or a weekday opened in the
+        same clause ("from May 13 through Sunday", "taken Thursday through Monday")."""
         return bool(_RANGE_OPENED.search(self.text[max(0, start - _RANGE_OPEN_LOOKBEHIND):start]))
 
     def after_a_deed(self, start: int, verb) -> bool:
