@@ -1779,3 +1779,12 @@ def test_a_weekday_closing_a_past_range_a_weekday_opened_follows_it(nlp):
     assert one(nlp, text, dt.date(2016, 2, 17), "Monday").value == "2016-02-15"
     assert one(nlp, "The festival will run Thursday through Monday.", dt.date(2016, 2, 17),
                "Monday").value == "2016-02-22"
+
+
+def test_a_weekday_dating_an_event_someone_calls_for_or_prepares_for_is_the_nearest(nlp):
+    text = "A Facebook page has surfaced calling for a protest Thursday in Yemen ."
+    assert one(nlp, text, dt.date(2011, 1, 31), "Thursday").value == "2011-02-03"
+    text = "Other Republicans prepared for the final days of the campaign, including a debate Thursday in Des Moines."
+    assert one(nlp, text, dt.date(2016, 1, 26), "Thursday").value == "2016-01-28"
+    text = "On Monday, Spitzer called for Vacco to revive that unit immediately."
+    assert one(nlp, text, dt.date(1998, 10, 26), "Monday").value == "1998-10-26"

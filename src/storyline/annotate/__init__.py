@@ -114,8 +114,9 @@ from storyline.timing import StageTimes
 #: of the week-long assembly" to the assembly's length; "116" tags a count with an adjective before its unit, "two
 #: bloody weeks", "a few frantic weeks"; "117" reads a clock's weekday with the month and day after it, "12:23 a.m.
 #: EDT, Saturday Sept. 4, 2010"; "118" tags "this time of year" as the month of writing; "119" reads a weekday that
-#: closes a past range a weekday opened as after it, "taken Thursday through Monday")
-ANNOTATION_VERSION = "119"
+#: closes a past range a weekday opened as after it, "taken Thursday through Monday"; "120" reads a weekday dating an
+#: event someone calls for or prepares for as the nearest such day, "calling for a protest Thursday")
+ANNOTATION_VERSION = "120"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -88,6 +88,8 @@ _COUNT_AFTER = re.compile(r"\s+(?:\d+|one|two|three|four|five|six|seven|eight|ni
 _POSSESSIVE_AFTER = re.compile(r" ?['’]s\b")
 #: adjectives between a count and its unit that make it something other than a stretch of time ("two other days")
 _NOT_A_STRETCH = {"other", "more", "such", "different", "separate", "same", "old", "light"}
+#: verbs whose object is an event still to come when they are said ("calling for a protest Thursday")
+_CALLING_FOR = {"call", "plan", "prepare", "urge", "schedule", "organize", "organise", "announce", "demand"}
 #: adjectives of an event arranged ahead ("Friday's planned protests", "Tuesday's upcoming vote")
 _PLANNED = {"planned", "scheduled", "upcoming", "proposed", "expected", "anticipated", "impending", "looming"}
 #: a year and a comma or "and" right before: the next four digits continue a list of years ("1860 , 1770 , 1761")
@@ -1218,6 +1220,25 @@ class TemporalTagger:
             token.lower_ not in _NOT_A_STRETCH
 
     @staticmethod
+    def _dates_an_awaited_event(ctx: _Context, start: int, end: int) -> bool:
+        """Whether the weekday dates an event noun that a verb of calling for or preparing governs ("calling for a
+        protest Thursday", "prepared for the final days, including a debate Thursday")."""
+        token = TemporalTagger._token_at(ctx, start, end)
+        if token is not None and token.dep_ == "npadvmod" and token.head.lemma_ in _CALLING_FOR and \
+                any(c.dep_ == "prep" and c.lower_ == "for" and c.i < token.i for c in token.head.children):
+            return not tr.is_past_perfect(token.head)  # "calling for a protest Thursday", parsed onto the verb
+        if token is None or token.dep_ not in ("npadvmod", "compound") or token.head.pos_ != "NOUN":
+            return False
+        node = token.head
+        for _ in range(_MAX_CLIMB):
+            if node.head == node:
+                return False
+            node = node.head
+            if node.pos_ in ("VERB", "AUX") and node.dep_ != "prep":  # "including" is a preposition here
+                return node.lemma_ in _CALLING_FOR and not tr.is_past_perfect(node)
+        return False
+
+    @staticmethod
     def _possessive_planned(ctx: _Context, start: int, end: int) -> bool:
         """Whether "Friday's" owns an event the text calls planned or upcoming ("Friday's planned protests",
         "Tuesday's scheduled vote"): arranged, so near the DCT on either side, whatever the clause's tense."""
@@ -1537,6 +1558,9 @@ class TemporalTagger:
             direction = "last"
         elif rel in _AHEAD:
             direction = "next"
+        elif self._dates_an_awaited_event(ctx, start, m.end()):
+            direction = "nearest"  # "called for a protest Thursday", "prepared for a debate Thursday": arranged,
+            # so near the DCT on either side
         elif _POSSESSIVE_AFTER.match(ctx.text, m.end()) and self._possessive_planned(ctx, start, m.end()):
             direction = "nearest"  # "Friday's planned protests": still ahead when written, unless the paper is late
         elif _POSSESSIVE_AFTER.match(ctx.text, m.end()) and not self._possessive_ahead(ctx, start, m.end()):
