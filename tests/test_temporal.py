@@ -1788,3 +1788,12 @@ def test_a_weekday_dating_an_event_someone_calls_for_or_prepares_for_is_the_near
     assert one(nlp, text, dt.date(2016, 1, 26), "Thursday").value == "2016-01-28"
     text = "On Monday, Spitzer called for Vacco to revive that unit immediately."
     assert one(nlp, text, dt.date(1998, 10, 26), "Monday").value == "1998-10-26"
+
+
+def test_a_bare_september_11_after_2001_is_the_attacks_day_unless_written_near_it(nlp):
+    text = "Attacks , including September 11 , took place before the invasion ."
+    assert one(nlp, text, dt.date(2005, 7, 19), "September 11").value == "2001-09-11"
+    text = "The council will meet on September 11 to vote on the budget."
+    assert one(nlp, text, dt.date(2005, 9, 1), "September 11").value == "2005-09-11"
+    text = "In 1914 the armies met on the Marne. On 11 September the Germans withdrew."
+    assert one(nlp, text, dt.date(2009, 12, 19), "11 September").value == "1914-09-11"

@@ -115,8 +115,9 @@ from storyline.timing import StageTimes
 #: bloody weeks", "a few frantic weeks"; "117" reads a clock's weekday with the month and day after it, "12:23 a.m.
 #: EDT, Saturday Sept. 4, 2010"; "118" tags "this time of year" as the month of writing; "119" reads a weekday that
 #: closes a past range a weekday opened as after it, "taken Thursday through Monday"; "120" reads a weekday dating an
-#: event someone calls for or prepares for as the nearest such day, "calling for a protest Thursday")
-ANNOTATION_VERSION = "120"
+#: event someone calls for or prepares for as the nearest such day, "calling for a protest Thursday"; "121" reads a
+#: bare "September 11", written after 2001 and away from September, as the attacks' day)
+ANNOTATION_VERSION = "121"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -88,6 +88,8 @@ _COUNT_AFTER = re.compile(r"\s+(?:\d+|one|two|three|four|five|six|seven|eight|ni
 _POSSESSIVE_AFTER = re.compile(r" ?['’]s\b")
 #: adjectives between a count and its unit that make it something other than a stretch of time ("two other days")
 _NOT_A_STRETCH = {"other", "more", "such", "different", "separate", "same", "old", "light"}
+#: months of writing in which a bare "September 11" may be this year's (else, after 2001, it is the attacks' day)
+_MONTHS_NEAR_SEPTEMBER_11 = {8, 9, 10}
 #: verbs whose object is an event still to come when they are said ("calling for a protest Thursday")
 _CALLING_FOR = {"call", "plan", "prepare", "urge", "schedule", "organize", "organise", "announce", "demand"}
 #: adjectives of an event arranged ahead ("Friday's planned protests", "Tuesday's upcoming vote")
@@ -1347,6 +1349,10 @@ class TemporalTagger:
 
     def _n_month_day(self, m, ctx):
         year_text = m["year"] or self._relative_year(m, ctx) or self._range_year(m, ctx)
+        if not year_text and _month_number(m["month"]) == 9 and _day_number(m["day"]) == 11 and \
+                ctx.dct is not None and ctx.dct.year > 2001 and ctx.dct.month not in _MONTHS_NEAR_SEPTEMBER_11 and \
+                ctx.narrative_year_for(9) is None:
+            return self._n_september_11(m, ctx)  # "including September 11", in a July paper: the attacks' day
         return self._date_from_parts(m, ctx, _month_number(m["month"]), _day_number(m["day"]), year_text)
 
     _n_day_month = _n_month_day
