@@ -1797,3 +1797,9 @@ def test_a_bare_september_11_after_2001_is_the_attacks_day_unless_written_near_i
     assert one(nlp, text, dt.date(2005, 9, 1), "September 11").value == "2005-09-11"
     text = "In 1914 the armies met on the Marne. On 11 September the Germans withdrew."
     assert one(nlp, text, dt.date(2009, 12, 19), "11 September").value == "1914-09-11"
+
+
+def test_a_clock_in_uk_time_takes_the_date_written_after_it(nlp):
+    text = "Ben Sutherland | 09:43 UK time , Thursday , 6 January 2011 The final report came."
+    found = one(nlp, text, dt.date(2011, 1, 6), "09:43 UK time , Thursday , 6 January 2011")
+    assert (found.type, found.value) == ("TIME", "2011-01-06T09:43")

@@ -116,8 +116,9 @@ from storyline.timing import StageTimes
 #: EDT, Saturday Sept. 4, 2010"; "118" tags "this time of year" as the month of writing; "119" reads a weekday that
 #: closes a past range a weekday opened as after it, "taken Thursday through Monday"; "120" reads a weekday dating an
 #: event someone calls for or prepares for as the nearest such day, "calling for a protest Thursday"; "121" reads a
-#: bare "September 11", written after 2001 and away from September, as the attacks' day)
-ANNOTATION_VERSION = "121"
+#: bare "September 11", written after 2001 and away from September, as the attacks' day; "122" reads "09:43 UK time"
+#: as one clock, which then takes the date written after it)
+ANNOTATION_VERSION = "122"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -250,7 +250,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("time", rf"\b(?P<named>noon|midnight|midday)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
              rf"(?P<word>today|tomorrow|yesterday|tonight))\b)?"),
     ("time24", rf"(?<![\d:])(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)(?::[0-5]\d)?\s*(?P<tz>{TZ}|{CLOCK_ZONES}|GMT|"
-               rf"UK|local time|hrs|hours|h)\b"),
+               rf"UK time|UK|local time|hrs|hours|h)\b"),
     # "Sunday 10 May 2009 14.27 BST", "09.06 BST on Tuesday": a clock written with a dot and its zone
     ("time24", rf"(?<![\d.,])(?P<hour>[01]?\d|2[0-3])\.(?P<minute>[0-5]\d)\s*(?P<tz>{TZ}|{CLOCK_ZONES})\b"),
     # "lifted off here at 02.51 hr": a clock written with a dot and "hr(s)" after "at" (a span takes "for", "in")
