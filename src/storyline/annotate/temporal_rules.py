@@ -283,7 +283,7 @@ RULES: tuple[tuple[str, str], ...] = (
                  # "five or six days" is one span; not "in 1995 to 15 years", nor "one to two weeks before" (the count's)
                  rf"(?:(?<!\d{{4}})\s+(?:or|to)\s+(?P<num2>\d+|{NUMWORD}))?(?:-|\s+)"
                  rf"(?:more\s+|additional\s+|straight\s+|consecutive\s+|full\s+|trading\s+|business\s+|working\s+|"
-                 rf"school\s+|calendar\s+|(?!(?:{UNIT}|{NUMWORD})\b)(?P<feel>[a-z]{{4,}})\s+(?=[a-z]+s\b))?"  # "two bloody weeks", checked by tag
+                 rf"school\s+|calendar\s+|(?!(?:{UNIT}|{NUMWORD})\b)(?P<feel>[a-z]{{4,16}})\s+(?=[a-z]{{3,10}}s\b))?"  # "two bloody weeks", checked by tag
                  rf"(?P<unit>half[- ]hours?|quarter[- ]centur(?:y|ies)|{UNIT})(?P<adj>-long|-old)?"
                  rf"(?P<half>\s+and\s+a\s+half)?(?:\s+or\s+so)?\b"
                  rf"(?(num2)(?!\s+(?:ago|earlier|later|before|after|prior|hence|back|from now)\b))"),
