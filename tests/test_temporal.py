@@ -1805,3 +1805,10 @@ def test_a_clock_in_uk_time_takes_the_date_written_after_it(nlp):
     text = "Ben Sutherland | 09:43 UK time , Thursday , 6 January 2011 The final report came."
     found = one(nlp, text, dt.date(2011, 1, 6), "09:43 UK time , Thursday , 6 January 2011")
     assert (found.type, found.value) == ("TIME", "2011-01-06T09:43")
+
+
+def test_a_day_a_past_hope_looked_ahead_to_with_could_is_the_nearest(nlp):
+    text = "Officials hoped that one of them could return home later on Tuesday ."
+    assert one(nlp, text, dt.date(2009, 4, 29), "Tuesday").value == "2009-04-28"
+    text = "Officials said jurors would hear closing arguments on Monday."
+    assert one(nlp, text, dt.date(2021, 4, 15), "Monday").value == "2021-04-19"

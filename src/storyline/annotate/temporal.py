@@ -1574,8 +1574,9 @@ class TemporalTagger:
         else:
             direction = ctx.direction(start, m.end())  # "Friday's vote will decide the race" looks ahead
             tense, verb = ctx.tense(start, m.end())
-            if direction == "future" and tr.expected_in_past(verb):
-                direction = "nearest"  # "was expected to land Wednesday": yesterday in Thursday's paper
+            if direction == "future" and (tr.expected_in_past(verb) or tr.future_in_past(verb)):
+                direction = "nearest"  # "was expected to land Wednesday": yesterday in Thursday's paper; "hoped that
+                # one of them could return home on Tuesday", in Wednesday's: a day on either side
             elif direction == "future" and tense == "present" and tr.simple_present_deed(verb):
                 direction = "nearest"  # a caption's "rebels move on the town on Saturday", in Tuesday's paper
             elif direction == "past" and rel == "this":

@@ -415,6 +415,15 @@ def expected_in_past(verb: Token | None) -> bool:
         any(c.dep_ == "auxpass" and c.lower_ in ("was", "were") for c in head.children)
 
 
+def future_in_past(verb: Token | None) -> bool:
+    """Whether the clause tells, with "would" or "could", what a past hope looked ahead to ("hoped that one of them
+    could return home on Tuesday"): its day may lie on either side. A report's "said jurors would hear closing
+    arguments on Monday" still looks ahead."""
+    if verb is None or verb.dep_ != "ccomp" or verb.head.tag_ != "VBD" or verb.head.lemma_ not in _HOPED_IN_PAST:
+        return False
+    return any(c.dep_ == "aux" and c.lower_ in ("would", "could", "'d") for c in verb.children)
+
+
 def simple_present_deed(verb: Token | None) -> bool:
     """Whether the clause tells a deed in the simple present, as captions and headlines tell what just happened
     ("rebels move on the town on Saturday", "follows a protest Thursday"), not a timetable ("the act comes into
