@@ -1812,3 +1812,10 @@ def test_a_day_a_past_hope_looked_ahead_to_with_could_is_the_nearest(nlp):
     assert one(nlp, text, dt.date(2009, 4, 29), "Tuesday").value == "2009-04-28"
     text = "Officials said jurors would hear closing arguments on Monday."
     assert one(nlp, text, dt.date(2021, 4, 15), "Monday").value == "2021-04-19"
+
+
+def test_a_month_of_that_year_is_in_the_year_the_text_tells_of(nlp):
+    text = "Unemployment rose after he took office in January 2009 and peaked at 10 percent in October of that year."
+    assert one(nlp, text, dt.date(2016, 2, 5), "October of that year").value == "2009-10"
+    text = "He took office in January 2009. In March of the following year he left."
+    assert one(nlp, text, dt.date(2016, 2, 5), "March of the following year").value == "2010-03"

@@ -118,8 +118,9 @@ from storyline.timing import StageTimes
 #: event someone calls for or prepares for as the nearest such day, "calling for a protest Thursday"; "121" reads a
 #: bare "September 11", written after 2001 and away from September, as the attacks' day; "122" reads "09:43 UK time"
 #: as one clock, which then takes the date written after it; "123" reads a weekday a past hope looked ahead to with
-#: "could" or "would" as the nearest, "hoped that one of them could return home on Tuesday")
-ANNOTATION_VERSION = "123"
+#: "could" or "would" as the nearest, "hoped that one of them could return home on Tuesday"; "124" tags "October of
+#: that year" as one month in the year the text tells of)
+ANNOTATION_VERSION = "124"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

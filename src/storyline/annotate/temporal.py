@@ -1379,6 +1379,15 @@ class TemporalTagger:
         return _Norm("DATE", tr.month_value(int(year_text), _month_number(m["month"])), _part_of(m["part"]),
                      anchor="absolute" if m.groupdict().get("year") else "dct")
 
+    def _n_month_that_year(self, m, ctx):
+        """ "in October of that year", "in March of the following year": the month in the year last told of."""
+        told, anchor = ctx.anchor_of("year")
+        if told is None:
+            return _Norm("DATE", tr.month_value(None, _month_number(m["month"])), _part_of(m["part"]), anchor="none")
+        shift = {"the following": 1, "the next": 1, "the previous": -1}.get(m["rel"].lower(), 0)
+        return _Norm("DATE", tr.month_value(told.year + shift, _month_number(m["month"])), _part_of(m["part"]),
+                     anchor=anchor)
+
     def _n_month(self, m, ctx):
         month = _month_number(m["month"])
         mod = _part_of(m["part"])

@@ -202,6 +202,9 @@ RULES: tuple[tuple[str, str], ...] = (
                   rf"(?P<month>{MONTH})(?:{COMMA}(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?\b"),
     ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH_D})(?: ?,|\s+of)?\s+(?P<year>{YEAR})\b(?![\d%])"),
     ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})(?:\s+of)?\s+(?P<ryear>last|this|next) year\b"),
+    # "peaked in October of that year": the month in the year the text is telling of
+    ("month_that_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})\s+of\s+(?P<rel>that|the same|the following|"
+                        rf"the next|the previous) year\b"),
     ("month", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past)\s+|(?P<part>{PART})[- ]?)?"
               rf"(?P<month>{MONTH})(?![\w-])"),
     ("year", rf"(?<![\w$£€#.,/-])(?:(?P<pre>fiscal year|fiscal|calendar|the year|the end of|the start of|"
@@ -409,6 +412,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "pod_the": ("morning", "afternoon", "evening", "night"),
     "part_pod": ("morning", "afternoon", "evening"),
     "time_of_year": ("time of",),
+    "month_that_year": (" year",),
     "daylight": ("dawn", "daybreak", "sunrise", "nightfall", "dusk", "sunset"),
     "that_day": ("that day", "same day", "that morning", "same morning", "that afternoon", "same afternoon",
                  "that evening", "same evening", "that night", "same night"),
