@@ -1819,3 +1819,11 @@ def test_a_month_of_that_year_is_in_the_year_the_text_tells_of(nlp):
     assert one(nlp, text, dt.date(2016, 2, 5), "October of that year").value == "2009-10"
     text = "He took office in January 2009. In March of the following year he left."
     assert one(nlp, text, dt.date(2016, 2, 5), "March of the following year").value == "2010-03"
+
+
+def test_in_a_weeks_time_is_the_week_that_far_ahead(nlp):
+    text = "The mission is due to run out in a week 's time ."
+    found = one(nlp, text, dt.date(2012, 8, 11), "a week 's time")
+    assert (found.type, found.value) == ("DATE", "2012-W33")
+    assert one(nlp, "Elections are expected in two months' time.", dt.date(2012, 8, 11),
+               "two months' time").value == "2012-10"

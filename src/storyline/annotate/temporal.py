@@ -2276,6 +2276,15 @@ class TemporalTagger:
         last = self._range_end(int(ctx.text[m.start() - 5:m.start() - 1]), m["tail"])
         return None if last is None else _Norm("DATE", f"{last:04d}", anchor="absolute")
 
+    def _n_units_time(self, m, ctx):
+        """ "in a week's time", "in two months' time": the unit that far ahead of the DCT."""
+        n, unit = parse_number(m["num"]), unit_name(m["unit"])
+        if n is None:
+            return _Norm("DATE", "FUTURE_REF", anchor="none")  # "in a few weeks' time"
+        if unit == "fortnight":
+            unit, n = "week", n * 2
+        return _Norm("DATE", tr.shift_value(ctx.dct, unit, round(n)), anchor="dct" if ctx.dct else "none")
+
     def _n_time_of_year(self, m, ctx):
         """ "higher than usual for this time of year": the DCT's month, the season the text compares against."""
         return _Norm("DATE", tr.shift_value(ctx.dct, "month", 0), anchor="dct" if ctx.dct else "none")

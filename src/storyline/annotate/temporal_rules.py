@@ -348,6 +348,8 @@ RULES: tuple[tuple[str, str], ...] = (
     # "pre-dawn strikes", "by nightfall", "before sunrise": the day's light, in the day in focus (the tagger keeps a
     # bare word only after a preposition of time: "Dawn" is also a name, "the sunset clause" no time)
     ("daylight", r"\b(?:(?P<pre>pre-?dawn)|(?P<word>dawn|daybreak|sunrise|nightfall|dusk|sunset))\b"),
+    # "due to run out in a week's time", "in two weeks' time": the day, week, month or year that far ahead
+    ("units_time", rf"(?<=\bin )(?P<num>{NUM})\s+(?P<unit>days?|weeks?|fortnights?|months?|years?)\s?['’]s?\s+time\b"),
     # "unusual for this time of year": the month the text is written in (the modern gold, 8 times in 8)
     ("time_of_year", r"\bthis\s+time\s+of\s+(?:the\s+)?year\b"),
     ("in_the_day", r"\b(?P<pre>later|earlier|during|throughout)\s+(?:in\s+)?(?P<span>the\s+day)\b"
@@ -412,6 +414,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "pod_the": ("morning", "afternoon", "evening", "night"),
     "part_pod": ("morning", "afternoon", "evening"),
     "time_of_year": ("time of",),
+    "units_time": (" time",),
     "month_that_year": (" year",),
     "daylight": ("dawn", "daybreak", "sunrise", "nightfall", "dusk", "sunset"),
     "that_day": ("that day", "same day", "that morning", "same morning", "that afternoon", "same afternoon",
