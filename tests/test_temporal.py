@@ -1827,3 +1827,12 @@ def test_in_a_weeks_time_is_the_week_that_far_ahead(nlp):
     assert (found.type, found.value) == ("DATE", "2012-W33")
     assert one(nlp, "Elections are expected in two months' time.", dt.date(2012, 8, 11),
                "two months' time").value == "2012-10"
+
+
+def test_a_part_of_the_day_long_after_a_far_day_was_named_is_the_dcts(nlp):
+    text = ("The well was capped on July 15. Engineers then sealed it. The costs rose. Insurers paid. "
+            "The update sent the company's share price up more than 1% by early afternoon.")
+    found = one(nlp, text, dt.date(2010, 11, 2), "early afternoon")
+    assert found.value == "2010-11-02TAF"
+    text = "The well was capped on July 15. By early afternoon, oil had stopped flowing."
+    assert one(nlp, text, dt.date(2010, 11, 2), "early afternoon").value == "2010-07-15TAF"

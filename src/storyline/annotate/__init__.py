@@ -119,8 +119,9 @@ from storyline.timing import StageTimes
 #: bare "September 11", written after 2001 and away from September, as the attacks' day; "122" reads "09:43 UK time"
 #: as one clock, which then takes the date written after it; "123" reads a weekday a past hope looked ahead to with
 #: "could" or "would" as the nearest, "hoped that one of them could return home on Tuesday"; "124" tags "October of
-#: that year" as one month in the year the text tells of; "125" reads "in a week's time" as the week that far ahead)
-ANNOTATION_VERSION = "125"
+#: that year" as one month in the year the text tells of; "125" reads "in a week's time" as the week that far ahead;
+#: "126" dates "by early afternoon" on the DCT when the day last named is far from it and sentences back)
+ANNOTATION_VERSION = "126"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -88,6 +88,8 @@ _COUNT_AFTER = re.compile(r"\s+(?:\d+|one|two|three|four|five|six|seven|eight|ni
 _POSSESSIVE_AFTER = re.compile(r" ?['’]s\b")
 #: adjectives between a count and its unit that make it something other than a stretch of time ("two other days")
 _NOT_A_STRETCH = {"other", "more", "such", "different", "separate", "same", "old", "light"}
+#: how many sentences after the one that named a day a part of the day may still be in it
+_DAY_IN_FOCUS_SENTENCES = 3
 #: months of writing in which a bare "September 11" may be this year's (else, after 2001, it is the attacks' day)
 _MONTHS_NEAR_SEPTEMBER_11 = {8, 9, 10}
 #: verbs whose object is an event still to come when they are said ("calling for a protest Thursday")
@@ -410,6 +412,7 @@ class _Context:
         self.last_anchor: str = "none"  # how last_value was resolved ("absolute", "dct", "discourse")
         self.comparison: tuple[str, float] | None = None  # unit and signed count of the last "a year ago"
         self.last_sentence: int = -_COMPARISON_SENTENCES - 1
+        self.day_sentence: int = -1  # the sentence that last named a day
         self.sentence_days: dict[int, dt.date] = {}
         self.sentence: int = 0
         self.dct_uses = 0  # expressions resolved from the DCT so far
@@ -588,6 +591,7 @@ class _Context:
                 self.anchors.update(day=date, month=date, year=date)
                 self.told.update(("day", "month", "year"))
                 self.sentence_days[self.sentence] = date
+                self.day_sentence = self.sentence
         elif month and value[4:6] != "-W" and value[4:6] != "-Q" and value[4:6] != "-H":
             self.anchors.update(month=dt.date(int(year), int(month), 1), year=dt.date(int(year), int(month), 1))
             self.told.update(("month", "year"))
@@ -2186,8 +2190,12 @@ class TemporalTagger:
                      span=(start, m.end("span")))
 
     def _n_part_pod(self, m, ctx):
-        """ "by late morning": that part of the day the text is about."""
+        """ "by late morning": that part of the day the text is about; a day named paragraphs back and far from the
+        DCT is a past the text has left ("the well was capped on July 15 … shares rose by early afternoon")."""
         date, anchor = self._discourse_day(ctx)
+        if anchor == "discourse" and ctx.dct is not None and date is not None and \
+                ctx.sentence - ctx.day_sentence > _DAY_IN_FOCUS_SENTENCES and abs((date - ctx.dct).days) > 7:
+            date, anchor = ctx.dct, "dct"
         return _Norm("TIME", f"{tr.day_value(date)}T{PARTS_OF_DAY[m['pod'].lower()]}", _part_of(m["part"]),
                      anchor=anchor)
 
