@@ -1836,3 +1836,10 @@ def test_a_part_of_the_day_long_after_a_far_day_was_named_is_the_dcts(nlp):
     assert found.value == "2010-11-02TAF"
     text = "The well was capped on July 15. By early afternoon, oil had stopped flowing."
     assert one(nlp, text, dt.date(2010, 11, 2), "early afternoon").value == "2010-07-15TAF"
+
+
+def test_shares_paces_and_ages_are_no_stretches_of_time(nlp):
+    text = ("A quarter of about 18,000 Indians were evacuated. A day-by-day summary of events follows. "
+            "The emissions were only weeks old. Trade reached 12.82 billion dollars, a quarter of the total.")
+    assert tag_text(text, dt.date(2011, 3, 2), nlp) == []
+    assert one(nlp, "Sales rose 5% in a quarter.", dt.date(2011, 3, 2), "a quarter").value == "P1Q"

@@ -120,8 +120,9 @@ from storyline.timing import StageTimes
 #: as one clock, which then takes the date written after it; "123" reads a weekday a past hope looked ahead to with
 #: "could" or "would" as the nearest, "hoped that one of them could return home on Tuesday"; "124" tags "October of
 #: that year" as one month in the year the text tells of; "125" reads "in a week's time" as the week that far ahead;
-#: "126" dates "by early afternoon" on the DCT when the day last named is far from it and sentences back)
-ANNOTATION_VERSION = "126"
+#: "126" dates "by early afternoon" on the DCT when the day last named is far from it and sentences back; "127" leaves
+#: shares ("a quarter of China's users"), paces ("a day-by-day summary") and ages ("only weeks old") untagged)
+ANNOTATION_VERSION = "127"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

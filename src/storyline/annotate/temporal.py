@@ -606,6 +606,12 @@ class _Context:
         self.last_sentence = self.sentence
 
 
+def _a_share_of(unit: str, text: str, end: int) -> bool:
+    """Whether "a quarter" ending at ``end`` is a share of something ("a quarter of China's users"), not three
+    months or "a quarter of a century"."""
+    return unit == "quarter" and bool(re.match(r"\s+of\s+(?!an?\s+(?:century|hour)\b)", text[end:end + 20]))
+
+
 def _is_deadline(noun) -> bool:
     """Whether the noun is what something happens by or ahead of ("by Sunday's kickoff", "ahead of Friday's
     vote", "until Monday's deadline"); not "before", which a present clause also measures a past from ("its
@@ -1041,6 +1047,8 @@ class TemporalTagger:
         if name == "set" and groups["q"].lower() in ("a", "an"):
             if unit_name(groups["unit"]) not in UNIT_CODES:
                 return False  # "a Sunday night memorial" is one Sunday, not every Sunday
+            if _a_share_of(unit_name(groups["unit"]), ctx.text, m.end()):
+                return False  # "12.82 billion dollars, a quarter of Shandong's total"
             before = ctx.text[max(0, m.start() - 40):m.start()].lower().split()
             if not before or not (before[-1] in ("once", "twice", "thrice", "times")
                                   or any(w[:1].isdigit() and not w.endswith((",", ";")) and not _YEAR_WORD.match(w)
@@ -1070,6 +1078,10 @@ class TemporalTagger:
                 return False  # "$1.76 a year", "700 seats a week": a rate, not a stretch of time
             if re.match(r"\s+old\b", ctx.text[m.end():m.end() + 6]):
                 return False  # "52 years old" is an age
+            if re.match(rf"(?:-by-|\s+by\s+){unit}\b", ctx.text[m.end():m.end() + 16], re.I):
+                return False  # "a day-by-day summary", "day by day": a pace, not a stretch
+            if num in ("a", "an", "one") and _a_share_of(unit, ctx.text, m.end()):
+                return False  # "a quarter of about 18,000 Indians" is a share ("a quarter of a century" is time)
             if num == "many" and (not groups["unit"].lower().endswith("s") or ctx.previous_word(m.start()) == "as"):
                 return False  # "for many years" is a duration; "in as many years" is not
             if unit == "quarter" and re.search(r"\w-quarters?$", m.group(0), re.I):

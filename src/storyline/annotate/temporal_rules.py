@@ -292,7 +292,7 @@ RULES: tuple[tuple[str, str], ...] = (
                  rf"(?(num2)(?!\s+(?:ago|earlier|later|before|after|prior|hence|back|from now)\b))"),
     # "with only days to go", "have only weeks to make their case": a span, its length left unsaid
     ("plural_unit", r"\b(?P<pre>only|just|mere|barely)\s+(?P<unit>hours|days|weeks|months|years|decades)\b"
-                    r"(?!\s+(?:ago|earlier|later|before|after|of|away|from)\b)"),
+                    r"(?!\s+(?:ago|earlier|later|before|after|of|away|from|old)\b)"),  # "only weeks old" is an age
     ("plural_unit", r"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting)\s+(?P<unit>years|decades|"
                     r"months|weeks|days|hours|centuries|minutes)\b(?!\s+(?:ago|of|to|later|earlier))"),
     ("set", rf"\b(?P<q>every|each|per|a|an)\s+(?:(?<=every )single\s+)?(?:(?P<num>other|{NUM})\s+)?"
