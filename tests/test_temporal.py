@@ -1843,3 +1843,12 @@ def test_shares_paces_and_ages_are_no_stretches_of_time(nlp):
             "The emissions were only weeks old. Trade reached 12.82 billion dollars, a quarter of the total.")
     assert tag_text(text, dt.date(2011, 3, 2), nlp) == []
     assert one(nlp, "Sales rose 5% in a quarter.", dt.date(2011, 3, 2), "a quarter").value == "P1Q"
+
+
+def test_a_daylight_word_or_an_ordinal_day_before_a_named_day_leaves_the_day_to_it(nlp):
+    text = ("The first pictures to emerge after sunrise on Wednesday showed streets. "
+            "The rebels held for a second day Friday.")
+    found = [(e.text, e.value) for e in tag_text(text, dt.date(2011, 3, 3), nlp)]
+    assert found == [("Wednesday", "2011-03-02"), ("Friday", "2011-02-25")]
+    assert one(nlp, "The protests continued for a third straight day.", dt.date(2011, 3, 3),
+               "a third straight day").value == "2011-03-03"

@@ -121,8 +121,9 @@ from storyline.timing import StageTimes
 #: "could" or "would" as the nearest, "hoped that one of them could return home on Tuesday"; "124" tags "October of
 #: that year" as one month in the year the text tells of; "125" reads "in a week's time" as the week that far ahead;
 #: "126" dates "by early afternoon" on the DCT when the day last named is far from it and sentences back; "127" leaves
-#: shares ("a quarter of China's users"), paces ("a day-by-day summary") and ages ("only weeks old") untagged)
-ANNOTATION_VERSION = "127"
+#: shares ("a quarter of China's users"), paces ("a day-by-day summary") and ages ("only weeks old") untagged; "128"
+#: leaves a day named right after "sunrise" or "a second day" to that day alone, "after sunrise on Wednesday")
+ANNOTATION_VERSION = "128"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -88,6 +88,8 @@ _COUNT_AFTER = re.compile(r"\s+(?:\d+|one|two|three|four|five|six|seven|eight|ni
 _POSSESSIVE_AFTER = re.compile(r" ?['’]s\b")
 #: adjectives between a count and its unit that make it something other than a stretch of time ("two other days")
 _NOT_A_STRETCH = {"other", "more", "such", "different", "separate", "same", "old", "light"}
+#: a day written right after a daylight word or an ordinal day ("after sunrise on Wednesday", "a second day Thursday")
+_DAY_NAMED_AFTER = re.compile(rf"\s*,?\s+(?:on\s+)?(?:{WEEKDAY}|today|yesterday|tomorrow)\b", re.IGNORECASE)
 #: how many sentences after the one that named a day a part of the day may still be in it
 _DAY_IN_FOCUS_SENTENCES = 3
 #: months of writing in which a bare "September 11" may be this year's (else, after 2001, it is the attacks' day)
@@ -2216,6 +2218,8 @@ class TemporalTagger:
         word = (m["pre"] or m["word"]).lower()
         if word != m.group(0) or m["word"] and ctx.previous_word(m.start()) not in _DAYLIGHT_BOUNDS:
             return None
+        if _DAY_NAMED_AFTER.match(ctx.text, m.end()):
+            return None  # "after sunrise on Wednesday": the day written after it is the expression
         date, anchor = self._discourse_day(ctx)
         part = "NI" if word == "nightfall" else "EV" if word in ("dusk", "sunset") else "MO"
         return _Norm("TIME", f"{tr.day_value(date)}T{part}", anchor=anchor)
@@ -2264,6 +2268,8 @@ class TemporalTagger:
         day the text last named; "in his first year" (in office) names no date the text gives, so its
         value stays unknown (X placeholders)."""
         unit = m["unit"].lower()
+        if unit == "day" and _DAY_NAMED_AFTER.match(ctx.text, m.end()):
+            return None  # "struck for a second day on Thursday": a count of days; the weekday dates it
         token = self._token_at(ctx, m.start(), m.end())
         if token is not None and token.dep_ == "attr" and ctx.dct is not None and \
                 ctx.tense_only(m.start(), m.end()) == "present":
