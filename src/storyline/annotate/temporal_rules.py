@@ -247,7 +247,8 @@ RULES: tuple[tuple[str, str], ...] = (
              rf"just before)\s+)?(?<![\d.:])(?P<hour>1[0-2]|0?\d)(?:[:.]?(?P<minute>[0-5]\d))?\s*(?P<ampm>{AMPM})"
              rf"(?:\s+(?P<tz>{TZ})\b)?(?:{COMMA}(?:on\s+)?(?:(?P<wd>{WEEKDAY})(?:\s+(?:morning|afternoon|evening|night))?"
              rf"(?:{COMMA}(?P<wday>{DAYNUM})\s+(?P<wmonth>{MONTH_D})(?:{COMMA}(?P<wyear>{YEAR}))?"  # "Sunday 17 March"
-             rf"|{COMMA}(?P<vmonth>{MONTH_D})\s+(?P<vday>{DAYNUM})(?![\d,]\d)(?:{COMMA}(?P<vyear>{YEAR}))?)?|"  # "Sept. 4"
+             # "Saturday Sept. 4"
+             rf"|{COMMA}(?P<vmonth>{MONTH_D})\s+(?P<vday>{DAYNUM})(?![\d,]\d)(?:{COMMA}(?P<vyear>{YEAR}))?)?|"
              rf"(?P<word>today|tomorrow|yesterday|tonight)|"
              rf"(?P<tmonth>{MONTH_D})\s+(?P<tday>{DAYNUM})(?![\d,]\d)(?:{COMMA}(?P<tyear>{YEAR}))?)\b)?"),
     ("time", rf"\b(?P<named>noon|midnight|midday)(?:\s+(?P<tz>{TZ})\b)?(?:,?\s+(?:on\s+)?(?:(?P<wd>{WEEKDAY})|"
@@ -286,7 +287,8 @@ RULES: tuple[tuple[str, str], ...] = (
                  # "five or six days" is one span; not "in 1995 to 15 years", nor "one to two weeks before" (the count's)
                  rf"(?:(?<!\d{{4}})\s+(?:or|to)\s+(?P<num2>\d+|{NUMWORD}))?(?:-|\s+)"
                  rf"(?:more\s+|additional\s+|straight\s+|consecutive\s+|full\s+|trading\s+|business\s+|working\s+|"
-                 rf"school\s+|calendar\s+|(?!(?:{UNIT}|{NUMWORD})\b)(?P<feel>[a-z]{{4,16}})\s+(?=[a-z]{{3,10}}s\b))?"  # "two bloody weeks", checked by tag
+                 # "two bloody weeks": a word the tagger checks is an adjective of the unit
+                 rf"school\s+|calendar\s+|(?!(?:{UNIT}|{NUMWORD})\b)(?P<feel>[a-z]{{4,16}})\s+(?=[a-z]{{3,10}}s\b))?"
                  rf"(?P<unit>half[- ]hours?|quarter[- ]centur(?:y|ies)|{UNIT})(?P<adj>-long|-old)?"
                  rf"(?P<half>\s+and\s+a\s+half)?(?:\s+or\s+so)?\b"
                  rf"(?(num2)(?!\s+(?:ago|earlier|later|before|after|prior|hence|back|from now)\b))"),
@@ -349,7 +351,8 @@ RULES: tuple[tuple[str, str], ...] = (
     # bare word only after a preposition of time: "Dawn" is also a name, "the sunset clause" no time)
     ("daylight", r"\b(?:(?P<pre>pre-?dawn)|(?P<word>dawn|daybreak|sunrise|nightfall|dusk|sunset))\b"),
     # "due to run out in a week's time", "in two weeks' time": the day, week, month or year that far ahead
-    ("units_time", rf"(?<=\bin )(?P<num>{NUM})\s+(?P<unit>days?|weeks?|fortnights?|months?|years?)\s?['’]s?\s+time\b"),
+    ("units_time", rf"(?<=\bin )(?P<num>{NUM})\s+(?P<unit>days?|weeks?|fortnights?|months?|years?)"
+                   r"\s?['’]s?\s+time\b"),
     # "unusual for this time of year": the month the text is written in (the modern gold, 8 times in 8)
     ("time_of_year", r"\bthis\s+time\s+of\s+(?:the\s+)?year\b"),
     ("in_the_day", r"\b(?P<pre>later|earlier|during|throughout)\s+(?:in\s+)?(?P<span>the\s+day)\b"
