@@ -1852,3 +1852,11 @@ def test_a_daylight_word_or_an_ordinal_day_before_a_named_day_leaves_the_day_to_
     assert found == [("Wednesday", "2011-03-02"), ("Friday", "2011-02-25")]
     assert one(nlp, "The protests continued for a third straight day.", dt.date(2011, 3, 3),
                "a third straight day").value == "2011-03-03"
+
+
+def test_a_date_of_an_event_after_or_following_puts_first_is_not_the_clauses_future(nlp):
+    text = "Scientists feared the spill would create a dead zone after the April 20 blowout at the rig ."
+    assert one(nlp, text, dt.date(2010, 9, 8), "April 20").value == "2010-04-20"
+    text = "Apple agreed to pay 1 million won to a lawyer , following a court order in May , officials said ."
+    assert one(nlp, text, dt.date(2011, 7, 14), "May").value == "2011-05"
+    assert one(nlp, "Talks will resume after May.", dt.date(2011, 7, 14), "May").value == "2012-05"

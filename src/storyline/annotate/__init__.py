@@ -122,8 +122,10 @@ from storyline.timing import StageTimes
 #: that year" as one month in the year the text tells of; "125" reads "in a week's time" as the week that far ahead;
 #: "126" dates "by early afternoon" on the DCT when the day last named is far from it and sentences back; "127" leaves
 #: shares ("a quarter of China's users"), paces ("a day-by-day summary") and ages ("only weeks old") untagged; "128"
-#: leaves a day named right after "sunrise" or "a second day" to that day alone, "after sunrise on Wednesday")
-ANNOTATION_VERSION = "128"
+#: leaves a day named right after "sunrise" or "a second day" to that day alone, "after sunrise on Wednesday"; "129"
+#: does not read a date of an event that "after" or "following" puts first as the clause's future, "would create a
+#: zone after the April 20 blowout")
+ANNOTATION_VERSION = "129"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

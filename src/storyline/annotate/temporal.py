@@ -1325,6 +1325,8 @@ class TemporalTagger:
                 date = _safe_date(year, month, day)
                 return _Norm("DATE", date.isoformat()) if date else None
         tense = ctx.tense_only(m.start(), m.end())
+        if tense == "future" and self._dates_an_earlier_event(ctx, m.start(), m.end()):
+            tense = "unknown"  # "would create a zone after the April 20 blowout": the blowout may be past
         narrative = ctx.narrative_year_for(month, tense, ctx.says_will(m.start(), m.end()))
         if narrative is not None:
             date = _safe_date(narrative, month, day)
@@ -1420,7 +1422,7 @@ class TemporalTagger:
             year = ctx.dct.year
         elif (shared := self._month_range_year(m, ctx, month)) is not None:
             return _Norm("DATE", tr.month_value(shared, month), mod, anchor="absolute")
-        elif (narrative := ctx.narrative_year_for(month, tense := ctx.tense_only(m.start(), m.end()),
+        elif (narrative := ctx.narrative_year_for(month, tense := self._tense_of_a_month(m, ctx),
                                                   ctx.says_will(m.start(), m.end()))) is not None:
             return _Norm("DATE", tr.month_value(narrative, month), mod, anchor="discourse")
         elif (following := self._month_after_pair(m, ctx, month)) is not None:
@@ -1431,6 +1433,28 @@ class TemporalTagger:
                 tense = "future"  # "the process continues until September": the end of what goes on now
             year = tr.nearest_year(ctx.dct, month, None, tense, since=ctx.after_since(m.start()))
         return _Norm("DATE", tr.month_value(year, month), mod)
+
+    def _tense_of_a_month(self, m: re.Match[str], ctx: _Context) -> tr.Tense:
+        tense = ctx.tense_only(m.start(), m.end())
+        if tense == "future" and self._dates_an_earlier_event(ctx, m.start(), m.end()):
+            return "unknown"  # "agreed to pay, following a court order in May": the order may be past
+        return tense
+
+    @staticmethod
+    def _dates_an_earlier_event(ctx: _Context, start: int, end: int) -> bool:
+        """Whether the date modifies an event that "after", "following" or "since" puts before the clause's own
+        ("would create a zone after the April 20 blowout", "agreed to pay following a court order in May"): that
+        event's time is not the clause's future. A date that is itself the object ("after May") is."""
+        token = TemporalTagger._token_at(ctx, start, end)
+        passed_noun = False
+        for _ in range(_MAX_CLIMB):
+            if token is None or token.head == token or token.pos_ in ("VERB", "AUX"):
+                return False
+            if passed_noun and token.dep_ == "pobj" and token.head.lower_ in ("after", "following", "since"):
+                return True
+            token = token.head
+            passed_noun = passed_noun or token.pos_ == "NOUN"
+        return False
 
     @staticmethod
     def _month_range_year(m: re.Match[str], ctx: _Context, month: int) -> int | None:
