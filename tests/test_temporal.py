@@ -1860,3 +1860,10 @@ def test_a_date_of_an_event_after_or_following_puts_first_is_not_the_clauses_fut
     text = "Apple agreed to pay 1 million won to a lawyer , following a court order in May , officials said ."
     assert one(nlp, text, dt.date(2011, 7, 14), "May").value == "2011-05"
     assert one(nlp, "Talks will resume after May.", dt.date(2011, 7, 14), "May").value == "2012-05"
+
+
+def test_a_lower_case_may_between_a_day_and_a_year_is_the_month(nlp):
+    text = "Last updated : 1 may , 2009 - 17:54 GMT Mexico shuts down ."
+    found = one(nlp, text, dt.date(2009, 5, 1), "1 may , 2009 - 17:54 GMT")
+    assert (found.type, found.value) == ("TIME", "2009-05-01T17:54")
+    assert tag_text("The rebels may march on the capital.", dt.date(2009, 5, 1), nlp) == []

@@ -947,11 +947,13 @@ class TemporalTagger:
         groups = m.groupdict()
         month = groups.get("month")
         if month and name in ("month_day", "day_month", "month_year", "month") and not month[0].isupper() \
+                and not (name in ("month_day", "day_month") and groups.get("day") and groups.get("year")) \
                 and (month.lower() in _AMBIGUOUS_MONTHS or month.lower() in ("august", "sat", "sun") or len(month) < 4
                      or name == "month" and ctx.previous_word(m.start()) not in ("in", "since", "until", "by", "of",
                                                                                  "last", "next", "this", "early",
                                                                                  "late", "mid")):
-            return False  # lower-case "may", "march", "august" are words; "june 5", "october 2014" are dates
+            return False  # lower-case "may", "march", "august" are words; "june 5", "october 2014", "1 may, 2009"
+            # are dates
         if name == "bare_unit" and not self._bare_unit_plausible(m, ctx):
             return False
         if name != "time_word_name" and _in_a_title(m.group(0), ctx, m.start()):
