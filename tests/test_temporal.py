@@ -1867,3 +1867,8 @@ def test_a_lower_case_may_between_a_day_and_a_year_is_the_month(nlp):
     found = one(nlp, text, dt.date(2009, 5, 1), "1 may , 2009 - 17:54 GMT")
     assert (found.type, found.value) == ("TIME", "2009-05-01T17:54")
     assert tag_text("The rebels may march on the capital.", dt.date(2009, 5, 1), nlp) == []
+
+
+def test_the_first_quarter_of_the_year_is_one_quarter(nlp):
+    text = "Her fundraising in the first quarter of the year was off the charts."
+    assert one(nlp, text, dt.date(2016, 8, 15), "the first quarter of the year").value == "2016-Q1"

@@ -124,8 +124,9 @@ from storyline.timing import StageTimes
 #: shares ("a quarter of China's users"), paces ("a day-by-day summary") and ages ("only weeks old") untagged; "128"
 #: leaves a day named right after "sunrise" or "a second day" to that day alone, "after sunrise on Wednesday"; "129"
 #: does not read a date of an event that "after" or "following" puts first as the clause's future, "would create a
-#: zone after the April 20 blowout"; "130" reads a lower-case "may" between a day and a year, "1 may , 2009")
-ANNOTATION_VERSION = "130"
+#: zone after the April 20 blowout"; "130" reads a lower-case "may" between a day and a year, "1 may , 2009"; "131"
+#: tags "the first quarter of the year" as one quarter)
+ANNOTATION_VERSION = "131"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

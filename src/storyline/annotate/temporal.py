@@ -1975,8 +1975,8 @@ class TemporalTagger:
         if not year_text and ctx.dct is not None and unit == "quarter":
             if pre in ("the year-ago", "the year-earlier"):
                 year -= 1
-            elif not m["rel2"] and pre not in ("this year's", "last year's", "next year's"):
-                year = self._quarter_year(number, m, ctx)
+            elif (m["rel2"] or "the").lower() == "the" and pre not in ("this year's", "last year's", "next year's"):
+                year = self._quarter_year(number, m, ctx)  # "the first quarter (of the year)": the year in focus
         return _Norm("DATE", f"{year:04d}-{letter}{number}", anchor=anchor)
 
     @staticmethod

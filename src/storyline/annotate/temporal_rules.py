@@ -309,7 +309,7 @@ RULES: tuple[tuple[str, str], ...] = (
                 rf"the latest|the current|the same|the fiscal|its fiscal|the|its|that|this|last|next|fiscal)\s+)?"
                 rf"(?:(?P<year1>{YEAR})\s+)?(?:fiscal[- ])?(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th|final|"
                 rf"last|latest|current)?[- ]?(?:fiscal[- ])?(?P<unit>quarter|half)\b(?![- ](?:century))"
-                rf"(?:\s+of\s+(?:fiscal\s+)?(?:(?P<year2>{YEAR})|(?P<rel2>this|last|next) year))?"),
+                rf"(?:\s+of\s+(?:fiscal\s+)?(?:(?P<year2>{YEAR})|(?P<rel2>this|last|next|the) year))?"),
     # "two summers ago": the summer so many before the last one
     ("season_ago", rf"\b(?P<num>{NUMWORD}|\d+)\s+(?P<season>springs|summers|falls|autumns|winters)\s+ago\b"),
     ("season", rf"\b(?:(?P<rel>this past|this coming|this|last|next|the|that|early|late|mid|the early|the late)"
