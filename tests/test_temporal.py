@@ -1872,3 +1872,10 @@ def test_a_lower_case_may_between_a_day_and_a_year_is_the_month(nlp):
 def test_the_first_quarter_of_the_year_is_one_quarter(nlp):
     text = "Her fundraising in the first quarter of the year was off the charts."
     assert one(nlp, text, dt.date(2016, 8, 15), "the first quarter of the year").value == "2016-Q1"
+
+
+def test_a_weekday_dating_what_until_waits_for_lies_ahead(nlp):
+    text = "But final decisions were deferred until a second summit on Wednesday ."
+    assert one(nlp, text, dt.date(2011, 10, 24), "Wednesday").value == "2011-10-26"
+    text = "Until Thursday , they had not called him a suspect ."
+    assert one(nlp, text, dt.date(2011, 10, 24), "Thursday").value == "2011-10-20"

@@ -125,8 +125,9 @@ from storyline.timing import StageTimes
 #: leaves a day named right after "sunrise" or "a second day" to that day alone, "after sunrise on Wednesday"; "129"
 #: does not read a date of an event that "after" or "following" puts first as the clause's future, "would create a
 #: zone after the April 20 blowout"; "130" reads a lower-case "may" between a day and a year, "1 may , 2009"; "131"
-#: tags "the first quarter of the year" as one quarter)
-ANNOTATION_VERSION = "131"
+#: tags "the first quarter of the year" as one quarter; "132" reads a weekday dating what "until" waits for as ahead,
+#: "deferred until a second summit on Wednesday")
+ANNOTATION_VERSION = "132"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -461,11 +461,27 @@ class _Context:
             if tr.is_past_perfect(verb) or (tense == "past" and self.ends_a_range(start)):
                 return "past"
             return "future"
+        if self.in_a_bound(start, end) and not tr.is_past_perfect(verb):
+            return "future"  # "decisions were deferred until a second summit on Wednesday"
         if tense == "future":
             return "past" if tr.failed_in_past(verb) else "future"
         if tense == "present":
             return "past" if tr.is_reporting(verb) or self.after_a_deed(start, verb) else "future"
         return "past"
+
+    def in_a_bound(self, start: int, end: int) -> bool:
+        """Whether the time dates an event that "until" or "till" waits for ("deferred until a second summit on
+        Wednesday"), which lies ahead like the bound itself."""
+        span = self.doc.char_span(start, end, alignment_mode="expand")
+        token = span.root if span is not None and len(span) else None
+        for _ in range(_MAX_CLIMB):
+            if token is None or token.head == token or token.pos_ in ("VERB", "AUX"):
+                return False
+            if token.dep_ == "pobj" and token.head.lower_ in ("until", "till") and token.pos_ in ("NOUN", "PROPN") \
+                    and token.i < span.start:
+                return True
+            token = token.head
+        return False
 
     def ends_a_range(self, start: int) -> bool:
         """Whether "until" or "through" right before ``start`` closes a range that "from" or a weekday opened in the
