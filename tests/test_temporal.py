@@ -1879,3 +1879,10 @@ def test_a_weekday_dating_what_until_waits_for_lies_ahead(nlp):
     assert one(nlp, text, dt.date(2011, 10, 24), "Wednesday").value == "2011-10-26"
     text = "Until Thursday , they had not called him a suspect ."
     assert one(nlp, text, dt.date(2011, 10, 24), "Thursday").value == "2011-10-20"
+
+
+def test_the_month_of_june_is_june(nlp):
+    text = "LNG imports rose to a record high for the month of June as utilities used more fuel."
+    assert one(nlp, text, dt.date(2011, 7, 21), "the month of June").value == "2011-06"
+    assert one(nlp, "In fact the month of March is very hot here.", dt.date(2006, 12, 19),
+               "the month of March").value == "2007-03"

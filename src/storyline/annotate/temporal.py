@@ -985,7 +985,7 @@ class TemporalTagger:
             if month == "APR." and \
                     _PERCENT_BEFORE.search(ctx.text, max(0, m.start() - 12), m.start()):
                 return False  # "59.9% APR." is a loan's rate
-            bare = not groups.get("rel") and not groups.get("part")
+            bare = not groups.get("rel") and not groups.get("part") and m.start() == m.start("month")
             if bare and month.lower() in _AMBIGUOUS_MONTHS and ctx.previous_word(m.start()) not in _TIME_INTRODUCERS:
                 return False
             if bare and month.lower() == "may" and ctx.previous_word(m.start()) in ("and", "or", "to", "that"):

@@ -206,7 +206,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("month_that_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})\s+of\s+(?P<rel>that|the same|the following|"
                         rf"the next|the previous) year\b"),
     ("month", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past)\s+|(?P<part>{PART})[- ]?)?"
-              rf"(?P<month>{MONTH})(?![\w-])"),
+              rf"(?:the\s+month\s+of\s+)?(?P<month>{MONTH})(?![\w-])"),  # "for the month of June"
     ("year", rf"(?<![\w$£€#.,/-])(?:(?P<pre>fiscal year|fiscal|calendar|the year|the end of|the start of|"
              rf"the beginning of|the middle of|end of|end(?=-)|early|mid|late|the first half of|the second half of)"
              rf"[- ]?\s*)?"
@@ -381,7 +381,7 @@ RULES: tuple[tuple[str, str], ...] = (
     # not the clock of "February 1, 2011-14:00:00 ET"
     ("year_tail", rf"(?<=(?:1[0-9]|20)\d\d[-–])(?P<tail>\d{{2}}|{YEAR})\b(?![\w%-]|[.,:]\d)"),
     ("the_period", r"\b(?P<pre>for|during|over|throughout|within|in|of)\s+(?P<span>the\s+(?P<unit>week|month))\b"
-                   r"(?!\s+(?:before|after|ahead|earlier|later|ago|that|when|in which)\b|['’]s|-)"),
+                   rf"(?!\s+(?:before|after|ahead|earlier|later|ago|that|when|in which|of\s+(?:{MONTH}))\b|['’]s|-)"),
 )
 
 #: Lower-case words one of which every match of a rule contains: a rule whose words are all
