@@ -1886,3 +1886,10 @@ def test_the_month_of_june_is_june(nlp):
     assert one(nlp, text, dt.date(2011, 7, 21), "the month of June").value == "2011-06"
     assert one(nlp, "In fact the month of March is very hot here.", dt.date(2006, 12, 19),
                "the month of March").value == "2007-03"
+
+
+def test_annually_after_a_growth_rate_is_left_as_timebank_leaves_it(nlp):
+    text = "The company expects sales to rise 8.5% annually. The plant would produce 10,000 units annually."
+    assert tag_text(text, dt.date(1989, 10, 26), nlp) == []
+    text = "The commemorations were similar to those held here annually for Marti."
+    assert one(nlp, text, dt.date(2000, 1, 28), "annually").value == "P1Y"

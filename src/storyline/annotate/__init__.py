@@ -126,8 +126,9 @@ from storyline.timing import StageTimes
 #: does not read a date of an event that "after" or "following" puts first as the clause's future, "would create a
 #: zone after the April 20 blowout"; "130" reads a lower-case "may" between a day and a year, "1 may , 2009"; "131"
 #: tags "the first quarter of the year" as one quarter; "132" reads a weekday dating what "until" waits for as ahead,
-#: "deferred until a second summit on Wednesday"; "133" tags "the month of June" as June)
-ANNOTATION_VERSION = "133"
+#: "deferred until a second summit on Wednesday"; "133" tags "the month of June" as June; "134" leaves "annually"
+#: after a growth rate untagged, "rise 8.5% annually", as TimeBank does)
+ANNOTATION_VERSION = "134"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]
