@@ -1893,3 +1893,9 @@ def test_annually_after_a_growth_rate_is_left_as_timebank_leaves_it(nlp):
     assert tag_text(text, dt.date(1989, 10, 26), nlp) == []
     text = "The commemorations were similar to those held here annually for Marti."
     assert one(nlp, text, dt.date(2000, 1, 28), "annually").value == "P1Y"
+
+
+def test_todays_world_is_the_present_age_which_timebank_leaves_untagged(nlp):
+    text = "These chips are in many of today's personal computers. The case is for today's youth a lesson."
+    assert tag_text(text, dt.date(1989, 10, 27), nlp) == []
+    assert one(nlp, "Today's agreement demonstrates the quality.", dt.date(2011, 3, 27), "Today").value == "2011-03-27"

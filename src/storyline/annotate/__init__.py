@@ -127,8 +127,9 @@ from storyline.timing import StageTimes
 #: zone after the April 20 blowout"; "130" reads a lower-case "may" between a day and a year, "1 may , 2009"; "131"
 #: tags "the first quarter of the year" as one quarter; "132" reads a weekday dating what "until" waits for as ahead,
 #: "deferred until a second summit on Wednesday"; "133" tags "the month of June" as June; "134" leaves "annually"
-#: after a growth rate untagged, "rise 8.5% annually", as TimeBank does)
-ANNOTATION_VERSION = "134"
+#: after a growth rate untagged, "rise 8.5% annually", as TimeBank does; "135" leaves "today's world", "today's youth"
+#: untagged, as TimeBank and AQUAINT do)
+ANNOTATION_VERSION = "135"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

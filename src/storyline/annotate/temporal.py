@@ -86,6 +86,10 @@ _COUNT_AFTER = re.compile(r"\s+(?:\d+|one|two|three|four|five|six|seven|eight|ni
                           r"dozen)\b(?!\s+(?:summers|winters|springs|autumns|falls|seasons)\b)", re.I)
 #: a possessive right after a word, spaced as a tokenized corpus writes it too ("Tuesday's", "Tuesday 's")
 _POSSESSIVE_AFTER = re.compile(r" ?['’]s\b")
+#: "today's" before a noun of an age, not of a day ("today's world", "today's youth", "today's personal computers")
+_TODAYS_GENERIC = re.compile(r" ?['’]s\s+(?:\w+\s+)?(?:world|youth|generations?|society|societies|children|kids|young|"
+                             r"culture|technology|computers|standards|terms|dollars|refugees|students|families|workers|"
+                             r"women|men|teenagers|economy|America|Washington)\b")
 #: adjectives between a count and its unit that make it something other than a stretch of time ("two other days")
 _NOT_A_STRETCH = {"other", "more", "such", "different", "separate", "same", "old", "light"}
 #: a day written right after a daylight word or an ordinal day ("after sunrise on Wednesday", "a second day Thursday")
@@ -1569,6 +1573,8 @@ class TemporalTagger:
         return date, ("NI" if word in ("tonight", "2nite", "tonite") else None)
 
     def _n_dayword(self, m, ctx):
+        if m["word"].lower() == "today" and not m["pod"] and _TODAYS_GENERIC.match(ctx.text, m.end()):
+            return None  # "today's world", "today's youth": the present age, which TimeBank and AQUAINT leave (4 in 4)
         date, pod = self._day_word(m["word"].lower(), ctx)
         if m["pod"]:
             pod = PARTS_OF_DAY[m["pod"].lower()]
