@@ -1899,3 +1899,10 @@ def test_todays_world_is_the_present_age_which_timebank_leaves_untagged(nlp):
     text = "These chips are in many of today's personal computers. The case is for today's youth a lesson."
     assert tag_text(text, dt.date(1989, 10, 27), nlp) == []
     assert one(nlp, "Today's agreement demonstrates the quality.", dt.date(2011, 3, 27), "Today").value == "2011-03-27"
+
+
+def test_a_weekday_a_simple_past_went_ahead_of_is_the_nearest(nlp):
+    text = "Cruz ignored a question from a reporter ahead of his fourth event of the day on Monday in Illinois."
+    assert one(nlp, text, dt.date(2016, 3, 15), "Monday").value == "2016-03-14"
+    text = "The campaign has turned increasingly nasty ahead of New York's Tuesday primary."
+    assert one(nlp, text, dt.date(2016, 4, 15), "Tuesday").value == "2016-04-19"

@@ -128,8 +128,8 @@ from storyline.timing import StageTimes
 #: tags "the first quarter of the year" as one quarter; "132" reads a weekday dating what "until" waits for as ahead,
 #: "deferred until a second summit on Wednesday"; "133" tags "the month of June" as June; "134" leaves "annually"
 #: after a growth rate untagged, "rise 8.5% annually", as TimeBank does; "135" leaves "today's world", "today's youth"
-#: untagged, as TimeBank and AQUAINT do)
-ANNOTATION_VERSION = "135"
+#: untagged, as TimeBank and AQUAINT do; "136" reads a weekday that a simple past went "ahead of" as the nearest)
+ANNOTATION_VERSION = "136"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

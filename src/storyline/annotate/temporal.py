@@ -1637,6 +1637,11 @@ class TemporalTagger:
             named = ctx.sentence_days.get(ctx.sentence)
             if named is not None:
                 return tr.weekday_date(named, wd, "next"), "discourse"
+            tense, verb = ctx.tense(start, m.end())
+            if tense == "past" and verb is not None and verb.tag_ == "VBD":
+                # "ignored a question ahead of his fourth event of the day on Monday", in Tuesday's paper: what a
+                # simple past went ahead of may be past too ("has turned nasty ahead of Tuesday's primary" is not)
+                return tr.weekday_date(ctx.dct, wd, "nearest"), "dct"
             return tr.weekday_date(ctx.dct, wd, "future"), "dct"
         if rel in _BACK:
             direction = "last"
