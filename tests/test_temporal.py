@@ -1906,3 +1906,10 @@ def test_a_weekday_a_simple_past_went_ahead_of_is_the_nearest(nlp):
     assert one(nlp, text, dt.date(2016, 3, 15), "Monday").value == "2016-03-14"
     text = "The campaign has turned increasingly nasty ahead of New York's Tuesday primary."
     assert one(nlp, text, dt.date(2016, 4, 15), "Tuesday").value == "2016-04-19"
+
+
+def test_a_ballots_month_not_told_in_the_past_lies_ahead(nlp):
+    text = "The order lets eligible candidates prepare for the presidency even before the November election."
+    assert one(nlp, text, dt.date(2016, 5, 12), "November").value == "2016-11"
+    text = "Kentucky Republicans chose Donald Trump as their nominee in a March 5 caucus."
+    assert one(nlp, text, dt.date(2016, 5, 18), "March 5").value == "2016-03-05"

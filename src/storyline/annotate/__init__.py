@@ -128,8 +128,9 @@ from storyline.timing import StageTimes
 #: tags "the first quarter of the year" as one quarter; "132" reads a weekday dating what "until" waits for as ahead,
 #: "deferred until a second summit on Wednesday"; "133" tags "the month of June" as June; "134" leaves "annually"
 #: after a growth rate untagged, "rise 8.5% annually", as TimeBank does; "135" leaves "today's world", "today's youth"
-#: untagged, as TimeBank and AQUAINT do; "136" reads a weekday that a simple past went "ahead of" as the nearest)
-ANNOTATION_VERSION = "136"
+#: untagged, as TimeBank and AQUAINT do; "136" reads a weekday that a simple past went "ahead of" as the nearest;
+#: "137" reads the month or day of a ballot not told in the past as ahead, "before the November election")
+ANNOTATION_VERSION = "137"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -98,6 +98,8 @@ _DAY_NAMED_AFTER = re.compile(rf"\s*,?\s+(?:on\s+)?(?:{WEEKDAY}|today|yesterday|
 _DAY_IN_FOCUS_SENTENCES = 3
 #: months of writing in which a bare "September 11" may be this year's (else, after 2001, it is the attacks' day)
 _MONTHS_NEAR_SEPTEMBER_11 = {8, 9, 10}
+#: scheduled votes a date may modify ("the Nov. 8 election", "a March 5 caucus", "the November ballot")
+_BALLOTS = {"election", "primary", "caucus", "caucuses", "ballot", "referendum", "runoff", "midterm", "midterms"}
 #: verbs whose object is an event still to come when they are said ("calling for a protest Thursday")
 _CALLING_FOR = {"call", "plan", "prepare", "urge", "schedule", "organize", "organise", "announce", "demand"}
 #: adjectives of an event arranged ahead ("Friday's planned protests", "Tuesday's upcoming vote")
@@ -1349,9 +1351,7 @@ class TemporalTagger:
                 year = min(options, key=lambda y: abs((dt.date(y, month, min(day, 28)) - ctx.dct).days))
                 date = _safe_date(year, month, day)
                 return _Norm("DATE", date.isoformat()) if date else None
-        tense = ctx.tense_only(m.start(), m.end())
-        if tense == "future" and self._dates_an_earlier_event(ctx, m.start(), m.end()):
-            tense = "unknown"  # "would create a zone after the April 20 blowout": the blowout may be past
+        tense = self._tense_of_a_date(m, ctx)
         narrative = ctx.narrative_year_for(month, tense, ctx.says_will(m.start(), m.end()))
         if narrative is not None:
             date = _safe_date(narrative, month, day)
@@ -1447,7 +1447,7 @@ class TemporalTagger:
             year = ctx.dct.year
         elif (shared := self._month_range_year(m, ctx, month)) is not None:
             return _Norm("DATE", tr.month_value(shared, month), mod, anchor="absolute")
-        elif (narrative := ctx.narrative_year_for(month, tense := self._tense_of_a_month(m, ctx),
+        elif (narrative := ctx.narrative_year_for(month, tense := self._tense_of_a_date(m, ctx),
                                                   ctx.says_will(m.start(), m.end()))) is not None:
             return _Norm("DATE", tr.month_value(narrative, month), mod, anchor="discourse")
         elif (following := self._month_after_pair(m, ctx, month)) is not None:
@@ -1459,11 +1459,29 @@ class TemporalTagger:
             year = tr.nearest_year(ctx.dct, month, None, tense, since=ctx.after_since(m.start()))
         return _Norm("DATE", tr.month_value(year, month), mod)
 
-    def _tense_of_a_month(self, m: re.Match[str], ctx: _Context) -> tr.Tense:
+    def _tense_of_a_date(self, m: re.Match[str], ctx: _Context) -> tr.Tense:
+        """The tense that points a month or a day written without its year."""
         tense = ctx.tense_only(m.start(), m.end())
         if tense == "future" and self._dates_an_earlier_event(ctx, m.start(), m.end()):
-            return "unknown"  # "agreed to pay, following a court order in May": the order may be past
+            return "unknown"  # "would create a zone after the April 20 blowout", "agreed to pay, following a court
+            # order in May": that event may be past
+        if tense != "past" and self._dates_a_ballot(ctx, m.start(), m.end()):
+            return "future"  # "prepare before the November election": a ballot not told in the past is ahead
         return tense
+
+    @staticmethod
+    def _dates_a_ballot(ctx: _Context, start: int, end: int) -> bool:
+        """Whether the date modifies an election, a primary, a caucus or a ballot ("the Nov. 8 election")."""
+        token = TemporalTagger._token_at(ctx, start, end)
+        for _ in range(3):
+            if token is None or token.head == token:
+                return False
+            if token.dep_ not in ("compound", "nmod", "nummod", "amod", "npadvmod"):
+                return False
+            token = token.head
+            if token.lemma_.lower() in _BALLOTS:
+                return True
+        return False
 
     @staticmethod
     def _dates_an_earlier_event(ctx: _Context, start: int, end: int) -> bool:
