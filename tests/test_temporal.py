@@ -1913,3 +1913,9 @@ def test_a_ballots_month_not_told_in_the_past_lies_ahead(nlp):
     assert one(nlp, text, dt.date(2016, 5, 12), "November").value == "2016-11"
     text = "Kentucky Republicans chose Donald Trump as their nominee in a March 5 caucus."
     assert one(nlp, text, dt.date(2016, 5, 18), "March 5").value == "2016-03-05"
+
+
+def test_a_resolutions_or_a_flights_number_is_no_year(nlp):
+    text = "Under United Nations Security Council Resolution 1973 , NATO protects civilians. Flight 2001 landed."
+    assert tag_text(text, dt.date(2011, 3, 31), nlp) == []
+    assert one(nlp, "The resolution passed in 1973.", dt.date(2011, 3, 31), "1973").value == "1973"

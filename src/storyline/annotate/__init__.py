@@ -129,8 +129,9 @@ from storyline.timing import StageTimes
 #: "deferred until a second summit on Wednesday"; "133" tags "the month of June" as June; "134" leaves "annually"
 #: after a growth rate untagged, "rise 8.5% annually", as TimeBank does; "135" leaves "today's world", "today's youth"
 #: untagged, as TimeBank and AQUAINT do; "136" reads a weekday that a simple past went "ahead of" as the nearest;
-#: "137" reads the month or day of a ballot not told in the past as ahead, "before the November election")
-ANNOTATION_VERSION = "137"
+#: "137" reads the month or day of a ballot not told in the past as ahead, "before the November election"; "138"
+#: leaves a resolution's or a flight's number untagged, "Resolution 1973")
+ANNOTATION_VERSION = "138"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -98,6 +98,8 @@ _DAY_NAMED_AFTER = re.compile(rf"\s*,?\s+(?:on\s+)?(?:{WEEKDAY}|today|yesterday|
 _DAY_IN_FOCUS_SENTENCES = 3
 #: months of writing in which a bare "September 11" may be this year's (else, after 2001, it is the attacks' day)
 _MONTHS_NEAR_SEPTEMBER_11 = {8, 9, 10}
+#: nouns a year-like number names one of ("Resolution 1973", "Flight 1549", "Route 2006")
+_NUMBERED_THINGS = {"resolution", "resolutions", "flight", "route", "interstate", "highway", "room", "no.", "number"}
 #: scheduled votes a date may modify ("the Nov. 8 election", "a March 5 caucus", "the November ballot")
 _BALLOTS = {"election", "primary", "caucus", "caucuses", "ballot", "referendum", "runoff", "midterm", "midterms"}
 #: verbs whose object is an event still to come when they are said ("calling for a protest Thursday")
@@ -1004,6 +1006,8 @@ class TemporalTagger:
                     1000 <= year < 1800 and (ctx.previous_word(m.start()) in _OLD_YEAR_TIME_INTRODUCERS
                                              or _YEAR_LIST_BEFORE.search(ctx.text, max(0, m.start() - 12), m.start()))):
                 return False  # "in 1776" is a year, and so is each of "in 1860, 1770 and 1761"; "1400 victims" counts
+            if not groups.get("pre") and ctx.previous_word(m.start()) in _NUMBERED_THINGS:
+                return False  # "Security Council Resolution 1973", "Flight 1549": a number, not a year
             span = ctx.doc.char_span(m.start("year"), m.end("year"), alignment_mode="expand")
             if span is not None and len(span):
                 token = span[0]
