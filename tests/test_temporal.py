@@ -1919,3 +1919,8 @@ def test_a_resolutions_or_a_flights_number_is_no_year(nlp):
     text = "Under United Nations Security Council Resolution 1973 , NATO protects civilians. Flight 2001 landed."
     assert tag_text(text, dt.date(2011, 3, 31), nlp) == []
     assert one(nlp, "The resolution passed in 1973.", dt.date(2011, 3, 31), "1973").value == "1973"
+
+
+def test_a_day_of_this_year_is_one_date(nlp):
+    text = "Money-market funds owned before Sept. 19 of this year are now insured."
+    assert one(nlp, text, dt.date(2008, 9, 28), "Sept. 19 of this year").value == "2008-09-19"

@@ -130,8 +130,9 @@ from storyline.timing import StageTimes
 #: after a growth rate untagged, "rise 8.5% annually", as TimeBank does; "135" leaves "today's world", "today's youth"
 #: untagged, as TimeBank and AQUAINT do; "136" reads a weekday that a simple past went "ahead of" as the nearest;
 #: "137" reads the month or day of a ballot not told in the past as ahead, "before the November election"; "138"
-#: leaves a resolution's or a flight's number untagged, "Resolution 1973")
-ANNOTATION_VERSION = "138"
+#: leaves a resolution's or a flight's number untagged, "Resolution 1973"; "139" tags "Sept. 19 of this year" as one
+#: date)
+ANNOTATION_VERSION = "139"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]
