@@ -196,7 +196,8 @@ RULES: tuple[tuple[str, str], ...] = (
                   rf"(?P<day>{DAYNUM})(?![\d,]\d)"
                   rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?:of\s+)?(?P<ryear>last|this|next) year)?(?!\d|:\d)\b"),
     ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?(?:the\s+)?(?P<day>{DAYNUM})\s+(?:of\s+)?(?P<month>{MONTH_D})"
-                  rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?:of\s+)?(?P<ryear>last|this|next) year)?\b(?!\s*\d(?!\d?[:.]\d\d))"),
+                  rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?:of\s+)?(?P<ryear>last|this|next) year)?"
+                  rf"\b(?!\s*\d(?!\d?[:.]\d\d))"),
     # "the first of June" (in lower case: "the Fourth of July" is the holiday's name)
     ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?the\s+(?P<day>(?-i:{_DAY_ORDINAL_WORDS}))\s+of\s+"
                   rf"(?P<month>{MONTH})(?:{COMMA}(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?\b"),
