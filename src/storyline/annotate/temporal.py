@@ -1660,9 +1660,10 @@ class TemporalTagger:
             if named is not None:
                 return tr.weekday_date(named, wd, "next"), "discourse"
             tense, verb = ctx.tense(start, m.end())
-            if tense == "past" and verb is not None and verb.tag_ == "VBD":
+            if tense == "past" and verb is not None and verb.tag_ == "VBD" and ctx.previous_word(start) == "on":
                 # "ignored a question ahead of his fourth event of the day on Monday", in Tuesday's paper: what a
-                # simple past went ahead of may be past too ("has turned nasty ahead of Tuesday's primary" is not)
+                # simple past went ahead of on a day may be past too ("turned nasty ahead of Tuesday's primary" and
+                # "has turned nasty ahead of the primary on Tuesday" look ahead)
                 return tr.weekday_date(ctx.dct, wd, "nearest"), "dct"
             return tr.weekday_date(ctx.dct, wd, "future"), "dct"
         if rel in _BACK:
