@@ -1924,3 +1924,12 @@ def test_a_resolutions_or_a_flights_number_is_no_year(nlp):
 def test_a_day_of_this_year_is_one_date(nlp):
     text = "Money-market funds owned before Sept. 19 of this year are now insured."
     assert one(nlp, text, dt.date(2008, 9, 28), "Sept. 19 of this year").value == "2008-09-19"
+
+
+def test_award_titles_school_years_and_an_adjectival_future_are_no_times(nlp):
+    text = ("Time named Merkel its Person of the Year. Eight Year Six students tested positive. "
+            "He is the future king.")
+    assert tag_text(text, dt.date(2015, 12, 9), nlp) == []
+    found = [(e.text, e.value) for e in tag_text("Sales for the year rose. We will see in the future.",
+                                                 dt.date(2015, 12, 9), nlp)]
+    assert found == [("the year", "2015"), ("the future", "FUTURE_REF")]

@@ -90,6 +90,12 @@ _POSSESSIVE_AFTER = re.compile(r" ?['’]s\b")
 _TODAYS_GENERIC = re.compile(r" ?['’]s\s+(?:\w+\s+)?(?:world|youth|generations?|society|societies|children|kids|young|"
                              r"culture|technology|computers|standards|terms|dollars|refugees|students|families|workers|"
                              r"women|men|teenagers|economy|America|Washington)\b")
+#: the number of a school's year group after a capitalised "Year" ("Year Six", "Year 10")
+_SCHOOL_YEAR_AFTER = re.compile(r"\s+(?:[1-9]|1[0-3]|One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|"
+                                r"Thirteen)\b")
+#: the noun of an award "of the Year" names ("Person of the Year", "Coach of the Year")
+_AWARD_BEFORE = re.compile(r"\b(?:person|man|woman|player|coach|rookie|athlete|artist|album|song|record|car|book|"
+                           r"word|team|manager|teacher|driver|entertainer|liar|hero)s?\s+\Z", re.IGNORECASE)
 #: adjectives between a count and its unit that make it something other than a stretch of time ("two other days")
 _NOT_A_STRETCH = {"other", "more", "such", "different", "separate", "same", "old", "light"}
 #: a day written right after a daylight word or an ordinal day ("after sunrise on Wednesday", "a second day Thursday")
@@ -1111,6 +1117,8 @@ class TemporalTagger:
                 return False  # "$1.76 a year", "700 seats a week": a rate, not a stretch of time
             if re.match(r"\s+old\b", ctx.text[m.end():m.end() + 6]):
                 return False  # "52 years old" is an age
+            if groups["unit"] == "Year" and _SCHOOL_YEAR_AFTER.match(ctx.text, m.end()):
+                return False  # "Eight Year Six students": a school's year group
             if re.match(rf"(?:-by-|\s+by\s+){unit}\b", ctx.text[m.end():m.end() + 16], re.I):
                 return False  # "a day-by-day summary", "day by day": a pace, not a stretch
             if num in ("a", "an", "one") and _a_share_of(unit, ctx.text, m.end()):
@@ -1169,6 +1177,12 @@ class TemporalTagger:
         if name == "reference" and groups["word"].lower() == "this moment" and \
                 ctx.previous_word(m.start()) not in ("at", "until", "till", "since", "from"):
             return False  # "looking forward to this moment", "understands this moment" name an occasion
+        if name == "reference" and groups["word"].lower() == "the future" and \
+                (token := self._token_at(ctx, m.start("word") + 4, m.end())) is not None and token.dep_ == "amod":
+            return False  # "the future Trump International Hotel" names a hotel still to open
+        if name == "the_year" and groups["pre"] == "of" and _AWARD_BEFORE.search(ctx.text, max(0, m.start() - 16),
+                                                                                 m.start("pre")):
+            return False  # Time's "Person of the Year", "Player of the Year": a title, not the year
         if name == "reference" and groups["word"].lower() == "the present":
             token = self._token_at(ctx, m.start("word") + 4, m.end())
             if token is not None and token.pos_ == "ADJ":
