@@ -130,8 +130,8 @@ def test_rules_find_the_same_in_generated_texts():
     words = sorted({word for _, source in RULES for word in re.findall(r"[a-z][a-z'’.-]+", source.lower())
                     if len(word) > 1})
     fillers = words + ["1", "12", "2019", ",", ".", "-", "–", "'s", "the", "of", "in", "and",
-                       "the week's", "1980-88", "2009–10", "september 11 attacks"]  # rules that match only with
-    # what they look around at
+                       "the week's", "1980-88", "2009–10", "september 11 attacks", "in two weeks' time"]  # rules that
+    # match only with what they look around at
     spaces = [" ", " ", " ", "  ", "\n", "\n\n", "\t", " \n  \t ", " " * 30, ""]
     texts = []
     for _ in range(400):

@@ -1933,3 +1933,8 @@ def test_award_titles_school_years_and_an_adjectival_future_are_no_times(nlp):
     found = [(e.text, e.value) for e in tag_text("Sales for the year rose. We will see in the future.",
                                                  dt.date(2015, 12, 9), nlp)]
     assert found == [("the year", "2015"), ("the future", "FUTURE_REF")]
+
+
+def test_the_current_financial_quarter_is_a_quarter(nlp):
+    text = "BP may suspend its dividend payment for the current financial quarter ."
+    assert one(nlp, text, dt.date(2010, 6, 14), "the current financial quarter").value == "2010-Q2"

@@ -309,7 +309,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("quarter", rf"\b(?:(?P<pre>this year's|last year's|next year's|the year-ago|the year-earlier|the comparable|"
                 rf"the latest|the current|the same|the fiscal|its fiscal|the|its|that|this|last|next|fiscal)\s+)?"
                 rf"(?:(?P<year1>{YEAR})\s+)?(?:fiscal[- ])?(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th|final|"
-                rf"last|latest|current)?[- ]?(?:fiscal[- ])?(?P<unit>quarter|half)\b(?![- ](?:century))"
+                rf"last|latest|current)?[- ]?(?:fiscal[- ]|financial\s+)?(?P<unit>quarter|half)\b(?![- ](?:century))"
                 rf"(?:\s+of\s+(?:fiscal\s+)?(?:(?P<year2>{YEAR})|(?P<rel2>this|last|next|the) year))?"),
     # "two summers ago": the summer so many before the last one
     ("season_ago", rf"\b(?P<num>{NUMWORD}|\d+)\s+(?P<season>springs|summers|falls|autumns|winters)\s+ago\b"),
