@@ -1938,3 +1938,10 @@ def test_award_titles_school_years_and_an_adjectival_future_are_no_times(nlp):
 def test_the_current_financial_quarter_is_a_quarter(nlp):
     text = "BP may suspend its dividend payment for the current financial quarter ."
     assert one(nlp, text, dt.date(2010, 6, 14), "the current financial quarter").value == "2010-Q2"
+
+
+def test_a_ballot_possessive_lies_ahead_and_a_past_preparation_is_near(nlp):
+    text = "Some Republicans relish taking on the socialist in November's general election."
+    assert one(nlp, text, dt.date(2016, 1, 22), "November").value == "2016-11"
+    text = "As Trump prepared to speak to supporters in Wisconsin on Tuesday, a girl was pepper-sprayed."
+    assert one(nlp, text, dt.date(2016, 3, 30), "Tuesday").value == "2016-03-29"

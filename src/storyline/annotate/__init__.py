@@ -133,8 +133,9 @@ from storyline.timing import StageTimes
 #: leaves a resolution's or a flight's number untagged, "Resolution 1973"; "139" tags "Sept. 19 of this year" as one
 #: date; "140" keeps "136" to a weekday after "on", so that "turned nasty ahead of Tuesday's primary" still looks ahead;
 #: "141" leaves award titles ("Person of the Year"), school years ("Year Six") and an adjectival "the future" untagged;
-#: "142" reads "the current financial quarter" as a quarter)
-ANNOTATION_VERSION = "142"
+#: "142" reads "the current financial quarter" as a quarter; "143" reads "November's general election" as ahead and a
+#: weekday a past "prepared to" looked to as the nearest)
+ANNOTATION_VERSION = "143"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

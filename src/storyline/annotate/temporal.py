@@ -1494,8 +1494,8 @@ class TemporalTagger:
         for _ in range(3):
             if token is None or token.head == token:
                 return False
-            if token.dep_ not in ("compound", "nmod", "nummod", "amod", "npadvmod"):
-                return False
+            if token.dep_ not in ("compound", "nmod", "nummod", "amod", "npadvmod", "poss"):
+                return False  # "the Nov. 8 election", "November's general election"
             token = token.head
             if token.lemma_.lower() in _BALLOTS:
                 return True

@@ -57,7 +57,7 @@ _POISED = {"eager", "willing", "sure", "certain", "poised", "unlikely", "free", 
 #: passives of arranging and expecting ("was expected to", "were scheduled to")
 _EXPECTED_IN_PAST = {"expect", "schedule", "slate", "set", "plan", "suppose"}
 #: verbs whose simple past tells what someone meant to do ("hoped to return Friday"): the day may lie on either side
-_HOPED_IN_PAST = {"hope", "plan", "expect", "intend", "aim", "want"}
+_HOPED_IN_PAST = {"hope", "plan", "expect", "intend", "aim", "want", "prepare"}
 #: verbs whose simple present tells a timetable, what is to come ("the act comes into force on Monday")
 _TIMETABLED = {"come", "end", "begin", "start", "open", "close", "expire", "resume", "run", "take", "meet", "face",
                "play", "host", "arrive", "leave", "depart", "head", "go", "return", "continue", "last", "kick", "fall",
