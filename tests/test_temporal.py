@@ -1720,228 +1720,150 @@ def test_a_passive_after_being_takes_the_tense_of_the_verb_it_follows(nlp):
     assert one(nlp, text, fri, "winter").value == "2011-WI"  # the winter to come, not the one gone
 
 
-def test_two_or_more_decades_ago_is_a_decade_and_one_decade_ago_a_year(nlp):
-    assert one(nlp, "The rig fire two decades ago rewrote the rules.", dt.date(2010, 5, 27),
-               "two decades ago").value == "199"
-    assert one(nlp, "The uprising nearly five decades ago changed the city.", dt.date(2016, 6, 27),
-               "nearly five decades ago").value == "196"
-    assert one(nlp, "A decade ago, the site was a military base.", dt.date(2011, 6, 1), "A decade ago").value == "2001"
+
+# Readings learnt from the ninth to fifteenth blind batches of modern news (each failed on the code before it).
+D = dt.date
 
 
-def test_a_weekday_owning_a_planned_event_is_the_nearest_such_day(nlp):
-    text = "A Facebook page devoted to Friday's planned protests had more than 80,000 followers."
-    assert one(nlp, text, dt.date(2011, 1, 27), "Friday").value == "2011-01-28"  # a Thursday paper
-    text = "Friday's scheduled march was called off by the organisers."
-    assert one(nlp, text, dt.date(2011, 1, 31), "Friday").value == "2011-01-28"  # the Monday after
+@pytest.mark.parametrize("text, dct, expression, type_, value", [
+    pytest.param("The rig fire two decades ago rewrote the rules.", D(2010, 5, 27), "two decades ago", "DATE", "199",
+                 id="two-decades-ago-is-a-decade"),
+    pytest.param("The uprising nearly five decades ago changed the city.", D(2016, 6, 27), "nearly five decades ago",
+                 "DATE", "196", id="five-decades-ago-is-a-decade"),
+    pytest.param("A decade ago, the site was a military base.", D(2011, 6, 1), "A decade ago", "DATE", "2001",
+                 id="a-decade-ago-is-a-year"),
+    pytest.param("A Facebook page devoted to Friday's planned protests had more than 80,000 followers.",
+                 D(2011, 1, 27), "Friday", "DATE", "2011-01-28", id="a-planned-event-in-a-thursday-paper"),
+    pytest.param("Friday's scheduled march was called off by the organisers.", D(2011, 1, 31), "Friday", "DATE",
+                 "2011-01-28", id="a-planned-event-the-monday-after"),
+    pytest.param("Michael Jackson died aged 50 in June , 2009 while rehearsing .", D(2011, 10, 5), "June , 2009",
+                 "DATE", "2009-06", id="a-tokenized-comma-before-the-year"),
+    pytest.param("Clinton is likely to clinch the nomination on the evening of June 7.", D(2016, 5, 26),
+                 "the evening of June 7", "TIME", "2016-06-07TEV", id="the-evening-of-a-day"),
+    pytest.param("On the night of 20 June 1791 the royal family fled the Tuileries.", D(2009, 12, 19),
+                 "the night of 20 June 1791", "TIME", "1791-06-20TNI", id="the-night-of-a-day"),
+    pytest.param("Chan told the end of the week-long World Health Assembly that poor countries need help.",
+                 D(2009, 5, 22), "week-long", "DURATION", "P1W", id="the-end-of-a-week-long-event"),
+    pytest.param("For two bloody weeks, severe fighting raged.", D(2009, 12, 19), "two bloody weeks", "DURATION",
+                 "P2W", id="an-adjective-before-the-unit"),
+    pytest.param("The hearing focused on a few frantic weeks in December.", D(2009, 6, 12), "a few frantic weeks",
+                 "DURATION", "PXW", id="an-adjective-after-a-few"),
+    pytest.param("It crashed on October 22 three minutes after take-off.", D(2005, 11, 28), "three minutes",
+                 "DURATION", "PT3M", id="a-number-word-is-no-adjective"),
+    pytest.param("The image taken at 12:23 a.m. EDT , Saturday Sept. 4 , 2010 shows the preventer.", D(2010, 9, 3),
+                 "12:23 a.m. EDT , Saturday Sept. 4 , 2010", "TIME", "2010-09-04T00:23",
+                 id="a-clock-weekday-and-month-day"),
+    pytest.param("Cases are higher than usual for this time of year, he said.", D(2009, 5, 18), "this time of year",
+                 "DATE", "2009-05", id="this-time-of-year"),
+    pytest.param("The poll of 1,000 likely voters, taken Thursday through Monday, has a margin of error of 3 points.",
+                 D(2016, 2, 17), "Monday", "DATE", "2016-02-15", id="a-past-range-of-weekdays"),
+    pytest.param("The festival will run Thursday through Monday.", D(2016, 2, 17), "Monday", "DATE", "2016-02-22",
+                 id="a-future-range-of-weekdays"),
+    pytest.param("A Facebook page has surfaced calling for a protest Thursday in Yemen .", D(2011, 1, 31), "Thursday",
+                 "DATE", "2011-02-03", id="calling-for-a-protest-thursday"),
+    pytest.param("Other Republicans prepared for the final days of the campaign, including a debate Thursday in Des "
+                 "Moines.", D(2016, 1, 26), "Thursday", "DATE", "2016-01-28", id="preparing-for-a-debate-thursday"),
+    pytest.param("On Monday, Spitzer called for Vacco to revive that unit immediately.", D(1998, 10, 26), "Monday",
+                 "DATE", "1998-10-26", id="the-day-of-the-calling-itself"),
+    pytest.param("Attacks , including September 11 , took place before the invasion .", D(2005, 7, 19),
+                 "September 11", "DATE", "2001-09-11", id="a-bare-september-11"),
+    pytest.param("The council will meet on September 11 to vote on the budget.", D(2005, 9, 1), "September 11",
+                 "DATE", "2005-09-11", id="september-11-written-in-september"),
+    pytest.param("In 1914 the armies met on the Marne. On 11 September the Germans withdrew.", D(2009, 12, 19),
+                 "11 September", "DATE", "1914-09-11", id="september-11-in-a-history"),
+    pytest.param("Ben Sutherland | 09:43 UK time , Thursday , 6 January 2011 The final report came.", D(2011, 1, 6),
+                 "09:43 UK time , Thursday , 6 January 2011", "TIME", "2011-01-06T09:43", id="a-clock-in-uk-time"),
+    pytest.param("Officials hoped that one of them could return home later on Tuesday .", D(2009, 4, 29), "Tuesday",
+                 "DATE", "2009-04-28", id="a-past-hope-with-could"),
+    pytest.param("Officials said jurors would hear closing arguments on Monday.", D(2021, 4, 15), "Monday", "DATE",
+                 "2021-04-19", id="a-reports-would-looks-ahead"),
+    pytest.param("Unemployment rose after he took office in January 2009 and peaked at 10 percent in October of that "
+                 "year.", D(2016, 2, 5), "October of that year", "DATE", "2009-10", id="a-month-of-that-year"),
+    pytest.param("He took office in January 2009. In March of the following year he left.", D(2016, 2, 5),
+                 "March of the following year", "DATE", "2010-03", id="a-month-of-the-following-year"),
+    pytest.param("The mission is due to run out in a week 's time .", D(2012, 8, 11), "a week 's time", "DATE",
+                 "2012-W33", id="in-a-weeks-time"),
+    pytest.param("Elections are expected in two months' time.", D(2012, 8, 11), "two months' time", "DATE", "2012-10",
+                 id="in-two-months-time"),
+    pytest.param("The well was capped on July 15. Engineers then sealed it. The costs rose. Insurers paid. The update "
+                 "sent the company's share price up more than 1% by early afternoon.", D(2010, 11, 2),
+                 "early afternoon", "TIME", "2010-11-02TAF", id="a-part-of-the-day-long-after-a-far-day"),
+    pytest.param("The well was capped on July 15. By early afternoon, oil had stopped flowing.", D(2010, 11, 2),
+                 "early afternoon", "TIME", "2010-07-15TAF", id="a-part-of-the-day-just-named"),
+    pytest.param("Sales rose 5% in a quarter.", D(2011, 3, 2), "a quarter", "DURATION", "P1Q", id="a-quarter-of-time"),
+    pytest.param("The protests continued for a third straight day.", D(2011, 3, 3), "a third straight day", "DATE",
+                 "2011-03-03", id="a-run-of-days-with-no-day-named"),
+    pytest.param("Scientists feared the spill would create a dead zone after the April 20 blowout at the rig .",
+                 D(2010, 9, 8), "April 20", "DATE", "2010-04-20", id="an-event-after-puts-first"),
+    pytest.param("Apple agreed to pay 1 million won to a lawyer , following a court order in May , officials said .",
+                 D(2011, 7, 14), "May", "DATE", "2011-05", id="an-event-following-puts-first"),
+    pytest.param("Talks will resume after May.", D(2011, 7, 14), "May", "DATE", "2012-05", id="after-may-itself"),
+    pytest.param("Last updated : 1 may , 2009 - 17:54 GMT Mexico shuts down .", D(2009, 5, 1),
+                 "1 may , 2009 - 17:54 GMT", "TIME", "2009-05-01T17:54", id="a-lower-case-may-with-day-and-year"),
+    pytest.param("Her fundraising in the first quarter of the year was off the charts.", D(2016, 8, 15),
+                 "the first quarter of the year", "DATE", "2016-Q1", id="the-first-quarter-of-the-year"),
+    pytest.param("But final decisions were deferred until a second summit on Wednesday .", D(2011, 10, 24),
+                 "Wednesday", "DATE", "2011-10-26", id="what-until-waits-for"),
+    pytest.param("Until Thursday , they had not called him a suspect .", D(2011, 10, 24), "Thursday", "DATE",
+                 "2011-10-20", id="until-in-a-past-perfect"),
+    pytest.param("LNG imports rose to a record high for the month of June as utilities used more fuel.",
+                 D(2011, 7, 21), "the month of June", "DATE", "2011-06", id="the-month-of-june"),
+    pytest.param("In fact the month of March is very hot here.", D(2006, 12, 19), "the month of March", "DATE",
+                 "2007-03", id="the-month-of-march"),
+    pytest.param("The commemorations were similar to those held here annually for Marti.", D(2000, 1, 28),
+                 "annually", "SET", "P1Y", id="annually-of-an-event"),
+    pytest.param("Today's agreement demonstrates the quality.", D(2011, 3, 27), "Today", "DATE", "2011-03-27",
+                 id="todays-agreement"),
+    pytest.param("Cruz ignored a question from a reporter ahead of his fourth event of the day on Monday in "
+                 "Illinois.", D(2016, 3, 15), "Monday", "DATE", "2016-03-14", id="ahead-of-an-event-on-monday"),
+    pytest.param("The campaign has turned increasingly nasty ahead of New York's Tuesday primary.", D(2016, 4, 15),
+                 "Tuesday", "DATE", "2016-04-19", id="ahead-of-tuesdays-primary"),
+    pytest.param("The order lets eligible candidates prepare for the presidency even before the November election.",
+                 D(2016, 5, 12), "November", "DATE", "2016-11", id="the-november-election"),
+    pytest.param("Kentucky Republicans chose Donald Trump as their nominee in a March 5 caucus.", D(2016, 5, 18),
+                 "March 5", "DATE", "2016-03-05", id="a-past-caucus"),
+    pytest.param("Some Republicans relish taking on the socialist in November's general election.", D(2016, 1, 22),
+                 "November", "DATE", "2016-11", id="novembers-general-election"),
+    pytest.param("As Trump prepared to speak to supporters in Wisconsin on Tuesday, a girl was pepper-sprayed.",
+                 D(2016, 3, 30), "Tuesday", "DATE", "2016-03-29", id="a-past-preparation"),
+    pytest.param("The resolution passed in 1973.", D(2011, 3, 31), "1973", "DATE", "1973", id="a-year-after-in"),
+    pytest.param("Money-market funds owned before Sept. 19 of this year are now insured.", D(2008, 9, 28),
+                 "Sept. 19 of this year", "DATE", "2008-09-19", id="a-day-of-this-year"),
+    pytest.param("BP may suspend its dividend payment for the current financial quarter .", D(2010, 6, 14),
+                 "the current financial quarter", "DATE", "2010-Q2", id="the-current-financial-quarter"),
+])
+def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
+    found = one(nlp, text, dct, expression)
+    assert (found.type, found.value) == (type_, value)
 
 
-def test_a_month_and_year_with_a_tokenized_comma(nlp):
-    text = "Michael Jackson died aged 50 in June , 2009 while rehearsing ."
-    assert one(nlp, text, dt.date(2011, 10, 5), "June , 2009").value == "2009-06"
+@pytest.mark.parametrize("text, dct", [
+    pytest.param("The star is 500 light years away.", D(2005, 11, 30), id="light-years"),
+    pytest.param("A quarter of about 18,000 Indians were evacuated. Trade reached 12.82 billion dollars, a quarter "
+                 "of the total.", D(2011, 3, 2), id="shares"),
+    pytest.param("A day-by-day summary of events follows.", D(2011, 3, 2), id="a-pace"),
+    pytest.param("The emissions were only weeks old.", D(2011, 3, 2), id="an-age"),
+    pytest.param("The rebels may march on the capital.", D(2009, 5, 1), id="a-lower-case-may"),
+    pytest.param("The company expects sales to rise 8.5% annually. The plant would produce 10,000 units annually.",
+                 D(1989, 10, 26), id="annually-of-a-growth-rate"),
+    pytest.param("These chips are in many of today's personal computers. The case is for today's youth a lesson.",
+                 D(1989, 10, 27), id="todays-world"),
+    pytest.param("Under United Nations Security Council Resolution 1973 , NATO protects civilians. Flight 2001 "
+                 "landed.", D(2011, 3, 31), id="numbered-things"),
+    pytest.param("Time named Merkel its Person of the Year.", D(2015, 12, 9), id="an-award-title"),
+    pytest.param("Eight Year Six students tested positive.", D(2009, 6, 18), id="a-school-year"),
+    pytest.param("He is the future king.", D(2015, 12, 9), id="an-adjectival-future"),
+])
+def test_a_look_alike_from_the_blind_batches_is_left_untagged(nlp, text, dct):
+    assert tag_text(text, dct, nlp) == []
 
 
-def test_the_part_of_a_day_written_before_it_is_one_time_with_the_day(nlp):
-    text = "Clinton is likely to clinch the nomination on the evening of June 7."
-    found = one(nlp, text, dt.date(2016, 5, 26), "the evening of June 7")
-    assert (found.type, found.value) == ("TIME", "2016-06-07TEV")
-    text = "On the night of 20 June 1791 the royal family fled the Tuileries."
-    assert one(nlp, text, dt.date(2009, 12, 19), "the night of 20 June 1791").value == "1791-06-20TNI"
-
-
-def test_the_end_of_a_week_long_event_is_no_end_of_the_week(nlp):
-    text = "Chan told the end of the week-long World Health Assembly that poor countries need help."
-    found = one(nlp, text, dt.date(2009, 5, 22), "week-long")
-    assert (found.type, found.value) == ("DURATION", "P1W")
-
-
-def test_an_adjective_between_a_count_and_its_unit_keeps_the_stretch(nlp):
-    assert one(nlp, "For two bloody weeks, severe fighting raged.", dt.date(2009, 12, 19),
-               "two bloody weeks").value == "P2W"
-    assert one(nlp, "The hearing focused on a few frantic weeks in December.", dt.date(2009, 6, 12),
-               "a few frantic weeks").value == "PXW"
-    text = "It crashed on October 22 three minutes after take-off."
-    assert one(nlp, text, dt.date(2005, 11, 28), "three minutes").value == "PT3M"
-    assert not [e for e in tag_text("The star is 500 light years away.", dt.date(2005, 11, 30), nlp)
-                if "light" in e.text]
-
-
-def test_a_clock_with_a_weekday_and_the_month_and_day_after_it_is_one_time(nlp):
-    text = "The image taken at 12:23 a.m. EDT , Saturday Sept. 4 , 2010 shows the preventer."
-    found = one(nlp, text, dt.date(2010, 9, 3), "12:23 a.m. EDT , Saturday Sept. 4 , 2010")
-    assert (found.type, found.value) == ("TIME", "2010-09-04T00:23")
-
-
-def test_this_time_of_year_is_the_month_of_writing(nlp):
-    text = "Cases are higher than usual for this time of year, he said."
-    assert one(nlp, text, dt.date(2009, 5, 18), "this time of year").value == "2009-05"
-
-
-def test_a_weekday_closing_a_past_range_a_weekday_opened_follows_it(nlp):
-    text = "The poll of 1,000 likely voters, taken Thursday through Monday, has a margin of error of 3 points."
-    assert one(nlp, text, dt.date(2016, 2, 17), "Monday").value == "2016-02-15"
-    assert one(nlp, "The festival will run Thursday through Monday.", dt.date(2016, 2, 17),
-               "Monday").value == "2016-02-22"
-
-
-def test_a_weekday_dating_an_event_someone_calls_for_or_prepares_for_is_the_nearest(nlp):
-    text = "A Facebook page has surfaced calling for a protest Thursday in Yemen ."
-    assert one(nlp, text, dt.date(2011, 1, 31), "Thursday").value == "2011-02-03"
-    text = "Other Republicans prepared for the final days of the campaign, including a debate Thursday in Des Moines."
-    assert one(nlp, text, dt.date(2016, 1, 26), "Thursday").value == "2016-01-28"
-    text = "On Monday, Spitzer called for Vacco to revive that unit immediately."
-    assert one(nlp, text, dt.date(1998, 10, 26), "Monday").value == "1998-10-26"
-
-
-def test_a_bare_september_11_after_2001_is_the_attacks_day_unless_written_near_it(nlp):
-    text = "Attacks , including September 11 , took place before the invasion ."
-    assert one(nlp, text, dt.date(2005, 7, 19), "September 11").value == "2001-09-11"
-    text = "The council will meet on September 11 to vote on the budget."
-    assert one(nlp, text, dt.date(2005, 9, 1), "September 11").value == "2005-09-11"
-    text = "In 1914 the armies met on the Marne. On 11 September the Germans withdrew."
-    assert one(nlp, text, dt.date(2009, 12, 19), "11 September").value == "1914-09-11"
-
-
-def test_a_clock_in_uk_time_takes_the_date_written_after_it(nlp):
-    text = "Ben Sutherland | 09:43 UK time , Thursday , 6 January 2011 The final report came."
-    found = one(nlp, text, dt.date(2011, 1, 6), "09:43 UK time , Thursday , 6 January 2011")
-    assert (found.type, found.value) == ("TIME", "2011-01-06T09:43")
-
-
-def test_a_day_a_past_hope_looked_ahead_to_with_could_is_the_nearest(nlp):
-    text = "Officials hoped that one of them could return home later on Tuesday ."
-    assert one(nlp, text, dt.date(2009, 4, 29), "Tuesday").value == "2009-04-28"
-    text = "Officials said jurors would hear closing arguments on Monday."
-    assert one(nlp, text, dt.date(2021, 4, 15), "Monday").value == "2021-04-19"
-
-
-def test_a_month_of_that_year_is_in_the_year_the_text_tells_of(nlp):
-    text = "Unemployment rose after he took office in January 2009 and peaked at 10 percent in October of that year."
-    assert one(nlp, text, dt.date(2016, 2, 5), "October of that year").value == "2009-10"
-    text = "He took office in January 2009. In March of the following year he left."
-    assert one(nlp, text, dt.date(2016, 2, 5), "March of the following year").value == "2010-03"
-
-
-def test_in_a_weeks_time_is_the_week_that_far_ahead(nlp):
-    text = "The mission is due to run out in a week 's time ."
-    found = one(nlp, text, dt.date(2012, 8, 11), "a week 's time")
-    assert (found.type, found.value) == ("DATE", "2012-W33")
-    assert one(nlp, "Elections are expected in two months' time.", dt.date(2012, 8, 11),
-               "two months' time").value == "2012-10"
-
-
-def test_a_part_of_the_day_long_after_a_far_day_was_named_is_the_dcts(nlp):
-    text = ("The well was capped on July 15. Engineers then sealed it. The costs rose. Insurers paid. "
-            "The update sent the company's share price up more than 1% by early afternoon.")
-    found = one(nlp, text, dt.date(2010, 11, 2), "early afternoon")
-    assert found.value == "2010-11-02TAF"
-    text = "The well was capped on July 15. By early afternoon, oil had stopped flowing."
-    assert one(nlp, text, dt.date(2010, 11, 2), "early afternoon").value == "2010-07-15TAF"
-
-
-def test_shares_paces_and_ages_are_no_stretches_of_time(nlp):
-    text = ("A quarter of about 18,000 Indians were evacuated. A day-by-day summary of events follows. "
-            "The emissions were only weeks old. Trade reached 12.82 billion dollars, a quarter of the total.")
-    assert tag_text(text, dt.date(2011, 3, 2), nlp) == []
-    assert one(nlp, "Sales rose 5% in a quarter.", dt.date(2011, 3, 2), "a quarter").value == "P1Q"
-
-
-def test_a_daylight_word_or_an_ordinal_day_before_a_named_day_leaves_the_day_to_it(nlp):
-    text = ("The first pictures to emerge after sunrise on Wednesday showed streets. "
-            "The rebels held for a second day Friday.")
-    found = [(e.text, e.value) for e in tag_text(text, dt.date(2011, 3, 3), nlp)]
-    assert found == [("Wednesday", "2011-03-02"), ("Friday", "2011-02-25")]
-    assert one(nlp, "The protests continued for a third straight day.", dt.date(2011, 3, 3),
-               "a third straight day").value == "2011-03-03"
-
-
-def test_a_date_of_an_event_after_or_following_puts_first_is_not_the_clauses_future(nlp):
-    text = "Scientists feared the spill would create a dead zone after the April 20 blowout at the rig ."
-    assert one(nlp, text, dt.date(2010, 9, 8), "April 20").value == "2010-04-20"
-    text = "Apple agreed to pay 1 million won to a lawyer , following a court order in May , officials said ."
-    assert one(nlp, text, dt.date(2011, 7, 14), "May").value == "2011-05"
-    assert one(nlp, "Talks will resume after May.", dt.date(2011, 7, 14), "May").value == "2012-05"
-
-
-def test_a_lower_case_may_between_a_day_and_a_year_is_the_month(nlp):
-    text = "Last updated : 1 may , 2009 - 17:54 GMT Mexico shuts down ."
-    found = one(nlp, text, dt.date(2009, 5, 1), "1 may , 2009 - 17:54 GMT")
-    assert (found.type, found.value) == ("TIME", "2009-05-01T17:54")
-    assert tag_text("The rebels may march on the capital.", dt.date(2009, 5, 1), nlp) == []
-
-
-def test_the_first_quarter_of_the_year_is_one_quarter(nlp):
-    text = "Her fundraising in the first quarter of the year was off the charts."
-    assert one(nlp, text, dt.date(2016, 8, 15), "the first quarter of the year").value == "2016-Q1"
-
-
-def test_a_weekday_dating_what_until_waits_for_lies_ahead(nlp):
-    text = "But final decisions were deferred until a second summit on Wednesday ."
-    assert one(nlp, text, dt.date(2011, 10, 24), "Wednesday").value == "2011-10-26"
-    text = "Until Thursday , they had not called him a suspect ."
-    assert one(nlp, text, dt.date(2011, 10, 24), "Thursday").value == "2011-10-20"
-
-
-def test_the_month_of_june_is_june(nlp):
-    text = "LNG imports rose to a record high for the month of June as utilities used more fuel."
-    assert one(nlp, text, dt.date(2011, 7, 21), "the month of June").value == "2011-06"
-    assert one(nlp, "In fact the month of March is very hot here.", dt.date(2006, 12, 19),
-               "the month of March").value == "2007-03"
-
-
-def test_annually_after_a_growth_rate_is_left_as_timebank_leaves_it(nlp):
-    text = "The company expects sales to rise 8.5% annually. The plant would produce 10,000 units annually."
-    assert tag_text(text, dt.date(1989, 10, 26), nlp) == []
-    text = "The commemorations were similar to those held here annually for Marti."
-    assert one(nlp, text, dt.date(2000, 1, 28), "annually").value == "P1Y"
-
-
-def test_todays_world_is_the_present_age_which_timebank_leaves_untagged(nlp):
-    text = "These chips are in many of today's personal computers. The case is for today's youth a lesson."
-    assert tag_text(text, dt.date(1989, 10, 27), nlp) == []
-    assert one(nlp, "Today's agreement demonstrates the quality.", dt.date(2011, 3, 27), "Today").value == "2011-03-27"
-
-
-def test_a_weekday_a_simple_past_went_ahead_of_is_the_nearest(nlp):
-    text = "Cruz ignored a question from a reporter ahead of his fourth event of the day on Monday in Illinois."
-    assert one(nlp, text, dt.date(2016, 3, 15), "Monday").value == "2016-03-14"
-    text = "The campaign has turned increasingly nasty ahead of New York's Tuesday primary."
-    assert one(nlp, text, dt.date(2016, 4, 15), "Tuesday").value == "2016-04-19"
-
-
-def test_a_ballots_month_not_told_in_the_past_lies_ahead(nlp):
-    text = "The order lets eligible candidates prepare for the presidency even before the November election."
-    assert one(nlp, text, dt.date(2016, 5, 12), "November").value == "2016-11"
-    text = "Kentucky Republicans chose Donald Trump as their nominee in a March 5 caucus."
-    assert one(nlp, text, dt.date(2016, 5, 18), "March 5").value == "2016-03-05"
-
-
-def test_a_resolutions_or_a_flights_number_is_no_year(nlp):
-    text = "Under United Nations Security Council Resolution 1973 , NATO protects civilians. Flight 2001 landed."
-    assert tag_text(text, dt.date(2011, 3, 31), nlp) == []
-    assert one(nlp, "The resolution passed in 1973.", dt.date(2011, 3, 31), "1973").value == "1973"
-
-
-def test_a_day_of_this_year_is_one_date(nlp):
-    text = "Money-market funds owned before Sept. 19 of this year are now insured."
-    assert one(nlp, text, dt.date(2008, 9, 28), "Sept. 19 of this year").value == "2008-09-19"
-
-
-def test_award_titles_school_years_and_an_adjectival_future_are_no_times(nlp):
-    text = ("Time named Merkel its Person of the Year. Eight Year Six students tested positive. "
-            "He is the future king.")
-    assert tag_text(text, dt.date(2015, 12, 9), nlp) == []
-    found = [(e.text, e.value) for e in tag_text("Sales for the year rose. We will see in the future.",
-                                                 dt.date(2015, 12, 9), nlp)]
-    assert found == [("the year", "2015"), ("the future", "FUTURE_REF")]
-
-
-def test_the_current_financial_quarter_is_a_quarter(nlp):
-    text = "BP may suspend its dividend payment for the current financial quarter ."
-    assert one(nlp, text, dt.date(2010, 6, 14), "the current financial quarter").value == "2010-Q2"
-
-
-def test_a_ballot_possessive_lies_ahead_and_a_past_preparation_is_near(nlp):
-    text = "Some Republicans relish taking on the socialist in November's general election."
-    assert one(nlp, text, dt.date(2016, 1, 22), "November").value == "2016-11"
-    text = "As Trump prepared to speak to supporters in Wisconsin on Tuesday, a girl was pepper-sprayed."
-    assert one(nlp, text, dt.date(2016, 3, 30), "Tuesday").value == "2016-03-29"
+@pytest.mark.parametrize("text, dct, expected", [
+    pytest.param("The first pictures to emerge after sunrise on Wednesday showed streets. The rebels held for a "
+                 "second day Friday.", D(2011, 3, 3), [("Wednesday", "2011-03-02"), ("Friday", "2011-02-25")],
+                 id="a-named-day-after-sunrise-or-a-second-day"),
+    pytest.param("Sales for the year rose. We will see in the future.", D(2015, 12, 9),
+                 [("the year", "2015"), ("the future", "FUTURE_REF")], id="the-year-and-the-future-themselves"),
+])
+def test_what_the_blind_batches_tag_in_a_text(nlp, text, dct, expected):
+    assert [(e.text, e.value) for e in tag_text(text, dct, nlp)] == expected
