@@ -134,8 +134,9 @@ from storyline.timing import StageTimes
 #: date; "140" keeps "136" to a weekday after "on", so that "turned nasty ahead of Tuesday's primary" still looks ahead;
 #: "141" leaves award titles ("Person of the Year"), school years ("Year Six") and an adjectival "the future" untagged;
 #: "142" reads "the current financial quarter" as a quarter; "143" reads "November's general election" as ahead and a
-#: weekday a past "prepared to" looked to as the nearest)
-ANNOTATION_VERSION = "143"
+#: weekday a past "prepared to" looked to as the nearest; "144" reads "the next decade" as ten years, tags "minute-long",
+#: leaves "a" out of "a week-long strike" and "now and then" untagged)
+ANNOTATION_VERSION = "144"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -1169,6 +1169,9 @@ class TemporalTagger:
                 not ctx.doc[token.i - 1].whitespace_
             if opening_quote and (token.i == 1 or ctx.doc[token.i - 2].is_punct or ctx.doc[token.i - 2].is_space):
                 return False  # a quotation's “Now, like all …” turns the argument; a narrator's "Now," is now
+        if name == "reference" and groups["word"].lower() == "now" and re.match(r"\s+and\s+then\b",
+                                                                                  ctx.text[m.end():m.end() + 10]):
+            return False  # "now and then": once in a while
         if name == "reference" and groups["word"].lower() == "now" and ctx.text.startswith("-", m.end()):
             return False  # "a now-sold investment", "the now-imprisoned Manning": a word of its own
         if name == "reference" and groups["word"].lower() == "the past" and \
@@ -1851,8 +1854,9 @@ class TemporalTagger:
         rel, unit = m["rel"].lower(), m["unit"].lower()
         if m["fiscal"] and unit not in ("year", "quarter"):
             return None
-        if rel in ("the past", "past") and unit in ("decade", "century"):
-            # "over the past decade": the ten years up to now (DURATION), like "the past ten years"
+        if rel in ("the past", "past", "the next", "the coming") and unit in ("decade", "century"):
+            # "over the past decade", "over the next decade": the ten years up to now or from now (DURATION), like
+            # "the past ten years" (the modern gold marks "the next decade" so three times in three)
             return _Norm("DURATION", _duration_value(1, unit), anchor="none")
         if unit == "fortnight" and rel in _FORTNIGHT_SPANS:
             # "in the next fortnight", "over the past fortnight": two weeks from or up to now; no calendar names one
@@ -1960,6 +1964,10 @@ class TemporalTagger:
         if groups.get("det") and not rel and not mod_word and ctx.text[m.end("num"):m.start("unit")] == "-":
             # "the 10-day trip": the determiner is the trip's; TimeML tags the compound alone (dev gold 28 of 31)
             return _Norm("DURATION", value, anchor="none", span=(m.start("num"), m.end()))
+        if m["num"].lower() in ("a", "an") and (groups.get("adj") or "").lower() == "-long" and not mod_word:
+            # "a week-long strike", "a decades-long feud": the article is the strike's (every gold set marks
+            # "week-long" alone, 12 times in 12)
+            return _Norm("DURATION", value, anchor="none", span=(m.start("unit"), m.end()))
         return _Norm("DURATION", value, _mod_of(m["mod"]), anchor="none")
 
     def _n_plural_unit(self, m, ctx):

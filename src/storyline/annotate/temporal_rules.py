@@ -281,7 +281,7 @@ RULES: tuple[tuple[str, str], ...] = (
                  r"quarter|first quarter|fourth quarter|nine months|month))?\b"),
     ("unit_possessive", r"\b(?P<span>the (?P<unit>day|week|month|year))(?=['’]s\b)"),
     # "decades-long", "day-long", "a weeklong trip"
-    ("unit_long", r"\b(?P<unit>hour|day|week|month|year|decade|century)(?:(?P<plural>s)?-|(?<!century))long\b"),
+    ("unit_long", r"\b(?P<unit>minute|hour|day|week|month|year|decade|century)(?:(?P<plural>s)?-|(?<!century))long\b"),
     ("next_pod", rf"\b(?P<rel>the next|the following|the previous)\s+(?P<pod>{POD})\b"),
     ("duration", rf"\b(?:(?P<mod>{MOD})\s+)?(?:(?P<det>the|its|their)\s+)?(?:(?P<rel>past|last|next|first|"
                  rf"coming|previous|final|following|initial|remaining|same)\s+)?(?P<num>{NUM}(?:\s+and\s+a\s+half)?)"
