@@ -1837,6 +1837,12 @@ D = dt.date
                  "PT1M", id="minute-long"),
     pytest.param("It was a week-long strike.", D(2011, 6, 16), "week-long", "DURATION", "P1W",
                  id="a-week-long-strike-without-its-article"),
+    pytest.param("Sanders found himself in a tight race ahead of the Iowa caucuses on Monday.", D(2016, 1, 29),
+                 "Monday", "DATE", "2016-02-01", id="ahead-of-the-caucuses-on-monday"),
+    pytest.param("New Jersey, which also holds its primary Tuesday, is next.", D(2016, 6, 3), "Tuesday", "DATE",
+                 "2016-06-07", id="a-place-holds-its-primary"),
+    pytest.param("Protesters hold signs Tuesday outside the court.", D(2016, 6, 3), "Tuesday", "DATE", "2016-05-31",
+                 id="a-captions-deed"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)

@@ -135,8 +135,9 @@ from storyline.timing import StageTimes
 #: "141" leaves award titles ("Person of the Year"), school years ("Year Six") and an adjectival "the future" untagged;
 #: "142" reads "the current financial quarter" as a quarter; "143" reads "November's general election" as ahead and a
 #: weekday a past "prepared to" looked to as the nearest; "144" reads "the next decade" as ten years, tags "minute-long",
-#: leaves "a" out of "a week-long strike" and "now and then" untagged)
-ANNOTATION_VERSION = "144"
+#: leaves "a" out of "a week-long strike" and "now and then" untagged; "145" reads "ahead of the Iowa caucuses on Monday"
+#: as inside "ahead of" however the parser hangs it, and "holds its primary Tuesday" as a timetable)
+ANNOTATION_VERSION = "145"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -100,6 +100,9 @@ _AWARD_BEFORE = re.compile(r"\b(?:person|man|woman|player|coach|rookie|athlete|a
 _NOT_A_STRETCH = {"other", "more", "such", "different", "separate", "same", "old", "light"}
 #: a day written right after a daylight word or an ordinal day ("after sunrise on Wednesday", "a second day Thursday")
 _DAY_NAMED_AFTER = re.compile(rf"\s*,?\s+(?:on\s+)?(?:{WEEKDAY}|today|yesterday|tomorrow)\b", re.IGNORECASE)
+#: "ahead of" and the noun phrase of an event, then "on" right before a weekday ("ahead of the Iowa caucuses on ")
+_AHEAD_OF_ON_BEFORE = re.compile(r"\bahead of (?:the |a |an |\w+['’]s )?(?:[\w'’-]+ ){0,4}[\w'’-]+ on \Z", re.IGNORECASE)
+_AHEAD_OF_LOOKBEHIND = 70
 #: how many sentences after the one that named a day a part of the day may still be in it
 _DAY_IN_FOCUS_SENTENCES = 3
 #: months of writing in which a bare "September 11" may be this year's (else, after 2001, it is the attacks' day)
@@ -1213,6 +1216,8 @@ class TemporalTagger:
     def _ahead_of(ctx: _Context, start: int, end: int) -> bool:
         """Whether the expression lies inside the object of "ahead of" ("ahead of Thursday's election", "ahead of a
         speech on Saturday"), not beside it ("ahead of the poll, on Tuesday also reached agreement")."""
+        if _AHEAD_OF_ON_BEFORE.search(ctx.text, max(0, start - _AHEAD_OF_LOOKBEHIND), start):
+            return True  # "a tight race ahead of the Iowa caucuses on Monday", however the parser hangs "on Monday"
         token = TemporalTagger._token_at(ctx, start, end)
         for _ in range(_MAX_CLIMB_AHEAD):
             if token is None or token.head == token or token.pos_ in ("VERB", "AUX") and token.dep_ != "acl":
