@@ -1843,6 +1843,10 @@ D = dt.date
                  "2016-06-07", id="a-place-holds-its-primary"),
     pytest.param("Protesters hold signs Tuesday outside the court.", D(2016, 6, 3), "Tuesday", "DATE", "2016-05-31",
                  id="a-captions-deed"),
+    pytest.param("Many will vote for him because of the slaying in Chicago on Friday of a star's cousin.",
+                 D(2016, 8, 28), "Friday", "DATE", "2016-08-26", id="because-of-an-event-on-friday"),
+    pytest.param("He called on Malians to shun violence after a clash Wednesday between protesters and police.",
+                 D(1997, 4, 19), "Wednesday", "DATE", "1997-04-16", id="after-a-clash-wednesday"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)

@@ -136,8 +136,9 @@ from storyline.timing import StageTimes
 #: "142" reads "the current financial quarter" as a quarter; "143" reads "November's general election" as ahead and a
 #: weekday a past "prepared to" looked to as the nearest; "144" reads "the next decade" as ten years, tags "minute-long",
 #: leaves "a" out of "a week-long strike" and "now and then" untagged; "145" reads "ahead of the Iowa caucuses on Monday"
-#: as inside "ahead of" however the parser hangs it, and "holds its primary Tuesday" as a timetable)
-ANNOTATION_VERSION = "145"
+#: as inside "ahead of" however the parser hangs it, and "holds its primary Tuesday" as a timetable; "146" reads a
+#: weekday of an event that "after" or "because of" puts first as the nearest, "because of the slaying on Friday")
+ANNOTATION_VERSION = "146"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

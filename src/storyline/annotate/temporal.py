@@ -103,6 +103,8 @@ _DAY_NAMED_AFTER = re.compile(rf"\s*,?\s+(?:on\s+)?(?:{WEEKDAY}|today|yesterday|
 #: "ahead of" and the noun phrase of an event, then "on" right before a weekday ("ahead of the Iowa caucuses on ")
 _AHEAD_OF_ON_BEFORE = re.compile(r"\bahead of (?:the |a |an |\w+['’]s )?(?:[\w'’-]+ ){0,4}[\w'’-]+ on \Z", re.IGNORECASE)
 _AHEAD_OF_LOOKBEHIND = 70
+#: prepositions whose object is an event before the clause's own ("after the blowout", "because (of) the slaying")
+_EARLIER_EVENT_PREPOSITIONS = {"after", "following", "since", "amid", "because"}
 #: how many sentences after the one that named a day a part of the day may still be in it
 _DAY_IN_FOCUS_SENTENCES = 3
 #: months of writing in which a bare "September 11" may be this year's (else, after 2001, it is the attacks' day)
@@ -1511,16 +1513,18 @@ class TemporalTagger:
 
     @staticmethod
     def _dates_an_earlier_event(ctx: _Context, start: int, end: int) -> bool:
-        """Whether the date modifies an event that "after", "following" or "since" puts before the clause's own
-        ("would create a zone after the April 20 blowout", "agreed to pay following a court order in May"): that
-        event's time is not the clause's future. A date that is itself the object ("after May") is."""
+        """Whether the date modifies an event that "after", "following", "since", "amid" or "because of" puts before
+        the clause's own ("would create a zone after the April 20 blowout", "agreed to pay following a court order in
+        May"): that event's time is not the clause's future. A date that is itself the object ("after May") is."""
         token = TemporalTagger._token_at(ctx, start, end)
         passed_noun = False
         for _ in range(_MAX_CLIMB):
             if token is None or token.head == token or token.pos_ in ("VERB", "AUX"):
                 return False
-            if passed_noun and token.dep_ == "pobj" and token.head.lower_ in ("after", "following", "since"):
-                return True
+            if passed_noun and token.dep_ == "pobj" and (token.head.lower_ in _EARLIER_EVENT_PREPOSITIONS
+                                                         or token.head.lower_ == "of"
+                                                         and token.head.head.lower_ in ("because", "wake")):
+                return True  # "after the April 20 blowout", "because of the slaying in Chicago on Friday"
             token = token.head
             passed_noun = passed_noun or token.pos_ == "NOUN"
         return False
@@ -1702,7 +1706,9 @@ class TemporalTagger:
         else:
             direction = ctx.direction(start, m.end())  # "Friday's vote will decide the race" looks ahead
             tense, verb = ctx.tense(start, m.end())
-            if direction == "future" and (tr.expected_in_past(verb) or tr.future_in_past(verb)):
+            if direction == "future" and self._dates_an_earlier_event(ctx, start, m.end()):
+                direction = "nearest"  # "will vote for him because of the slaying in Chicago on Friday"
+            elif direction == "future" and (tr.expected_in_past(verb) or tr.future_in_past(verb)):
                 direction = "nearest"  # "was expected to land Wednesday": yesterday in Thursday's paper; "hoped that
                 # one of them could return home on Tuesday", in Wednesday's: a day on either side
             elif direction == "future" and tense == "present" and tr.simple_present_deed(verb):
