@@ -1847,6 +1847,13 @@ D = dt.date
                  D(2016, 8, 28), "Friday", "DATE", "2016-08-26", id="because-of-an-event-on-friday"),
     pytest.param("He called on Malians to shun violence after a clash Wednesday between protesters and police.",
                  D(1997, 4, 19), "Wednesday", "DATE", "1997-04-16", id="after-a-clash-wednesday"),
+    pytest.param("In an effort to clarify her statements about her use of a private email server as secretary of "
+                 "state, Hillary Clinton on Friday only further muddled a controversy.", D(2016, 8, 6), "Friday",
+                 "DATE", "2016-08-05", id="a-subject-on-friday-and-its-past-verb"),
+    pytest.param("Among the first countries to accede to NATO on Friday were also Poland and the Czech Republic.",
+                 D(1999, 3, 13), "Friday", "DATE", "1999-03-12", id="to-accede-on-friday-were"),
+    pytest.param("The minister on Monday will present the budget.", D(2016, 8, 6), "Monday", "DATE", "2016-08-08",
+                 id="a-subject-on-monday-and-its-will"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)

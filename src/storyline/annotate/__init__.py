@@ -137,8 +137,9 @@ from storyline.timing import StageTimes
 #: weekday a past "prepared to" looked to as the nearest; "144" reads "the next decade" as ten years, tags "minute-long",
 #: leaves "a" out of "a week-long strike" and "now and then" untagged; "145" reads "ahead of the Iowa caucuses on Monday"
 #: as inside "ahead of" however the parser hangs it, and "holds its primary Tuesday" as a timetable; "146" reads a
-#: weekday of an event that "after" or "because of" puts first as the nearest, "because of the slaying on Friday")
-ANNOTATION_VERSION = "146"
+#: weekday of an event that "after" or "because of" puts first as the nearest, "because of the slaying on Friday";
+#: "147" dates a weekday between a subject and its finite verb by that verb, "Clinton on Friday only further muddled")
+ANNOTATION_VERSION = "147"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -1498,6 +1498,24 @@ class TemporalTagger:
         return tense
 
     @staticmethod
+    def _tense_of_the_verb_after(ctx: _Context, end: int) -> str | None:
+        """ "past" or "future" when the weekday stands right before the main verb, adverbs aside, with no punctuation
+        between ("Hillary Clinton on Friday only further muddled …", "First to arrive Friday was …", "the minister
+        on Monday will present …"): news' usual order, whose verb dates the day even when the parser hangs the
+        weekday elsewhere; else None."""
+        before = ctx.doc.char_span(max(0, end - 1), end, alignment_mode="expand")
+        token = ctx.doc[before.end] if before is not None and before.end < len(ctx.doc) else None
+        while token is not None and token.tag_ == "RB" and token.i + 1 < len(ctx.doc):
+            token = ctx.doc[token.i + 1]
+        if token is None or token.idx < end or re.search(r"[,;:()\"“”\n]", ctx.text[end:token.idx]):
+            return None
+        if token.tag_ == "VBD" and token.dep_ in ("ROOT", "conj"):
+            return "past"
+        if token.lower_ in ("will", "'ll") and token.tag_ == "MD":
+            return "future"
+        return None
+
+    @staticmethod
     def _dates_a_ballot(ctx: _Context, start: int, end: int) -> bool:
         """Whether the date modifies an election, a primary, a caucus or a ballot ("the Nov. 8 election")."""
         token = TemporalTagger._token_at(ctx, start, end)
@@ -1703,6 +1721,8 @@ class TemporalTagger:
             direction = "nearest"  # "Friday's planned protests": still ahead when written, unless the paper is late
         elif _POSSESSIVE_AFTER.match(ctx.text, m.end()) and not self._possessive_ahead(ctx, start, m.end()):
             direction = "past"  # "Friday's purchases", "Wednesday's ruling": an event already reported
+        elif (inline := self._tense_of_the_verb_after(ctx, m.end())) is not None:
+            direction = inline  # "Hillary Clinton on Friday only further muddled a controversy", whatever the parse
         else:
             direction = ctx.direction(start, m.end())  # "Friday's vote will decide the race" looks ahead
             tense, verb = ctx.tense(start, m.end())
