@@ -1854,6 +1854,15 @@ D = dt.date
                  D(1999, 3, 13), "Friday", "DATE", "1999-03-12", id="to-accede-on-friday-were"),
     pytest.param("The minister on Monday will present the budget.", D(2016, 8, 6), "Monday", "DATE", "2016-08-08",
                  id="a-subject-on-monday-and-its-will"),
+    pytest.param("After trouncing Hillary Clinton in Tuesday's primary in New Hampshire, the Vermont senator must "
+                 "prepare to face voters in Nevada.", D(2016, 2, 11), "Tuesday", "DATE", "2016-02-09",
+                 id="after-trouncing-her-in-tuesdays-primary"),
+    pytest.param("He described the dire situation Hillary Clinton is facing in Tuesday's California primary.",
+                 D(2016, 6, 4), "Tuesday", "DATE", "2016-06-07", id="facing-tuesdays-primary"),
+    pytest.param("Polling firms said the ruling party will win a sweeping victory in Sunday's elections.",
+                 D(2005, 11, 29), "Sunday", "DATE", "2005-12-04", id="will-win-sundays-elections"),
+    pytest.param("The issue ratcheted up further after Wednesday's attacks in San Bernardino.", D(2015, 12, 7),
+                 "Wednesday", "DATE", "2015-12-02", id="after-wednesdays-attacks-in-a-past-clause"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)

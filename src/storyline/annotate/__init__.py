@@ -138,8 +138,10 @@ from storyline.timing import StageTimes
 #: leaves "a" out of "a week-long strike" and "now and then" untagged; "145" reads "ahead of the Iowa caucuses on Monday"
 #: as inside "ahead of" however the parser hangs it, and "holds its primary Tuesday" as a timetable; "146" reads a
 #: weekday of an event that "after" or "because of" puts first as the nearest, "because of the slaying on Friday";
-#: "147" dates a weekday between a subject and its finite verb by that verb, "Clinton on Friday only further muddled")
-ANNOTATION_VERSION = "147"
+#: "147" dates a weekday right before its clause's main verb by that verb, "Clinton on Friday only further muddled";
+#: "148" reads a weekday owning a vote or a meeting, or an event "after" puts first, in a clause not told in the past as
+#: the nearest, and one owning a vote in a future clause as ahead)
+ANNOTATION_VERSION = "148"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -1282,6 +1282,9 @@ class TemporalTagger:
             return not any(c.lower_ in ("would", "'d") for c in verb.children)
         if tense in ("present", "future") and _is_deadline(token.head):
             return True  # "a rain and snow mix by Sunday evening's kickoff", "ahead of Friday's vote"
+        if tense == "future" and token.head.lemma_ in tr.HELD_EVENTS:
+            return True  # "will win a sweeping victory in Sunday's elections", "will be avoided with the conclusion
+            # of Wednesday's summit" (a shooting or a ruling is reported, not held)
         return tense in ("present", "future") and tr.looks_ahead(verb)
 
     @staticmethod
@@ -1312,6 +1315,12 @@ class TemporalTagger:
             if node.pos_ in ("VERB", "AUX") and node.dep_ != "prep":  # "including" is a preposition here
                 return node.lemma_ in _CALLING_FOR and not tr.is_past_perfect(node)
         return False
+
+    @staticmethod
+    def _owns_a_held_event(ctx: _Context, start: int, end: int) -> bool:
+        """Whether "Tuesday's" owns a vote, a meeting or a summit ("Tuesday's primary", "Saturday's meeting")."""
+        token = TemporalTagger._token_at(ctx, start, end)
+        return token is not None and token.dep_ == "poss" and token.head.lemma_ in tr.HELD_EVENTS
 
     @staticmethod
     def _possessive_planned(ctx: _Context, start: int, end: int) -> bool:
@@ -1537,6 +1546,9 @@ class TemporalTagger:
         token = TemporalTagger._token_at(ctx, start, end)
         passed_noun = False
         for _ in range(_MAX_CLIMB):
+            if token is not None and passed_noun and token.tag_ == "VBG" and token.dep_ == "pcomp" and \
+                    token.head.lower_ in _EARLIER_EVENT_PREPOSITIONS:
+                return True  # "After trouncing Clinton in Tuesday's primary"
             if token is None or token.head == token or token.pos_ in ("VERB", "AUX"):
                 return False
             if passed_noun and token.dep_ == "pobj" and (token.head.lower_ in _EARLIER_EVENT_PREPOSITIONS
@@ -1721,6 +1733,10 @@ class TemporalTagger:
             direction = "nearest"  # "Friday's planned protests": still ahead when written, unless the paper is late
         elif _POSSESSIVE_AFTER.match(ctx.text, m.end()) and not self._possessive_ahead(ctx, start, m.end()):
             direction = "past"  # "Friday's purchases", "Wednesday's ruling": an event already reported
+            if ctx.tense_only(start, m.end()) in ("present", "future") and (
+                    self._dates_an_earlier_event(ctx, start, m.end()) or self._owns_a_held_event(ctx, start, m.end())):
+                direction = "nearest"  # "After trouncing Clinton in Tuesday's primary, he must prepare …", "the
+                # situation she is facing in Tuesday's primary", "the momentum from his victory in Tuesday's primary"
         elif (inline := self._tense_of_the_verb_after(ctx, m.end())) is not None:
             direction = inline  # "Hillary Clinton on Friday only further muddled a controversy", whatever the parse
         else:

@@ -62,8 +62,8 @@ _HOPED_IN_PAST = {"hope", "plan", "expect", "intend", "aim", "want", "prepare"}
 _TIMETABLED = {"come", "end", "begin", "start", "open", "close", "expire", "resume", "run", "take", "meet", "face",
                "play", "host", "arrive", "leave", "depart", "head", "go", "return", "continue", "last", "kick", "fall",
                "vote", "sit", "launch", "debut", "premiere", "air"}
-#: what a place or a body holds on a day of its timetable ("holds its primary Tuesday")
-_HELD_EVENTS = {"primary", "caucus", "caucuses", "election", "vote", "referendum", "meeting", "talks", "summit",
+#: what a place or a body holds on a day of its timetable ("holds its primary Tuesday", "Tuesday's summit")
+HELD_EVENTS = {"primary", "caucus", "caucuses", "election", "vote", "referendum", "meeting", "talks", "summit",
                 "hearing", "conference", "session", "debate"}
 #: verbs that wait for an event, beside _LOOKING_AHEAD's ("police prepare for Friday's rally")
 _AWAITING = {"await", "anticipate", "brace", "gear"}
@@ -439,7 +439,7 @@ def simple_present_deed(verb: Token | None) -> bool:
 def _holds_a_meeting(verb: Token) -> bool:
     """Whether the verb holds a vote or a meeting ("New Jersey, which also holds its primary Tuesday"): a timetable,
     not a deed a caption tells ("protesters hold signs Tuesday")."""
-    return verb.lemma_ == "hold" and any(c.dep_ == "dobj" and c.lemma_ in _HELD_EVENTS for c in verb.children)
+    return verb.lemma_ == "hold" and any(c.dep_ == "dobj" and c.lemma_ in HELD_EVENTS for c in verb.children)
 
 
 def looks_ahead(verb: Token) -> bool:
