@@ -354,7 +354,8 @@ RULES: tuple[tuple[str, str], ...] = (
     # "due to run out in a week's time", "in two weeks' time": the day, week, month or year that far ahead
     ("units_time", rf"(?<=\bin )(?P<num>{NUM})\s+(?P<unit>days?|weeks?|fortnights?|months?|years?)"
                    r"\s?['’]s?\s+time\b"),
-    # "unusual for this time of year": the month the text is written in (the modern gold, 8 times in 8)
+    # "unusual for this time of year": the month the text is written in (the modern gold tags it 5 times in 5, with
+    # that month 4 times)
     ("time_of_year", r"\bthis\s+time\s+of\s+(?:the\s+)?year\b"),
     ("in_the_day", r"\b(?P<pre>later|earlier|during|throughout)\s+(?:in\s+)?(?P<span>the\s+day)\b"
                    r"(?!\s+(?:of|before|after|when|that|on)\b)"),
