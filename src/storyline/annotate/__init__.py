@@ -140,8 +140,9 @@ from storyline.timing import StageTimes
 #: weekday of an event that "after" or "because of" puts first as the nearest, "because of the slaying on Friday";
 #: "147" dates a weekday right before its clause's main verb by that verb, "Clinton on Friday only further muddled";
 #: "148" reads a weekday owning a vote or a meeting, or an event "after" puts first, in a clause not told in the past as
-#: the nearest, and one owning a vote in a future clause as ahead)
-ANNOTATION_VERSION = "148"
+#: the nearest, and one owning a vote in a future clause as ahead; "149" reads "last Oct. 23" and "next March 31" as days
+#: the word before points back or ahead)
+ANNOTATION_VERSION = "149"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -1393,8 +1393,11 @@ class TemporalTagger:
         if narrative is not None:
             date = _safe_date(narrative, month, day)
             return _Norm("DATE", date.isoformat(), anchor="discourse") if date else None
-        if ctx.previous_word(m.start()) == "effective":
-            tense = "future"  # "a new pact effective June 1", in October: the coming June (a recent day stays near)
+        if ctx.previous_word(m.start()) in ("effective", "next", "coming"):
+            tense = "future"  # "a new pact effective June 1", in October: the coming June (a recent day stays near);
+            # "through next March 31", "the coming Dec. 15 vote"
+        elif ctx.previous_word(m.start()) == "last":
+            tense = "past"  # "the crisis began last December 17"
         year = tr.nearest_year(ctx.dct, month, day, tense, since=ctx.after_since(m.start()))
         date = _safe_date(year, month, day)
         return _Norm("DATE", date.isoformat()) if date else None

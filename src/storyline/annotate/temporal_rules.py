@@ -207,7 +207,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("month_that_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})\s+of\s+(?P<rel>that|the same|the following|"
                         rf"the next|the previous) year\b"),
     ("month", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past)\s+|(?P<part>{PART})[- ]?)?"
-              rf"(?:the\s+month\s+of\s+)?(?P<month>{MONTH})(?![\w-])"),  # "for the month of June"
+              rf"(?:the\s+month\s+of\s+)?(?P<month>{MONTH})(?![\w-])(?(rel)(?!\s+\d{{1,2}}\b))"),  # "for the month of
+              # June"; "last Oct. 23" is a day (the month_day rule)
     ("year", rf"(?<![\w$£€#.,/-])(?:(?P<pre>fiscal year|fiscal|calendar|the year|the end of|the start of|"
              rf"the beginning of|the middle of|end of|end(?=-)|early|mid|late|the first half of|the second half of)"
              rf"[- ]?\s*)?"
