@@ -112,7 +112,7 @@ _MONTHS_NEAR_SEPTEMBER_11 = {8, 9, 10}
 #: nouns a year-like number names one of ("Resolution 1973", "Flight 1549", "Route 2006")
 _NUMBERED_THINGS = {"resolution", "resolutions", "flight", "route", "interstate", "highway", "room", "no.", "number"}
 #: scheduled votes a date may modify ("the Nov. 8 election", "a March 5 caucus", "the November ballot")
-_BALLOTS = {"election", "primary", "caucus", "caucuses", "ballot", "referendum", "runoff", "midterm", "midterms"}
+_BALLOTS = tr.VOTES | {"ballot", "runoff", "midterm", "midterms"}
 #: verbs whose object is an event still to come when they are said ("calling for a protest Thursday")
 _CALLING_FOR = {"call", "plan", "prepare", "urge", "schedule", "organize", "organise", "announce", "demand"}
 #: adjectives of an event arranged ahead ("Friday's planned protests", "Tuesday's upcoming vote")

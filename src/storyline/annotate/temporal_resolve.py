@@ -62,9 +62,10 @@ _HOPED_IN_PAST = {"hope", "plan", "expect", "intend", "aim", "want", "prepare"}
 _TIMETABLED = {"come", "end", "begin", "start", "open", "close", "expire", "resume", "run", "take", "meet", "face",
                "play", "host", "arrive", "leave", "depart", "head", "go", "return", "continue", "last", "kick", "fall",
                "vote", "sit", "launch", "debut", "premiere", "air"}
+#: votes a place holds on a day set ahead ("its primary", "the referendum")
+VOTES = {"primary", "caucus", "caucuses", "election", "referendum"}
 #: what a place or a body holds on a day of its timetable ("holds its primary Tuesday", "Tuesday's summit")
-HELD_EVENTS = {"primary", "caucus", "caucuses", "election", "vote", "referendum", "meeting", "talks", "summit",
-                "hearing", "conference", "session", "debate"}
+HELD_EVENTS = VOTES | {"vote", "meeting", "talks", "summit", "hearing", "conference", "session", "debate"}
 #: verbs that wait for an event, beside _LOOKING_AHEAD's ("police prepare for Friday's rally")
 _AWAITING = {"await", "anticipate", "brace", "gear"}
 #: conjunctions whose clause in the simple present tells what is to come ("if he wins in November")
