@@ -7,8 +7,8 @@ script writes, so that ``storyline evaluate timex --data GOLD --articles ARTICLE
 * ``t17``: the text storyline makes of each raw Timeline17 InputDocs file (``evaluate.tls_data.read_article``: one
   sentence per line, tokens spaced as the corpus ships them, brackets restored); the creation time is the date
   folder the file sits in.
-* ``polnear``: the raw text of PolNeAR's train articles (2015–2016 US political news); the creation time is the date
-  in the file name.
+* ``polnear``: the raw text of PolNeAR's train and dev articles (2015–2016 US political news); the creation time is
+  the date in the file name.
 
 Usage::
 
@@ -17,7 +17,8 @@ Usage::
     storyline evaluate timex --data benchmarks/data/t17-timex/annotations.jsonl --articles .bench/t17-timex-articles.jsonl
 
 ``--sample N --seed S`` draws a new sample instead of the gold's articles (N articles of 150 to 700 words per
-Timeline17 source folder, or of 200 to 700 words per PolNeAR publisher): how the annotated sets were chosen.
+Timeline17 source folder, or of 200 to 700 words per PolNeAR publisher, from ``--split train`` or ``dev``): how the
+annotated sets were chosen.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from storyline.evaluate.tls_data import read_article
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
 T17 = SHARED / "tls" / "timeline17_original"
-POLNEAR = SHARED / "quotes" / "polnear" / "train" / "text"
+POLNEAR = SHARED / "quotes" / "polnear"
+POLNEAR_SPLITS = ("train", "dev")  # where a polnear-timex id is looked for; the test split is never drawn
 
 
 def t17_article(article_id: str) -> dict:
@@ -50,10 +52,11 @@ def t17_article(article_id: str) -> dict:
 
 
 def polnear_article(article_id: str) -> dict:
-    """The raw text of a PolNeAR train article ("publisher_YYYY-MM-DD_slug"), dated by its file name."""
-    path = POLNEAR / f"{article_id}.txt"
-    if not path.exists():
-        sys.exit(f"{article_id}: no such PolNeAR file under {POLNEAR}")
+    """The raw text of a PolNeAR train or dev article ("publisher_YYYY-MM-DD_slug"), dated by its file name."""
+    paths = [POLNEAR / split / "text" / f"{article_id}.txt" for split in POLNEAR_SPLITS]
+    path = next((p for p in paths if p.exists()), None)
+    if path is None:
+        sys.exit(f"{article_id}: no such PolNeAR file in {', '.join(POLNEAR_SPLITS)} under {POLNEAR}")
     day = re.search(r"_(\d{4}-\d\d-\d\d)_", path.name)
     return {"id": article_id, "published": day.group(1) if day else None, "text": path.read_text(encoding="utf-8")}
 
@@ -85,9 +88,9 @@ def t17_sample(per_folder: int, seed: int) -> list[str]:
     return list(_draw(groups, read, per_folder, seed, (150, 700)))
 
 
-def polnear_sample(per_publisher: int, seed: int) -> list[str]:
+def polnear_sample(per_publisher: int, seed: int, split: str) -> list[str]:
     groups: dict[str, list[Path]] = {}
-    for path in sorted(POLNEAR.glob("*.txt")):
+    for path in sorted((POLNEAR / split / "text").glob("*.txt")):
         groups.setdefault(path.name.split("_")[0], []).append(path)
     return list(_draw(groups, lambda p: {"id": p.stem, "text": p.read_text(encoding="utf-8")}, per_publisher, seed,
                       (200, 700)))
@@ -101,11 +104,13 @@ def main() -> int:
     parser.add_argument("set", choices=sorted(SETS))
     parser.add_argument("--sample", type=int, help="draw this many articles per source instead of the gold's")
     parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--split", choices=POLNEAR_SPLITS, default="train", help="PolNeAR split to draw from")
     parser.add_argument("--out", type=Path, help="default .bench/<set>-timex-articles.jsonl")
     args = parser.parse_args()
     read, sample = SETS[args.set]
     if args.sample:
-        ids = sample(args.sample, args.seed)
+        ids = (polnear_sample(args.sample, args.seed, args.split) if args.set == "polnear"
+               else sample(args.sample, args.seed))
     else:
         gold = ROOT / "benchmarks" / "data" / f"{args.set}-timex" / "annotations.jsonl"
         ids = [json.loads(line)["id"] for line in gold.read_text(encoding="utf-8").splitlines() if line.strip()]
