@@ -1870,6 +1870,18 @@ D = dt.date
                  "March 31", "DATE", "2006-03-31", id="next-march-31-is-a-day"),
     pytest.param("The hostage crisis that began last December 17 goes on.", D(1997, 4, 23), "December 17", "DATE",
                  "1996-12-17", id="last-december-17-is-past"),
+    pytest.param("Syria had refused for months to allow a UN mission into the country.", D(2011, 8, 26), "months",
+                 "DURATION", "PXM", id="for-months-before-an-infinitive"),
+    pytest.param("She is the first presidential candidate in years to not release her tax returns.", D(2016, 9, 29),
+                 "years", "DURATION", "PXY", id="in-years-before-an-infinitive"),
+    pytest.param("He came to epitomize opulent wealth during the 80’s before tumbling.", D(2016, 10, 4), "the 80’s",
+                 "DATE", "198", id="a-decade-with-an-apostrophe"),
+    pytest.param("Four years to go in the 90's, leaders said.", D(2016, 10, 4), "the 90's", "DATE", "199",
+                 id="a-decade-with-a-straight-apostrophe"),
+    pytest.param("Donald Trump's yearslong obsession with the president's birth is over.", D(2016, 9, 16),
+                 "yearslong", "DURATION", "PXY", id="yearslong"),
+    pytest.param("She left during the Sept. 11 memorial ceremony.", D(2016, 9, 12), "Sept. 11", "DATE",
+                 "2001-09-11", id="the-september-11-memorial"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)
@@ -1893,6 +1905,7 @@ def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_
     pytest.param("Eight Year Six students tested positive.", D(2009, 6, 18), id="a-school-year"),
     pytest.param("He is the future king.", D(2015, 12, 9), id="an-adjectival-future"),
     pytest.param("We only have small business now and then.", D(2010, 6, 9), id="now-and-then"),
+    pytest.param("They are mostly in their 40's and 50's.", D(2006, 12, 1), id="ages-in-decades"),
 ])
 def test_a_look_alike_from_the_blind_batches_is_left_untagged(nlp, text, dct):
     assert tag_text(text, dct, nlp) == []
@@ -1904,6 +1917,8 @@ def test_a_look_alike_from_the_blind_batches_is_left_untagged(nlp, text, dct):
                  id="a-named-day-after-sunrise-or-a-second-day"),
     pytest.param("Sales for the year rose. We will see in the future.", D(2015, 12, 9),
                  [("the year", "2015"), ("the future", "FUTURE_REF")], id="the-year-and-the-future-themselves"),
+    pytest.param("Results come in days to come.", D(2011, 3, 3), [("days to come", "PXD")],
+                 id="in-days-to-come-stays-whole"),
 ])
 def test_what_the_blind_batches_tag_in_a_text(nlp, text, dct, expected):
     assert [(e.text, e.value) for e in tag_text(text, dct, nlp)] == expected

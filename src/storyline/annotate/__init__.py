@@ -141,8 +141,9 @@ from storyline.timing import StageTimes
 #: "147" dates a weekday right before its clause's main verb by that verb, "Clinton on Friday only further muddled";
 #: "148" reads a weekday owning a vote or a meeting, or an event "after" puts first, in a clause not told in the past as
 #: the nearest, and one owning a vote in a future clause as ahead; "149" reads "last Oct. 23" and "next March 31" as days
-#: the word before points back or ahead)
-ANNOTATION_VERSION = "149"
+#: the word before points back or ahead; "150" reads "for months to allow", "in years to", "the 80’s", "yearslong" and
+#: "the Sept. 11 memorial")
+ANNOTATION_VERSION = "150"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

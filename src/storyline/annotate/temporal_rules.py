@@ -188,9 +188,10 @@ RULES: tuple[tuple[str, str], ...] = (
                r"(?!\d|\.\d)"),
     # "since 9/11", "the 9/11 hijackers": the attacks' day, written after it (not "the 9/11 Commission", a name)
     ("nine_eleven", r"(?<![\d/\\])\b9\\?/11\b(?!\\?/\d)(?!\s+commission)"),
-    # "the September 11 attacks" name the day of 2001, whatever the article's year
+    # "the September 11 attacks" name the day of 2001, whatever the article's year, and so does "the Sept. 11
+    # memorial ceremony", held on its anniversary
     ("september_11", r"\b(?:september|sept?\.?)\s+11(?:th)?(?=,?\s+(?:2001\s+)?(?:terror(?:ist)?\s+)?"
-                     r"(?:attacks?|hijack(?:ers|ings?)?|commission|strikes)\b)"),
+                     r"(?:attacks?|hijack(?:ers|ings?)?|commission|strikes|memorials?|anniversary|victims|museum)\b)"),
     # "Sept. 11", "Sept.11, 2001" (an abbreviation's dot may stand for the space)
     ("month_day", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?(?P<month>{MONTH_D})(?:\s+|(?<=\.))"
                   rf"(?P<day>{DAYNUM})(?![\d,]\d)"
@@ -223,8 +224,8 @@ RULES: tuple[tuple[str, str], ...] = (
                      rf"fifteen|sixteen|seventeen|eighteen|nineteen))?\b"),
     ("decade", rf"(?:\b(?:the\s+)?(?:(?P<part>early|mid|late)[- ])?(?P<decade>1\d{{2}}0|20\d0)|(?<![\w'’])(?:the\s+)?"
                rf"(?:(?P<part2>early|mid|late)[- ])?(?P<decade2>['’]\d0)"
-               rf"|\bthe\s+(?:(?P<part3>early|mid|late)[- ])?(?P<decade3>[2-9]0)(?=s\b)"
-               rf"|(?:(?<=0s and )|(?<=0s or )|(?<=0s to ))(?P<decade4>[2-9]0)(?=s\b))['’]?s\b"),
+               rf"|\bthe\s+(?:(?P<part3>early|mid|late)[- ])?(?P<decade3>[2-9]0)(?=['’]?s\b)"  # "the 80s", "the 80’s"
+               rf"|(?:(?<=0s and )|(?<=0s or )|(?<=0s to ))(?P<decade4>[2-9]0)(?=['’]?s\b))['’]?s\b"),
     ("duration_abbr", rf"\b(?:(?P<mod>{MOD})\s+)?(?<![:.\d])(?<!\bat )(?P<num>\d+(?:\.\d+)?)\s?(?P<unit>hrs?|mins?|secs?|yrs?|wks?)\b"),
     # "the fifties and sixties": the second only after a decade and "and", "or", "to" (_DECADE_BEFORE)
     ("decade_word", r"\b(?:the\s+(?:(?P<part>early|mid|late)[- ])?|(?P<joined>))(?P<word>twenties|thirties|forties|"
@@ -281,8 +282,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("year_ago", r"\b(?:the\s+)?year[- ](?P<dir>earlier|ago)(?:\s+(?P<unit>quarter|period|third quarter|second "
                  r"quarter|first quarter|fourth quarter|nine months|month))?\b"),
     ("unit_possessive", r"\b(?P<span>the (?P<unit>day|week|month|year))(?=['’]s\b)"),
-    # "decades-long", "day-long", "a weeklong trip"
-    ("unit_long", r"\b(?P<unit>minute|hour|day|week|month|year|decade|century)(?:(?P<plural>s)?-|(?<!century))long\b"),
+    # "decades-long", "day-long", "a weeklong trip", "his yearslong obsession"
+    ("unit_long", r"\b(?P<unit>minute|hour|day|week|month|year|decade|century)(?:(?P<plural>s)?-?|(?<!century))long\b"),
     ("next_pod", rf"\b(?P<rel>the next|the following|the previous)\s+(?P<pod>{POD})\b"),
     ("duration", rf"\b(?:(?P<mod>{MOD})\s+)?(?:(?P<det>the|its|their)\s+)?(?:(?P<rel>past|last|next|first|"
                  rf"coming|previous|final|following|initial|remaining|same)\s+)?(?P<num>{NUM}(?:\s+and\s+a\s+half)?)"
@@ -297,8 +298,11 @@ RULES: tuple[tuple[str, str], ...] = (
     # "with only days to go", "have only weeks to make their case": a span, its length left unsaid
     ("plural_unit", r"\b(?P<pre>only|just|mere|barely)\s+(?P<unit>hours|days|weeks|months|years|decades)\b"
                     r"(?!\s+(?:ago|earlier|later|before|after|of|away|from|old)\b)"),  # "only weeks old" is an age
-    ("plural_unit", r"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting)\s+(?P<unit>years|decades|"
-                    r"months|weeks|days|hours|centuries|minutes)\b(?!\s+(?:ago|of|to|later|earlier))"),
+    # "refused for months to allow", "the first in years to": "to" ends the span unless a range goes on ("weeks to
+    # months", "in days to come")
+    ("plural_unit", rf"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting)\s+(?P<unit>years|decades|"
+                    rf"months|weeks|days|hours|centuries|minutes)\b(?!\s+(?:ago|of|later|earlier)\b)"
+                    rf"(?!\s+to\s+(?:come\b|\d|(?:{NUMWORD}|{UNIT}|several|many|a\s+few)\b))"),
     ("set", rf"\b(?P<q>every|each|per|a|an)\s+(?:(?<=every )single\s+)?(?:(?P<num>other|{NUM})\s+)?"
             rf"(?P<unit>{UNIT}|{WEEKDAY}|{MONTH}|spring|summer|autumn|fall|winter)"
             rf"(?P<pod>\s+(?:{POD}))?\b"),
