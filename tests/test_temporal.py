@@ -1882,6 +1882,23 @@ D = dt.date
                  "yearslong", "DURATION", "PXY", id="yearslong"),
     pytest.param("She left during the Sept. 11 memorial ceremony.", D(2016, 9, 12), "Sept. 11", "DATE",
                  "2001-09-11", id="the-september-11-memorial"),
+    pytest.param("The year was 1991, and Sweden responded with a plan. U.S. officials now are considering a similar "
+                 "plan. In October, Bernanke persuaded Congress to act.", D(2009, 1, 18), "October", "DATE", "2008-10",
+                 id="now-brings-a-story-back-from-a-far-year"),
+    pytest.param("The war began in 1935. Many asked, 'And now who gives me food?' On October 15 the army crossed the "
+                 "river.", D(2009, 12, 19), "October 15", "DATE", "1935-10-15", id="a-quoted-now-leaves-the-history"),
+    pytest.param("In 1972, McGovern thrilled primary voters. But he lost the general election to Nixon that "
+                 "November.", D(2016, 4, 26), "that November", "DATE", "1972-11", id="that-november"),
+    pytest.param("The justices will hear it during the court term that begins next Monday and ends in June.",
+                 D(2016, 9, 27), "June", "DATE", "2017-06", id="a-timetable-ends-in-a-month-ahead"),
+    pytest.param("BP said in March it would buy interests in 10 exploration blocks.", D(2010, 6, 21), "March", "DATE",
+                 "2010-03", id="said-in-a-month"),
+    pytest.param("BP said on Friday it will sell assets.", D(2010, 6, 23), "Friday", "DATE", "2010-06-18",
+                 id="said-on-a-weekday"),
+    pytest.param("Trump will probably use Monday's encounter to make some kind of news, Kall said.", D(2016, 9, 23),
+                 "Monday", "DATE", "2016-09-26", id="a-weekday-owning-an-encounter-ahead"),
+    pytest.param("The two men spent months lobbing insults at one another.", D(2016, 9, 26), "months", "DURATION",
+                 "PXM", id="spent-months"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)

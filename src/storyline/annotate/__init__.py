@@ -142,8 +142,10 @@ from storyline.timing import StageTimes
 #: "148" reads a weekday owning a vote or a meeting, or an event "after" puts first, in a clause not told in the past as
 #: the nearest, and one owning a vote in a future clause as ahead; "149" reads "last Oct. 23" and "next March 31" as days
 #: the word before points back or ahead; "150" reads "for months to allow", "in years to", "the 80’s", "yearslong" and
-#: "the Sept. 11 memorial")
-ANNOTATION_VERSION = "150"
+#: "the Sept. 11 memorial"; "151" lets a "now" outside quotation marks bring a story back from a far year, reads "that
+#: November" in the year last told of, a timetable's "ends in June" ahead, "said in March" and "said on Friday" as the
+#: saying's, "Monday's encounter" as an event held, and "spent months")
+ANNOTATION_VERSION = "151"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -201,6 +201,20 @@ def _in_brackets(text: str, start: int, end: int) -> bool:
     return bool(_OPEN_BRACKET.search(text, max(0, start - 61), start) and _CLOSE_BRACKET.match(text[end:end + 31]))
 
 
+#: a past verb of saying right before a date ("BP said in March it would buy", "said on Friday it will sell"): the
+#: date is the saying's, whatever the tense of what was said
+_SAID_ON = re.compile(r"\b(?:said|announced|reported|stated|confirmed|disclosed|revealed|wrote|testified)\s+"
+                      r"(?:(?:in|on)\s+)?\Z", re.IGNORECASE)
+_OPEN_SINGLE_QUOTE = re.compile(r"(?:^|\s)['‘][^'’]*\Z")
+
+
+def _in_quotation(text: str, start: int) -> bool:
+    """Whether ``start`` lies inside a quotation its paragraph opened: someone speaking in another time."""
+    before = text[text.rfind("\n", 0, start) + 1:start]
+    return before.count('"') % 2 == 1 or before.count("“") > before.count("”") or \
+        bool(_OPEN_SINGLE_QUOTE.search(before))
+
+
 def _range_start_year(year: int, start_month: int, end_month: int) -> int:
     """The year a range starts in when only its end's year is written: "from December to March 2003" starts
     in 2002."""
@@ -850,6 +864,9 @@ class TemporalTagger:
                 ctx.last_rule = name
                 ctx.dct_uses += (norm.anchor == "dct" and name in _DEICTIC_RULES
                                  or norm.anchor == "absolute" and _is_dct_day(norm.value, ctx.dct))
+            elif norm.value == "PRESENT_REF" and ctx.tense_only(start, end) != "past" and \
+                    not _in_quotation(ctx.text, start):
+                ctx.dct_uses += 1  # "The year was 1991 … officials now are considering": back in the DCT's time
             if norm.anchor == _STAND_IN:
                 norm.anchor = "dct"
             out.append(TimeExpr(
@@ -1485,6 +1502,9 @@ class TemporalTagger:
             year = ctx.dct.year if month > ctx.dct.month else ctx.dct.year + 1
         elif rel == "this":
             year = ctx.dct.year
+        elif rel == "that" and (told := ctx.anchor_of("year"))[1] == "discourse":
+            return _Norm("DATE", tr.month_value(told[0].year, month), mod, anchor="discourse")  # "In 1972 … that
+            # November"
         elif (shared := self._month_range_year(m, ctx, month)) is not None:
             return _Norm("DATE", tr.month_value(shared, month), mod, anchor="absolute")
         elif (narrative := ctx.narrative_year_for(month, tense := self._tense_of_a_date(m, ctx),
@@ -1501,7 +1521,11 @@ class TemporalTagger:
 
     def _tense_of_a_date(self, m: re.Match[str], ctx: _Context) -> tr.Tense:
         """The tense that points a month or a day written without its year."""
-        tense = ctx.tense_only(m.start(), m.end())
+        if _SAID_ON.search(ctx.text, max(0, m.start() - _LOOKBEHIND), m.start()):
+            return "past"  # "BP said in March it would buy"
+        tense, verb = ctx.tense(m.start(), m.end())
+        if tense == "present" and tr.tells_a_timetable(verb):
+            return "future"  # "the term that begins next Monday and ends in June"
         if tense == "future" and self._dates_an_earlier_event(ctx, m.start(), m.end()):
             return "unknown"  # "would create a zone after the April 20 blowout", "agreed to pay, following a court
             # order in May": that event may be past
@@ -1729,6 +1753,8 @@ class TemporalTagger:
             direction = "last"
         elif rel in _AHEAD:
             direction = "next"
+        elif _SAID_ON.search(ctx.text, max(0, start - _LOOKBEHIND), start):
+            direction = "past"  # "BP said on Friday it will sell": the day of the saying
         elif self._dates_an_awaited_event(ctx, start, m.end()):
             direction = "nearest"  # "called for a protest Thursday", "prepared for a debate Thursday": arranged,
             # so near the DCT on either side

@@ -62,10 +62,14 @@ _HOPED_IN_PAST = {"hope", "plan", "expect", "intend", "aim", "want", "prepare"}
 _TIMETABLED = {"come", "end", "begin", "start", "open", "close", "expire", "resume", "run", "take", "meet", "face",
                "play", "host", "arrive", "leave", "depart", "head", "go", "return", "continue", "last", "kick", "fall",
                "vote", "sit", "launch", "debut", "premiere", "air"}
+#: the timetable verbs whose simple present dates a month ahead ("the term ends in June", "the law expires in March");
+#: not "fall" or "run", which a headline's present uses for a past month ("sales fall in May")
+_SCHEDULED_ENDS = {"begin", "start", "end", "open", "close", "expire", "resume", "debut", "premiere"}
 #: votes a place holds on a day set ahead ("its primary", "the referendum")
 VOTES = {"primary", "caucus", "caucuses", "election", "referendum"}
 #: what a place or a body holds on a day of its timetable ("holds its primary Tuesday", "Tuesday's summit")
-HELD_EVENTS = VOTES | {"vote", "meeting", "talks", "summit", "hearing", "conference", "session", "debate"}
+HELD_EVENTS = VOTES | {"vote", "meeting", "talks", "summit", "hearing", "conference", "session", "debate", "encounter",
+                       "showdown", "game", "match"}
 #: verbs that wait for an event, beside _LOOKING_AHEAD's ("police prepare for Friday's rally")
 _AWAITING = {"await", "anticipate", "brace", "gear"}
 #: conjunctions whose clause in the simple present tells what is to come ("if he wins in November")
@@ -435,6 +439,13 @@ def simple_present_deed(verb: Token | None) -> bool:
     return verb is not None and verb.tag_ in ("VBZ", "VBP") and verb.lemma_ not in ("be", "have") \
         and verb.lemma_ not in _TIMETABLED and not any(c.dep_ in ("aux", "auxpass") for c in verb.children) \
         and not looks_ahead(verb) and not is_reporting(verb) and not _holds_a_meeting(verb)
+
+
+def tells_a_timetable(verb: Token | None) -> bool:
+    """Whether the clause's verb is a schedule's simple present ("the court term that begins next Monday and ends
+    in June"): what it dates lies ahead."""
+    return verb is not None and verb.tag_ in ("VBZ", "VBP") and verb.lemma_ in _SCHEDULED_ENDS and \
+        not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
 
 
 def _holds_a_meeting(verb: Token) -> bool:

@@ -207,9 +207,9 @@ RULES: tuple[tuple[str, str], ...] = (
     # "peaked in October of that year": the month in the year the text is telling of
     ("month_that_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})\s+of\s+(?P<rel>that|the same|the following|"
                         rf"the next|the previous) year\b"),
-    ("month", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past)\s+|(?P<part>{PART})[- ]?)?"
+    ("month", rf"\b(?:(?P<rel>this past|this coming|last|next|this|coming|past|that)\s+|(?P<part>{PART})[- ]?)?"
               rf"(?:the\s+month\s+of\s+)?(?P<month>{MONTH})(?![\w-])(?(rel)(?!\s+\d{{1,2}}\b))"),  # "for the month of
-              # June"; "last Oct. 23" is a day (the month_day rule)
+              # June"; "last Oct. 23" is a day (the month_day rule); "that November" is in the year last told of
     ("year", rf"(?<![\w$£€#.,/-])(?:(?P<pre>fiscal year|fiscal|calendar|the year|the end of|the start of|"
              rf"the beginning of|the middle of|end of|end(?=-)|early|mid|late|the first half of|the second half of)"
              rf"[- ]?\s*)?"
@@ -300,7 +300,8 @@ RULES: tuple[tuple[str, str], ...] = (
                     r"(?!\s+(?:ago|earlier|later|before|after|of|away|from|old)\b)"),  # "only weeks old" is an age
     # "refused for months to allow", "the first in years to": "to" ends the span unless a range goes on ("weeks to
     # months", "in days to come")
-    ("plural_unit", rf"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting)\s+(?P<unit>years|decades|"
+    ("plural_unit", rf"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting|spend|spends|spent|spending|"
+                    rf"waited)\s+(?P<unit>years|decades|"
                     rf"months|weeks|days|hours|centuries|minutes)\b(?!\s+(?:ago|of|later|earlier)\b)"
                     rf"(?!\s+to\s+(?:come\b|\d|(?:{NUMWORD}|{UNIT}|several|many|a\s+few)\b))"),
     ("set", rf"\b(?P<q>every|each|per|a|an)\s+(?:(?<=every )single\s+)?(?:(?P<num>other|{NUM})\s+)?"
