@@ -1923,6 +1923,11 @@ def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_
     pytest.param("He is the future king.", D(2015, 12, 9), id="an-adjectival-future"),
     pytest.param("We only have small business now and then.", D(2010, 6, 9), id="now-and-then"),
     pytest.param("They are mostly in their 40's and 50's.", D(2006, 12, 1), id="ages-in-decades"),
+    pytest.param("England progress to the quarter-finals as group winners. Liverpool play in the last quarter-final.",
+                 D(2011, 9, 29), id="quarter-finals"),
+    pytest.param("We must follow the tracks of the fall out of this.", D(2010, 8, 4), id="fall-out"),
+    pytest.param("Replacements: 16-Dylan Hartley, 19-Nick Easter, 20-Richard Wigglesworth.", D(2011, 9, 29),
+                 id="a-player-named-easter"),
 ])
 def test_a_look_alike_from_the_blind_batches_is_left_untagged(nlp, text, dct):
     assert tag_text(text, dct, nlp) == []
@@ -1936,6 +1941,8 @@ def test_a_look_alike_from_the_blind_batches_is_left_untagged(nlp, text, dct):
                  [("the year", "2015"), ("the future", "FUTURE_REF")], id="the-year-and-the-future-themselves"),
     pytest.param("Results come in days to come.", D(2011, 3, 3), [("days to come", "PXD")],
                  id="in-days-to-come-stays-whole"),
+    pytest.param("Orthodox Easter falls on April 24.", D(2011, 3, 3), [("Easter", "2011-04-24"), ("April 24", "2011-04-24")],
+                 id="orthodox-easter-is-the-holiday"),
 ])
 def test_what_the_blind_batches_tag_in_a_text(nlp, text, dct, expected):
     assert [(e.text, e.value) for e in tag_text(text, dct, nlp)] == expected

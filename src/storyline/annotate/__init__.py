@@ -144,8 +144,9 @@ from storyline.timing import StageTimes
 #: the word before points back or ahead; "150" reads "for months to allow", "in years to", "the 80’s", "yearslong" and
 #: "the Sept. 11 memorial"; "151" lets a "now" outside quotation marks bring a story back from a far year, reads "that
 #: November" in the year last told of, a timetable's "ends in June" ahead, "said in March" and "said on Friday" as the
-#: saying's, "Monday's encounter" as an event held, and "spent months")
-ANNOTATION_VERSION = "151"
+#: saying's, "Monday's encounter" as an event held, and "spent months"; "152" leaves "the quarter-finals", "the fall out"
+#: and a player named "Nick Easter")
+ANNOTATION_VERSION = "152"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

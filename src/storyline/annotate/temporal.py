@@ -205,6 +205,9 @@ def _in_brackets(text: str, start: int, end: int) -> bool:
 #: date is the saying's, whatever the tense of what was said
 _SAID_ON = re.compile(r"\b(?:said|announced|reported|stated|confirmed|disclosed|revealed|wrote|testified)\s+"
                       r"(?:(?:in|on)\s+)?\Z", re.IGNORECASE)
+#: words before a holiday's name that the parser may take for a first name ("Orthodox Easter")
+_HOLIDAY_QUALIFIERS = {"orthodox", "western", "eastern", "catholic", "coptic", "christian", "jewish", "lunar", "chinese",
+                       "happy", "merry"}
 _OPEN_SINGLE_QUOTE = re.compile(r"(?:^|\s)['‘][^'’]*\Z")
 
 
@@ -1077,6 +1080,10 @@ class TemporalTagger:
             return False  # "the 2010 BC Hydro rates": British Columbia
         if name == "holiday" and groups["name"].lower() in CAPITALISED_HOLIDAYS and groups["name"][0].islower():
             return False  # "election day" in lower case is any country's; "a black Friday" is a Friday
+        if name == "holiday" and (token := self._token_at(ctx, m.start(), m.end())) is not None and \
+                token.ent_type_ == "PERSON" and token.i > 0 and ctx.doc[token.i - 1].ent_type_ == "PERSON" and \
+                ctx.doc[token.i - 1].lower_ not in _HOLIDAY_QUALIFIERS:
+            return False  # the rugby player "Nick Easter" (not "Orthodox Easter")
         if name == "set_adverb" and groups["adv"][:1].isupper() and not groups["adv"].isupper() and \
                 re.match(r"\s+[A-Z]", ctx.text[m.end():m.end() + 2]):
             return False  # "the Daily Telegraph", "the Weekly Standard": a paper's name
@@ -1096,8 +1103,8 @@ class TemporalTagger:
         if name == "season":
             if groups["season"].lower() == "fall" and not groups.get("year") and \
                     (groups.get("rel") or "the").lower() == "the" and \
-                    re.match(r"\s+(?:of|in)\s+(?!(?:1[89]|20)\d\d\b)", ctx.text[m.end():m.end() + 12]):
-                return False  # "the fall of the government", "the fall in prices"
+                    re.match(r"\s+(?:(?:of|in)\s+(?!(?:1[89]|20)\d\d\b)|out\b)", ctx.text[m.end():m.end() + 12]):
+                return False  # "the fall of the government", "the fall in prices", "the fall out of this"
             span = ctx.doc.char_span(m.start("season"), m.end("season"), alignment_mode="expand")
             if not groups.get("rel") and not groups.get("year"):
                 if _season_names_a_kind(span) or (ctx.previous_word(m.start()) not in _TIME_INTRODUCERS

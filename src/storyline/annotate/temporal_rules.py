@@ -272,7 +272,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("rel_unit", r"\b(?P<rel>this past|this coming|the past|the last|the next|the coming|the previous|"
                  r"the following|the current|the latest|the same|the most recent|the new|this|last|next|"
                  r"coming|past|previous|current|that|the)\s+(?:(?P<fiscal>fiscal)\s+)?(?P<unit>week|weekend|month|year|quarter|decade|"
-                 r"century|fortnight|day)\b(?![- ](?:old|long|earlier|ago|later))"),
+                 r"century|fortnight|day)\b(?![- ](?:old|long|earlier|ago|later|finals?)\b)"),  # not "the quarter-finals"
     ("part_rel", rf"\b(?P<part>{PART})[- ]?(?:in\s+)?(?P<rel>this|last|next|the|that|this past|the current|"
                  rf"the following|the previous)\s+(?P<unit>week|month|year|quarter|decade|century|day)\b"
                  r"(?![- ](?:old|long)\b)"),  # "the end of the week-long assembly" ends the assembly
@@ -315,7 +315,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("quarter", rf"\b(?:(?P<pre>this year's|last year's|next year's|the year-ago|the year-earlier|the comparable|"
                 rf"the latest|the current|the same|the fiscal|its fiscal|the|its|that|this|last|next|fiscal)\s+)?"
                 rf"(?:(?P<year1>{YEAR})\s+)?(?:fiscal[- ])?(?P<ord>first|second|third|fourth|1st|2nd|3rd|4th|final|"
-                rf"last|latest|current)?[- ]?(?:fiscal[- ]|financial\s+)?(?P<unit>quarter|half)\b(?![- ](?:century))"
+                rf"last|latest|current)?[- ]?(?:fiscal[- ]|financial\s+)?(?P<unit>quarter|half)\b(?![- ](?:century|finals?\b))"
                 rf"(?:\s+of\s+(?:fiscal\s+)?(?:(?P<year2>{YEAR})|(?P<rel2>this|last|next|the) year))?"),
     # "two summers ago": the summer so many before the last one
     ("season_ago", rf"\b(?P<num>{NUMWORD}|\d+)\s+(?P<season>springs|summers|falls|autumns|winters)\s+ago\b"),
