@@ -1899,6 +1899,9 @@ D = dt.date
                  "Monday", "DATE", "2016-09-26", id="a-weekday-owning-an-encounter-ahead"),
     pytest.param("The two men spent months lobbing insults at one another.", D(2016, 9, 26), "months", "DURATION",
                  "PXM", id="spent-months"),
+    pytest.param("On Wednesday, Saleh said he froze the debate. The opposition called for Thursday's planned march. "
+                 "A day earlier, the president also ordered the release of a journalist.", D(2011, 2, 2),
+                 "A day earlier", "DATE", "2011-02-01", id="a-past-deed-counts-from-a-day-gone-by"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)

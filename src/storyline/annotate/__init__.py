@@ -145,8 +145,9 @@ from storyline.timing import StageTimes
 #: "the Sept. 11 memorial"; "151" lets a "now" outside quotation marks bring a story back from a far year, reads "that
 #: November" in the year last told of, a timetable's "ends in June" ahead, "said in March" and "said on Friday" as the
 #: saying's, "Monday's encounter" as an event held, and "spent months"; "152" leaves "the quarter-finals", "the fall out"
-#: and a player named "Nick Easter")
-ANNOTATION_VERSION = "152"
+#: and a player named "Nick Easter"; "153" counts a past "a day earlier" from the last day told that has happened, not
+#: from a planned day ahead)
+ANNOTATION_VERSION = "153"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -451,6 +451,7 @@ class _Context:
         self.comparison: tuple[str, float] | None = None  # unit and signed count of the last "a year ago"
         self.last_sentence: int = -_COMPARISON_SENTENCES - 1
         self.day_sentence: int = -1  # the sentence that last named a day
+        self.day_before_writing: dt.date | None = None  # the last day told that is not after the DCT
         self.sentence_days: dict[int, dt.date] = {}
         self.sentence: int = 0
         self.dct_uses = 0  # expressions resolved from the DCT so far
@@ -646,6 +647,8 @@ class _Context:
                 self.told.update(("day", "month", "year"))
                 self.sentence_days[self.sentence] = date
                 self.day_sentence = self.sentence
+                if self.dct is None or date <= self.dct:
+                    self.day_before_writing = date
         elif month and value[4:6] != "-W" and value[4:6] != "-Q" and value[4:6] != "-H":
             self.anchors.update(month=dt.date(int(year), int(month), 1), year=dt.date(int(year), int(month), 1))
             self.told.update(("month", "year"))
@@ -1987,6 +1990,11 @@ class TemporalTagger:
             from_dct = from_dct or back
         ctx.comparison = comparison
         anchor_date, anchor = (ctx.dct, "dct") if from_dct else ctx.anchor_of(unit)
+        if unit in ("day", "night", "week") and anchor == "discourse" and ctx.dct is not None and \
+                anchor_date is not None and anchor_date > ctx.dct and ctx.tense_only(m.start(), m.end()) == "past":
+            # "… to continue with Thursday's planned march. A day earlier, the president ordered …": a past deed
+            # counts from the last day told that has happened, not from a day still ahead
+            anchor_date, anchor = (ctx.day_before_writing, "discourse") if ctx.day_before_writing else (ctx.dct, "dct")
         if not float(n).is_integer() and unit in _FINER:
             # "two and a half years ago": a point 30 months back, named at the next finer unit
             finer, per = _FINER[unit]
