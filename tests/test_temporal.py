@@ -1902,6 +1902,10 @@ D = dt.date
     pytest.param("On Wednesday, Saleh said he froze the debate. The opposition called for Thursday's planned march. "
                  "A day earlier, the president also ordered the release of a journalist.", D(2011, 2, 2),
                  "A day earlier", "DATE", "2011-02-01", id="a-past-deed-counts-from-a-day-gone-by"),
+    pytest.param("The commission is sifting through the events leading to the April 20 explosion.", D(2010, 10, 29),
+                 "April 20", "DATE", "2010-04-20", id="a-mishap-lies-behind"),
+    pytest.param("The resolution should bring to light all behind the Feb. 14 assassination of Hariri.",
+                 D(2005, 11, 1), "Feb. 14", "DATE", "2005-02-14", id="an-assassination-lies-behind"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)

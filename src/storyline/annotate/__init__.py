@@ -146,8 +146,9 @@ from storyline.timing import StageTimes
 #: November" in the year last told of, a timetable's "ends in June" ahead, "said in March" and "said on Friday" as the
 #: saying's, "Monday's encounter" as an event held, and "spent months"; "152" leaves "the quarter-finals", "the fall out"
 #: and a player named "Nick Easter"; "153" counts a past "a day earlier" from the last day told that has happened, not
-#: from a planned day ahead)
-ANNOTATION_VERSION = "153"
+#: from a planned day ahead; "154" puts the date of a mishap no one schedules ("the April 20 explosion") behind the
+#: writing)
+ANNOTATION_VERSION = "154"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

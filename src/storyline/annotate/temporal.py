@@ -111,6 +111,10 @@ _DAY_IN_FOCUS_SENTENCES = 3
 _MONTHS_NEAR_SEPTEMBER_11 = {8, 9, 10}
 #: nouns a year-like number names one of ("Resolution 1973", "Flight 1549", "Route 2006")
 _NUMBERED_THINGS = {"resolution", "resolutions", "flight", "route", "interstate", "highway", "room", "no.", "number"}
+#: events no one schedules, so a date that names one ("the April 20 explosion") lies behind the writing
+_MISHAPS = frozenset({"explosion", "blast", "blowout", "earthquake", "quake", "tsunami", "attack", "bombing", "shooting",
+                      "crash", "collapse", "spill", "killing", "massacre", "accident", "disaster", "ambush",
+                      "assassination", "murder", "derailment", "stampede"})
 #: scheduled votes a date may modify ("the Nov. 8 election", "a March 5 caucus", "the November ballot")
 _BALLOTS = tr.VOTES | {"ballot", "runoff", "midterm", "midterms"}
 #: verbs whose object is an event still to come when they are said ("calling for a protest Thursday")
@@ -1533,6 +1537,8 @@ class TemporalTagger:
         """The tense that points a month or a day written without its year."""
         if _SAID_ON.search(ctx.text, max(0, m.start() - _LOOKBEHIND), m.start()):
             return "past"  # "BP said in March it would buy"
+        if self._dates_a_noun(ctx, m.start(), m.end(), _MISHAPS):
+            return "past"  # "the events leading to the April 20 explosion": no one schedules a blast
         tense, verb = ctx.tense(m.start(), m.end())
         if tense == "present" and tr.tells_a_timetable(verb):
             return "future"  # "the term that begins next Monday and ends in June"
@@ -1564,14 +1570,20 @@ class TemporalTagger:
     @staticmethod
     def _dates_a_ballot(ctx: _Context, start: int, end: int) -> bool:
         """Whether the date modifies an election, a primary, a caucus or a ballot ("the Nov. 8 election")."""
+        return TemporalTagger._dates_a_noun(ctx, start, end, _BALLOTS)
+
+    @staticmethod
+    def _dates_a_noun(ctx: _Context, start: int, end: int, nouns: set[str] | frozenset[str]) -> bool:
+        """Whether the date modifies one of ``nouns`` ("the Nov. 8 election", "November's general election", "the
+        April 20 explosion")."""
         token = TemporalTagger._token_at(ctx, start, end)
         for _ in range(3):
             if token is None or token.head == token:
                 return False
             if token.dep_ not in ("compound", "nmod", "nummod", "amod", "npadvmod", "poss"):
-                return False  # "the Nov. 8 election", "November's general election"
+                return False
             token = token.head
-            if token.lemma_.lower() in _BALLOTS:
+            if token.lemma_.lower() in nouns:
                 return True
         return False
 
