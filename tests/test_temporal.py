@@ -1908,6 +1908,14 @@ D = dt.date
                  "April 20", "DATE", "2010-04-20", id="a-mishap-lies-behind"),
     pytest.param("The resolution should bring to light all behind the Feb. 14 assassination of Hariri.",
                  D(2005, 11, 1), "Feb. 14", "DATE", "2005-02-14", id="an-assassination-lies-behind"),
+    pytest.param("The ruin would be felt for months , if not years .", D(2010, 9, 15), "years", "DURATION", "PXY",
+                 id="months-if-not-years"),
+    pytest.param("It could take years, possibly decades, to recover.", D(2010, 5, 17), "decades", "DURATION", "PXDE",
+                 id="years-possibly-decades"),
+    pytest.param("The attack began at 0400 on Monday.", D(2011, 6, 10), "0400 on Monday", "TIME", "2011-06-06T04:00",
+                 id="a-clock-with-a-leading-zero"),
+    pytest.param("0911 : Jim Muir BBC News , Beirut", D(2011, 6, 10), "0911", "TIME", "2011-06-10T09:11",
+                 id="a-live-page-stamp"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)
@@ -1952,6 +1960,8 @@ def test_a_look_alike_from_the_blind_batches_is_left_untagged(nlp, text, dct):
                  id="in-days-to-come-stays-whole"),
     pytest.param("Orthodox Easter falls on April 24.", D(2011, 3, 3), [("Easter", "2011-04-24"), ("April 24", "2011-04-24")],
                  id="orthodox-easter-is-the-holiday"),
+    pytest.param("The curfew runs from 1900 to 0600. The code 0400 is a number.", D(2011, 6, 10),
+                 [("1900", "1900"), ("0600", "2011-06-10T06:00")], id="a-zero-clock-needs-a-preposition-or-a-colon"),
 ])
 def test_what_the_blind_batches_tag_in_a_text(nlp, text, dct, expected):
     assert [(e.text, e.value) for e in tag_text(text, dct, nlp)] == expected

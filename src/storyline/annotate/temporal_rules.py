@@ -176,6 +176,11 @@ _HOLIDAY_NAMES = "|".join(sorted((re.escape(h) for h in [*HOLIDAYS, *MOVING_HOLI
                                   key=len, reverse=True))
 _REFERENCE_NAMES = "|".join(sorted((re.escape(r) for r in REFERENCES), key=len, reverse=True))
 
+_SPAN_WORDS = ("years", "decades", "months", "weeks", "days", "hours", "minutes")
+#: right after a bare plural span and a comma ("months, if not years"; tokenized text spaces the comma)
+_AFTER_A_SPAN = "(?:" + "|".join(f"(?<={w}{c} )" for w in _SPAN_WORDS for c in (",", " ,")) + ")"
+_AFTER_A_SPAN_SPACE = "(?:" + "|".join(f"(?<={w} )" for w in _SPAN_WORDS) + ")"
+
 #: (name, pattern) in priority order; on equal length the earlier rule wins.
 RULES: tuple[tuple[str, str], ...] = (
     ("iso", rf"\b(?P<year>{YEAR})-(?P<month>[01]\d)-(?P<day>[0-3]\d)(?:T(?P<hour>[01]\d|2[0-3]):(?P<minute>[0-5]\d))?\b"),
@@ -269,6 +274,12 @@ RULES: tuple[tuple[str, str], ...] = (
     ("time24", rf"(?<![\w$£€#.,/:-])(?P<hour>[01]\d|2[0-3])(?P<minute>[0-5]\d)(?={_CONVERSION})"),
     # "shot by a sniper at 10:57": a 24-hour clock after "at" (prices and scores take a dot or one digit)
     ("time24", rf"(?<=\bat )(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\b(?!:\d|[.,]\d|\s*{AMPM})"),
+    # "the attack began at 0400", "leave by 0300 on Monday", a live page's "0946 :": four digits that open with a zero
+    # are a clock, never a year
+    ("time24", r"(?:" + "|".join(rf"(?<=\b{w} )" for w in ("at", "by", "from", "to", "until", "before", "after",
+                                                          "around", "about", "since")) +
+               r")(?P<hour>0\d)(?P<minute>[0-5]\d)\b(?![.,]\d|\s*(?:percent|%))"),
+    ("time24", r"(?<![\w$£€#.,/:-])(?P<hour>0\d)(?P<minute>[0-5]\d)(?=\s?:\s)"),
     ("rel_unit", r"\b(?P<rel>this past|this coming|the past|the last|the next|the coming|the previous|"
                  r"the following|the current|the latest|the same|the most recent|the new|this|last|next|"
                  r"coming|past|previous|current|that|the)\s+(?:(?P<fiscal>fiscal)\s+)?(?P<unit>week|weekend|month|year|quarter|decade|"
@@ -300,8 +311,10 @@ RULES: tuple[tuple[str, str], ...] = (
                     r"(?!\s+(?:ago|earlier|later|before|after|of|away|from|old)\b)"),  # "only weeks old" is an age
     # "refused for months to allow", "the first in years to": "to" ends the span unless a range goes on ("weeks to
     # months", "in days to come")
+    # "for months, if not years", "years, possibly decades": the second of a pair of spans
     ("plural_unit", rf"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting|spend|spends|spent|spending|"
-                    rf"waited)\s+(?P<unit>years|decades|"
+                    rf"waited|{_AFTER_A_SPAN}(?:if not|possibly|perhaps|even)|{_AFTER_A_SPAN_SPACE}(?:or even|and even))\s+"
+                    rf"(?P<unit>years|decades|"
                     rf"months|weeks|days|hours|centuries|minutes)\b(?!\s+(?:ago|of|later|earlier)\b)"
                     rf"(?!\s+to\s+(?:come\b|\d|(?:{NUMWORD}|{UNIT}|several|many|a\s+few)\b))"),
     ("set", rf"\b(?P<q>every|each|per|a|an)\s+(?:(?<=every )single\s+)?(?:(?P<num>other|{NUM})\s+)?"
