@@ -1916,6 +1916,8 @@ D = dt.date
                  id="a-clock-with-a-leading-zero"),
     pytest.param("0911 : Jim Muir BBC News , Beirut", D(2011, 6, 10), "0911", "TIME", "2011-06-10T09:11",
                  id="a-live-page-stamp"),
+    pytest.param("More explosions rocked Tripoli shortly before midnight Thursday , indicating fresh airstrikes .",
+                 D(2011, 7, 29), "midnight Thursday", "TIME", "2011-07-28T24:00", id="shortly-before-in-a-past-clause"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)
@@ -1960,6 +1962,12 @@ def test_a_look_alike_from_the_blind_batches_is_left_untagged(nlp, text, dct):
                  id="in-days-to-come-stays-whole"),
     pytest.param("Orthodox Easter falls on April 24.", D(2011, 3, 3), [("Easter", "2011-04-24"), ("April 24", "2011-04-24")],
                  id="orthodox-easter-is-the-holiday"),
+    pytest.param("The brothers spoke ahead of Saturday night 's memorial concert . Tickets have been sold ahead of "
+                 "Saturday night 's stadium concert .", D(2011, 10, 7),
+                 [("Saturday night", "2011-10-08TNI"), ("Saturday night", "2011-10-08TNI")],
+                 id="ahead-of-the-same-saturday-twice"),
+    pytest.param("McKay said on ABC 's \" This Week . \" The models showed only a minute chance of a payout.",
+                 D(2010, 5, 3), [], id="a-spaced-quoted-title-and-a-minute-chance"),
     pytest.param("The curfew runs from 1900 to 0600. The code 0400 is a number.", D(2011, 6, 10),
                  [("1900", "1900"), ("0600", "2011-06-10T06:00")], id="a-zero-clock-needs-a-preposition-or-a-colon"),
 ])

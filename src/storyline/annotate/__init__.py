@@ -147,8 +147,10 @@ from storyline.timing import StageTimes
 #: saying's, "Monday's encounter" as an event held, and "spent months"; "152" leaves "the quarter-finals", "the fall out"
 #: and a player named "Nick Easter"; "153" counts a past "a day earlier" from the last day told that has happened, not
 #: from a planned day ahead; "154" puts the date of a mishap no one schedules ("the April 20 explosion") behind the
-#: writing; "155" reads "for months, if not years" as two spans, and "at 0400" and a live page's "0911 :" as clocks)
-ANNOTATION_VERSION = "155"
+#: writing; "155" reads "for months, if not years" as two spans, and "at 0400" and a live page's "0911 :" as clocks;
+#: "156" keeps a second "ahead of Saturday's" on the Saturday the sentence named, reads "rocked … shortly before
+#: midnight Thursday" as past, and leaves a tokenized quoted title (" This Week . ") and "a minute chance")
+ANNOTATION_VERSION = "156"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

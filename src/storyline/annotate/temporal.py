@@ -271,8 +271,9 @@ def _season_names_a_kind(span) -> bool:  # type: ignore[no-untyped-def]
 
 #: a quotation mark (or two apostrophes) right before a capitalised expression, and one right after it: a title
 #: (the ''Today'' show, ABC's ''This Week.''); a turn that opens with the word goes on after it (“Today, we …”)
-_QUOTED_NAME = re.compile(r".?(?:''|[\"“‘])\Z", re.DOTALL)
-_QUOTE_CLOSE = re.compile(r"[.,!?]?(?:''|[\"”’])")
+#: (a tokenized text spaces its quotation marks: ABC 's " This Week . ")
+_QUOTED_NAME = re.compile(r"(?:''|[\"“‘]) ?\Z")
+_QUOTE_CLOSE = re.compile(r"(?: ?[.,!?])? ?(?:''|[\"”’])")
 #: the rest of a quoted title after its first words: capitalised words and the small words titles keep lower case
 _TITLE_REST = re.compile(r"(?:\s+(?:[A-Z][\w'’.-]*|with|of|the|and|a|an|in|on|for|to|at))+[.,!?]?(?:''|[\"”’])")
 #: a possessive ending ("ABC's", "CBS’s")
@@ -349,7 +350,7 @@ def _quoted_title(matched: str, text: str, start: int, end: int) -> bool:
     """Whether capitalised words stand alone between quotation marks (''Today''), or a word that points from the day
     of writing opens a quoted title ("This Week with George Stephanopoulos", "Sunday Morning Futures"): a programme,
     not the day it names.  A date in a title still names its day (the "Christmas Offensive")."""
-    opened = _QUOTED_NAME.match(text[max(0, start - 2):start])
+    opened = _QUOTED_NAME.search(text[max(0, start - 3):start])
     if not (matched.istitle() and matched.replace(" ", "").isalpha() and opened):
         return False
     first = matched.split()[0].lower()
@@ -357,6 +358,9 @@ def _quoted_title(matched: str, text: str, start: int, end: int) -> bool:
         (first in _TITLE_WORDS or first in WEEKDAYS) and bool(_TITLE_REST.match(text, end))
 
 
+#: nouns that "a minute" qualifies as tiny ("only a minute chance that the firm would pay")
+_MINUTE_AS_TINY = re.compile(r"\s+(?:chance|amount|fraction|quantity|proportion|percentage|portion|risk|trace|number|"
+                             r"part|share|level|dose|difference|detail|particle)s?\b", re.IGNORECASE)
 #: rate words that also name a newspaper ("the daily said", "business daily Les Echos")
 _PAPER_WORDS = {"daily", "weekly"}
 
@@ -501,6 +505,8 @@ class _Context:
             # ("the poll, conducted from Friday through Sunday, found")
             if tr.is_past_perfect(verb) or (tense == "past" and self.ends_a_range(start)):
                 return "past"
+            if self.previous_word(start) == "before" and tense == "past" and verb is not None and verb.tag_ == "VBD":
+                return "past"  # "explosions rocked Tripoli shortly before midnight Thursday"
             return "future"
         if self.in_a_bound(start, end) and not tr.is_past_perfect(verb):
             return "future"  # "decisions were deferred until a second summit on Wednesday"
@@ -1140,6 +1146,8 @@ class TemporalTagger:
                 return False
             if unit == "second" and num in ("a", "an", "one", "the"):
                 return False
+            if unit == "minute" and num in ("a", "an") and _MINUTE_AS_TINY.match(ctx.text, m.end()):
+                return False  # "only a minute chance", "a minute amount": tiny, not sixty seconds
             if num == "some" and not groups.get("det") and not groups.get("rel") and not (
                     groups["unit"].lower().endswith("s") and unit != "quarter"
                     and ctx.previous_word(m.start()) in _SPAN_PREPOSITIONS):
@@ -1762,8 +1770,8 @@ class TemporalTagger:
             # "arrived on Sunday, ahead of the summit scheduled for this Tuesday", "ahead of Saturday's matches": the
             # event lies after the clause's own day (a day named earlier in the sentence, else the DCT)
             named = ctx.sentence_days.get(ctx.sentence)
-            if named is not None:
-                return tr.weekday_date(named, wd, "next"), "discourse"
+            if named is not None:  # on or after it: "ahead of Saturday night's concert" twice is one Saturday
+                return tr.weekday_date(named, wd, "future"), "discourse"
             tense, verb = ctx.tense(start, m.end())
             if tense == "past" and verb is not None and verb.tag_ == "VBD" and ctx.previous_word(start) == "on":
                 # "ignored a question ahead of his fourth event of the day on Monday", in Tuesday's paper: what a
