@@ -1918,6 +1918,13 @@ D = dt.date
                  id="a-live-page-stamp"),
     pytest.param("More explosions rocked Tripoli shortly before midnight Thursday , indicating fresh airstrikes .",
                  D(2011, 7, 29), "midnight Thursday", "TIME", "2011-07-28T24:00", id="shortly-before-in-a-past-clause"),
+    pytest.param("05 February 12 01:10 GMT Fresh protests have taken place outside the embassy.", D(2012, 2, 4),
+                 "05 February 12 01:10 GMT", "TIME", "2012-02-05T01:10", id="a-bbc-stamp-with-a-two-digit-year"),
+    pytest.param("Jackson was hired in 2009. The superstar died on 25 June that year.", D(2011, 10, 26),
+                 "25 June that year", "DATE", "2009-06-25", id="a-day-that-year"),
+    pytest.param("Officials said in a paper released this month in preparation for the G-20 summit in April that "
+                 "poor countries should have a say.", D(2009, 2, 24), "April", "DATE", "2009-04",
+                 id="a-summit-prepared-for-lies-ahead"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)
@@ -1945,6 +1952,8 @@ def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_
     pytest.param("England progress to the quarter-finals as group winners. Liverpool play in the last quarter-final.",
                  D(2011, 9, 29), id="quarter-finals"),
     pytest.param("We must follow the tracks of the fall out of this.", D(2010, 8, 4), id="fall-out"),
+    pytest.param("To play at 37 years of age takes sacrifice. It is a far cry from a day trip to the Pyramids. He runs "
+                 "it on a day to day basis. God is no Father Christmas.", D(2011, 1, 28), id="ages-kinds-and-routines"),
     pytest.param("Replacements: 16-Dylan Hartley, 19-Nick Easter, 20-Richard Wigglesworth.", D(2011, 9, 29),
                  id="a-player-named-easter"),
 ])

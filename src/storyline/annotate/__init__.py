@@ -149,8 +149,10 @@ from storyline.timing import StageTimes
 #: from a planned day ahead; "154" puts the date of a mishap no one schedules ("the April 20 explosion") behind the
 #: writing; "155" reads "for months, if not years" as two spans, and "at 0400" and a live page's "0911 :" as clocks;
 #: "156" keeps a second "ahead of Saturday's" on the Saturday the sentence named, reads "rocked … shortly before
-#: midnight Thursday" as past, and leaves a tokenized quoted title (" This Week . ") and "a minute chance")
-ANNOTATION_VERSION = "156"
+#: midnight Thursday" as past, and leaves a tokenized quoted title (" This Week . ") and "a minute chance"; "157" reads
+#: the BBC's "05 February 12 01:10 GMT", "25 June that year" and a summit prepared for, and leaves "37 years of age",
+#: "a day trip", "a day to day basis" and Father Christmas)
+ANNOTATION_VERSION = "157"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

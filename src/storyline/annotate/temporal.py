@@ -358,6 +358,8 @@ def _quoted_title(matched: str, text: str, start: int, end: int) -> bool:
         (first in _TITLE_WORDS or first in WEEKDAYS) and bool(_TITLE_REST.match(text, end))
 
 
+_OF_AGE = re.compile(r"\s+of\s+age\b", re.IGNORECASE)
+_DAY_TO_DAY = re.compile(r"[\s-]to[\s-]day\b", re.IGNORECASE)
 #: nouns that "a minute" qualifies as tiny ("only a minute chance that the firm would pay")
 _MINUTE_AS_TINY = re.compile(r"\s+(?:chance|amount|fraction|quantity|proportion|percentage|portion|risk|trace|number|"
                              r"part|share|level|dose|difference|detail|particle)s?\b", re.IGNORECASE)
@@ -1093,6 +1095,8 @@ class TemporalTagger:
             return False  # "the 2010 BC Hydro rates": British Columbia
         if name == "holiday" and groups["name"].lower() in CAPITALISED_HOLIDAYS and groups["name"][0].islower():
             return False  # "election day" in lower case is any country's; "a black Friday" is a Friday
+        if name == "holiday" and groups["name"].lower() == "christmas" and ctx.previous_word(m.start()) == "father":
+            return False  # Father Christmas
         if name == "holiday" and (token := self._token_at(ctx, m.start(), m.end())) is not None and \
                 token.ent_type_ == "PERSON" and token.i > 0 and ctx.doc[token.i - 1].ent_type_ == "PERSON" and \
                 ctx.doc[token.i - 1].lower_ not in _HOLIDAY_QUALIFIERS:
@@ -1148,6 +1152,13 @@ class TemporalTagger:
                 return False
             if unit == "minute" and num in ("a", "an") and _MINUTE_AS_TINY.match(ctx.text, m.end()):
                 return False  # "only a minute chance", "a minute amount": tiny, not sixty seconds
+            if unit == "day" and _DAY_TO_DAY.match(ctx.text, m.end()):
+                return False  # "on a day to day basis": routine
+            if unit == "year" and _OF_AGE.match(ctx.text, m.end()):
+                return False  # "to play at 37 years of age": an age
+            if num in ("a", "an") and (token := self._token_at(ctx, m.start("unit"), m.end("unit"))) is not None \
+                    and token.dep_ == "compound" and token.head.i == token.i + 1:
+                return False  # "a day trip", "a day job": a kind of thing ("a two-day visit" keeps its count)
             if num == "some" and not groups.get("det") and not groups.get("rel") and not (
                     groups["unit"].lower().endswith("s") and unit != "quarter"
                     and ctx.previous_word(m.start()) in _SPAN_PREPOSITIONS):
@@ -1465,10 +1476,14 @@ class TemporalTagger:
 
     @staticmethod
     def _relative_year(m: re.Match[str], ctx: _Context) -> str | None:
-        """The year of "March last year", "Oct. 13 this year" (None without a DCT or such words)."""
+        """The year of "March last year", "Oct. 13 this year", "25 June that year" (the year last told of; None without
+        a DCT or such words)."""
         rel = (m.groupdict().get("ryear") or "").lower()
         if not rel or ctx.dct is None:
             return None
+        if rel == "that":
+            told, kind = ctx.anchor_of("year")
+            return f"{told.year:04d}" if kind == "discourse" and told is not None else None
         return f"{ctx.dct.year + {'last': -1, 'this': 0, 'next': 1}[rel]:04d}"
 
     def _n_month_day(self, m, ctx):
@@ -1553,6 +1568,8 @@ class TemporalTagger:
         if tense == "future" and self._dates_an_earlier_event(ctx, m.start(), m.end()):
             return "unknown"  # "would create a zone after the April 20 blowout", "agreed to pay, following a court
             # order in May": that event may be past
+        if self._dates_an_awaited_meeting(ctx, m.start(), m.end()):
+            return "future"  # "a paper released in preparation for the G-20 summit in April"
         if tense != "past" and self._dates_a_ballot(ctx, m.start(), m.end()):
             return "future"  # "prepare before the November election": a ballot not told in the past is ahead
         return tense
@@ -1579,6 +1596,17 @@ class TemporalTagger:
     def _dates_a_ballot(ctx: _Context, start: int, end: int) -> bool:
         """Whether the date modifies an election, a primary, a caucus or a ballot ("the Nov. 8 election")."""
         return TemporalTagger._dates_a_noun(ctx, start, end, _BALLOTS)
+
+    @staticmethod
+    def _dates_an_awaited_meeting(ctx: _Context, start: int, end: int) -> bool:
+        """Whether the date places a meeting that "for" or "before" waits for ("in preparation for the G-20 summit in
+        April", "before the talks in June"): a meeting someone prepares for is still to come."""
+        token = TemporalTagger._token_at(ctx, start, end)
+        if token is None or token.dep_ != "pobj" or token.head.lower_ not in ("in", "on"):
+            return False
+        meeting = token.head.head
+        return meeting.lemma_.lower() in tr.HELD_EVENTS and meeting.dep_ == "pobj" and \
+            meeting.head.lower_ in ("for", "before")
 
     @staticmethod
     def _dates_a_noun(ctx: _Context, start: int, end: int, nouns: set[str] | frozenset[str]) -> bool:
@@ -1885,6 +1913,18 @@ class TemporalTagger:
             return ctx.dct
         day = ctx.anchor_of("day")[0]
         return ctx.dct if day is not None and ctx.dct is not None and day > ctx.dct else day
+
+    def _n_stamp(self, m, ctx):
+        """ "05 February 12 01:10 GMT": a page's time stamp, its year in two digits (taken in this century, and only
+        near the DCT)."""
+        year = 2000 + int(m["yy"])
+        if ctx.dct is not None and abs(year - ctx.dct.year) > _FAR_YEARS:
+            return None
+        try:
+            day = dt.date(year, _month_number(m["month"]), _day_number(m["day"]))
+        except ValueError:
+            return None
+        return _Norm("TIME", f"{day.isoformat()}T{m['hour']}:{m['minute']}", anchor="absolute")
 
     def _n_time24(self, m, ctx):
         if ":" not in m.group(0):  # "1800 GMT"

@@ -200,15 +200,15 @@ RULES: tuple[tuple[str, str], ...] = (
     # "Sept. 11", "Sept.11, 2001" (an abbreviation's dot may stand for the space)
     ("month_day", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?(?P<month>{MONTH_D})(?:\s+|(?<=\.))"
                   rf"(?P<day>{DAYNUM})(?![\d,]\d)"
-                  rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?:of\s+)?(?P<ryear>last|this|next) year)?(?!\d|:\d)\b"),
+                  rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?:of\s+)?(?P<ryear>last|this|next|that) year)?(?!\d|:\d)\b"),
     ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?(?:the\s+)?(?P<day>{DAYNUM})\s+(?:of\s+)?(?P<month>{MONTH_D})"
-                  rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?:of\s+)?(?P<ryear>last|this|next) year)?"
+                  rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?:of\s+)?(?P<ryear>last|this|next|that) year)?"
                   rf"\b(?!\s*\d(?!\d?[:.]\d\d))"),
     # "the first of June" (in lower case: "the Fourth of July" is the holiday's name)
     ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?the\s+(?P<day>(?-i:{_DAY_ORDINAL_WORDS}))\s+of\s+"
                   rf"(?P<month>{MONTH})(?:{COMMA}(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?\b"),
     ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH_D})(?: ?,|\s+of)?\s+(?P<year>{YEAR})\b(?![\d%])"),
-    ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})(?:\s+of)?\s+(?P<ryear>last|this|next) year\b"),
+    ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})(?:\s+of)?\s+(?P<ryear>last|this|next|that) year\b"),
     # "peaked in October of that year": the month in the year the text is telling of
     ("month_that_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})\s+of\s+(?P<rel>that|the same|the following|"
                         rf"the next|the previous) year\b"),
@@ -274,6 +274,9 @@ RULES: tuple[tuple[str, str], ...] = (
     ("time24", rf"(?<![\w$£€#.,/:-])(?P<hour>[01]\d|2[0-3])(?P<minute>[0-5]\d)(?={_CONVERSION})"),
     # "shot by a sniper at 10:57": a 24-hour clock after "at" (prices and scores take a dot or one digit)
     ("time24", rf"(?<=\bat )(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)\b(?!:\d|[.,]\d|\s*{AMPM})"),
+    # the BBC's "05 February 12 01:10 GMT": day, month, a two-digit year and the clock
+    ("stamp", rf"\b(?P<day>[0-3]?\d)\s+(?P<month>{MONTH_D})\s+(?P<yy>\d\d)\s+(?P<hour>[01]\d|2[0-3]):(?P<minute>[0-5]\d)"
+              rf"(?:\s+(?P<tz>GMT|BST|UTC))?\b"),
     # "the attack began at 0400", "leave by 0300 on Monday", a live page's "0946 :": four digits that open with a zero
     # are a clock, never a year
     ("time24", r"(?:" + "|".join(rf"(?<=\b{w} )" for w in ("at", "by", "from", "to", "until", "before", "after",
