@@ -1925,6 +1925,19 @@ D = dt.date
     pytest.param("Officials said in a paper released this month in preparation for the G-20 summit in April that "
                  "poor countries should have a say.", D(2009, 2, 24), "April", "DATE", "2009-04",
                  id="a-summit-prepared-for-lies-ahead"),
+    pytest.param("He lobbed grenades in the early morning of March 23 2003 , when troops slept.", D(2005, 4, 29),
+                 "the early morning of March 23 2003", "TIME", "2003-03-23TMO", id="the-early-morning-of-a-day"),
+    pytest.param("It was the day before Thanksgiving in 2011 when a team found the dolphin.", D(2010, 4, 29),
+                 "Thanksgiving", "DATE", "2011-11-24", id="a-holiday-in-a-year"),
+    pytest.param("Appeals such as Tsunami Relief would have a huge impact this year due to the Boxing Day tsunami.",
+                 D(2005, 2, 1),
+                 "Boxing Day", "DATE", "2004-12-26", id="a-holiday-mishap-lies-behind"),
+    pytest.param("This spill will be lasting for years if not decades , said a scientist .", D(2010, 6, 6), "decades",
+                 "DURATION", "PXDE", id="years-if-not-decades"),
+    pytest.param("The virus has been around for 30-odd years.", D(2009, 4, 28), "30-odd years", "DURATION", "P30Y",
+                 id="thirty-odd-years"),
+    pytest.param("In the immediate future, scientists face two tasks.", D(2009, 4, 27), "the immediate future", "DATE",
+                 "FUTURE_REF", id="the-immediate-future"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)
@@ -1952,6 +1965,7 @@ def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_
     pytest.param("England progress to the quarter-finals as group winners. Liverpool play in the last quarter-final.",
                  D(2011, 9, 29), id="quarter-finals"),
     pytest.param("We must follow the tracks of the fall out of this.", D(2010, 8, 4), id="fall-out"),
+    pytest.param("Roughly a quarter to half of the flow is piped to a ship.", D(2010, 6, 6), id="a-quarter-to-half-of"),
     pytest.param("To play at 37 years of age takes sacrifice. It is a far cry from a day trip to the Pyramids. He runs "
                  "it on a day to day basis. God is no Father Christmas.", D(2011, 1, 28), id="ages-kinds-and-routines"),
     pytest.param("Replacements: 16-Dylan Hartley, 19-Nick Easter, 20-Richard Wigglesworth.", D(2011, 9, 29),

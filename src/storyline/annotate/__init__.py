@@ -151,8 +151,10 @@ from storyline.timing import StageTimes
 #: "156" keeps a second "ahead of Saturday's" on the Saturday the sentence named, reads "rocked … shortly before
 #: midnight Thursday" as past, and leaves a tokenized quoted title (" This Week . ") and "a minute chance"; "157" reads
 #: the BBC's "05 February 12 01:10 GMT", "25 June that year" and a summit prepared for, and leaves "37 years of age",
-#: "a day trip", "a day to day basis" and Father Christmas)
-ANNOTATION_VERSION = "157"
+#: "a day trip", "a day to day basis" and Father Christmas; "158" reads "the early morning of March 23 2003" as one TIME,
+#: "Thanksgiving in 2011", a holiday's mishap ("the Boxing Day tsunami") as past, "years if not decades", "30-odd
+#: years" and "the immediate future", and leaves "a quarter to half of")
+ANNOTATION_VERSION = "158"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -90,6 +90,7 @@ REFERENCES = {  # TIMEX3 "reference" values
     "recently": "PAST_REF", "lately": "PAST_REF",
     "the past": "PAST_REF",
     "the future": "FUTURE_REF", "the near future": "FUTURE_REF", "the very near future": "FUTURE_REF",
+    "the immediate future": "FUTURE_REF",  # not "the foreseeable future": TimeBank leaves it (2 of 2)
     # not "soon": 5 of 166 uses are TIMEX3s
     "a later date": "FUTURE_REF", "the near term": "FUTURE_REF", "the short term": "FUTURE_REF",  # "recent years", "coming years": DURATION PXY (vague_span)
 }
@@ -309,6 +310,8 @@ RULES: tuple[tuple[str, str], ...] = (
                  rf"(?P<unit>half[- ]hours?|quarter[- ]centur(?:y|ies)|{UNIT})(?P<adj>-long|-old)?"
                  rf"(?P<half>\s+and\s+a\s+half)?(?:\s+or\s+so)?\b"
                  rf"(?(num2)(?!\s+(?:ago|earlier|later|before|after|prior|hence|back|from now)\b))"),
+    # "for 30-odd years", "30 odd years": a round count and some more
+    ("odd_count", r"\b(?P<num>\d{2,3})(?:-|\s)odd\s+(?P<unit>years|months|weeks|days|hours|minutes)\b"),
     # "with only days to go", "have only weeks to make their case": a span, its length left unsaid
     ("plural_unit", r"\b(?P<pre>only|just|mere|barely)\s+(?P<unit>hours|days|weeks|months|years|decades)\b"
                     r"(?!\s+(?:ago|earlier|later|before|after|of|away|from|old)\b)"),  # "only weeks old" is an age
@@ -316,7 +319,8 @@ RULES: tuple[tuple[str, str], ...] = (
     # months", "in days to come")
     # "for months, if not years", "years, possibly decades": the second of a pair of spans
     ("plural_unit", rf"\b(?P<pre>for|in|over|within|take|takes|took|last|lasted|lasting|spend|spends|spent|spending|"
-                    rf"waited|{_AFTER_A_SPAN}(?:if not|possibly|perhaps|even)|{_AFTER_A_SPAN_SPACE}(?:or even|and even))\s+"
+                    rf"waited|{_AFTER_A_SPAN}(?:if not|possibly|perhaps|even)|{_AFTER_A_SPAN_SPACE}(?:or even|and even|"
+                    rf"if not))\s+"
                     rf"(?P<unit>years|decades|"
                     rf"months|weeks|days|hours|centuries|minutes)\b(?!\s+(?:ago|of|later|earlier)\b)"
                     rf"(?!\s+to\s+(?:come\b|\d|(?:{NUMWORD}|{UNIT}|several|many|a\s+few)\b))"),
