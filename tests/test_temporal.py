@@ -1938,6 +1938,10 @@ D = dt.date
                  id="thirty-odd-years"),
     pytest.param("In the immediate future, scientists face two tasks.", D(2009, 4, 27), "the immediate future", "DATE",
                  "FUTURE_REF", id="the-immediate-future"),
+    pytest.param("But she is marching toward November facing the likelihood of a race.", D(2016, 3, 9), "November", "DATE",
+                 "2016-11", id="toward-a-month-in-a-present-clause"),
+    pytest.param("Voters, remember in November who filibustered.", D(2016, 3, 10), "November", "DATE", "2016-11",
+                 id="an-imperative-looks-ahead"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)

@@ -153,8 +153,9 @@ from storyline.timing import StageTimes
 #: the BBC's "05 February 12 01:10 GMT", "25 June that year" and a summit prepared for, and leaves "37 years of age",
 #: "a day trip", "a day to day basis" and Father Christmas; "158" reads "the early morning of March 23 2003" as one TIME,
 #: "Thanksgiving in 2011", a holiday's mishap ("the Boxing Day tsunami") as past, "years if not decades", "30-odd
-#: years" and "the immediate future", and leaves "a quarter to half of")
-ANNOTATION_VERSION = "158"
+#: years" and "the immediate future", and leaves "a quarter to half of"; "159" reads a month that an imperative dates
+#: ("remember in November"), or that follows "toward", as ahead)
+ANNOTATION_VERSION = "159"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

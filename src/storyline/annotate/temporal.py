@@ -1573,8 +1573,10 @@ class TemporalTagger:
         if self._dates_a_noun(ctx, m.start(), m.end(), _MISHAPS):
             return "past"  # "the events leading to the April 20 explosion": no one schedules a blast
         tense, verb = ctx.tense(m.start(), m.end())
-        if tense == "present" and tr.tells_a_timetable(verb):
-            return "future"  # "the term that begins next Monday and ends in June"
+        if tense == "present" and tr.tells_a_timetable(verb) or ctx.previous_word(m.start()) in ("toward", "towards") or \
+                tr.is_imperative(verb) and self._dates_the_verb(ctx, m.start(), m.end(), verb):
+            return "future"  # "the term that begins next Monday and ends in June", "Remember in November …", "she is
+            # marching toward November"
         if tense == "future" and self._dates_an_earlier_event(ctx, m.start(), m.end()):
             return "unknown"  # "would create a zone after the April 20 blowout", "agreed to pay, following a court
             # order in May": that event may be past
@@ -1606,6 +1608,12 @@ class TemporalTagger:
     def _dates_a_ballot(ctx: _Context, start: int, end: int) -> bool:
         """Whether the date modifies an election, a primary, a caucus or a ballot ("the Nov. 8 election")."""
         return TemporalTagger._dates_a_noun(ctx, start, end, _BALLOTS)
+
+    @staticmethod
+    def _dates_the_verb(ctx: _Context, start: int, end: int, verb) -> bool:
+        """Whether the date's phrase hangs on the verb itself ("Remember in November"), not on a noun of its clause."""
+        token = TemporalTagger._token_at(ctx, start, end)
+        return token is not None and verb is not None and (token.head == verb or token.head.head == verb)
 
     @staticmethod
     def _dates_an_awaited_meeting(ctx: _Context, start: int, end: int) -> bool:

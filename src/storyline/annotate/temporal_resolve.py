@@ -448,6 +448,13 @@ def tells_a_timetable(verb: Token | None) -> bool:
         not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
 
 
+def is_imperative(verb: Token | None) -> bool:
+    """Whether the clause is a bare imperative ("Missouri: Remember in November …", where the parser takes the one
+    addressed for a subject): it asks for what is still to come."""
+    return verb is not None and verb.tag_ == "VB" and verb.dep_ == "ROOT" and \
+        not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+
+
 def _holds_a_meeting(verb: Token) -> bool:
     """Whether the verb holds a vote or a meeting ("New Jersey, which also holds its primary Tuesday"): a timetable,
     not a deed a caption tells ("protesters hold signs Tuesday")."""
