@@ -1942,6 +1942,19 @@ D = dt.date
                  "2016-11", id="toward-a-month-in-a-present-clause"),
     pytest.param("Voters, remember in November who filibustered.", D(2016, 3, 10), "November", "DATE", "2016-11",
                  id="an-imperative-looks-ahead"),
+    pytest.param("Many birds died initially , but even 21 years later , populations of sea otters have not recovered .",
+                 D(2010, 6, 6), "21 years later", "DATE", "2010", id="years-later-from-an-undated-event-is-now"),
+    pytest.param("Results would be released on Tuesday 2 November , a week later than previously indicated .",
+                 D(2010, 9, 10), "a week", "DURATION", "P1W", id="a-week-later-than-planned-is-a-delay"),
+    pytest.param("It set a target of $ 149 a barrel by yearend .", D(2008, 9, 18), "yearend", "DATE", "2008",
+                 id="yearend"),
+    pytest.param("Investigations into what went wrong that fateful early morning of 20 April continue .",
+                 D(2010, 7, 24), "that fateful early morning of 20 April", "TIME", "2010-04-20TMO",
+                 id="that-fateful-early-morning-of-a-day"),
+    pytest.param("For the victims of the Tsunami which struck Thailand on Boxing Day , 2004 , the club raised money .",
+                 D(2010, 1, 14), "Boxing Day , 2004", "DATE", "2004-12-26", id="a-holiday-with-a-tokenized-year"),
+    pytest.param("The network InnoCentive , put out a call for ideas April 30 .", D(2010, 7, 3), "April 30", "DATE",
+                 "2010-04-30", id="a-past-put-is-no-imperative"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)

@@ -154,8 +154,10 @@ from storyline.timing import StageTimes
 #: "a day trip", "a day to day basis" and Father Christmas; "158" reads "the early morning of March 23 2003" as one TIME,
 #: "Thanksgiving in 2011", a holiday's mishap ("the Boxing Day tsunami") as past, "years if not decades", "30-odd
 #: years" and "the immediate future", and leaves "a quarter to half of"; "159" reads a month that an imperative dates
-#: ("remember in November"), or that follows "toward", as ahead)
-ANNOTATION_VERSION = "159"
+#: ("remember in November"), or that follows "toward", as ahead; "160" reads "21 years later" counted from the present
+#: as now, "a week later than planned" as a delay, "yearend", "that fateful early morning of 20 April" and "Boxing Day ,
+#: 2004")
+ANNOTATION_VERSION = "160"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -175,7 +175,7 @@ _RANGE_BEFORE = re.compile(r"(?<![\d.,:/-])(?P<day>[12]\d|3[01]|0?[1-9])(?:st|nd
 _APPOSED = re.compile(r"\s*(?:,|\(|--|–|—)\s*(?:on\s+)?")
 _DAY_VALUE = re.compile(r"\d{4}-\d\d-\d\d")
 #: a part of the day written before the day it belongs to ("the night of April 18, 1775", "the evening of June 7")
-_PART_OF_DAY_BEFORE = re.compile(r"\bthe\s+(?:intervening\s+|(?P<part>early|late)\s+)?"
+_PART_OF_DAY_BEFORE = re.compile(r"\b(?:the|that)\s+(?:intervening\s+|fateful\s+)?(?:(?P<part>early|late)\s+)?"
                                  r"(?P<pod>morning|afternoon|evening|night)\s+of\s+\Z", re.I)
 _PART_OF_DAY_LOOKBEHIND = 40
 #: words that name a day, before which a part of the day is that day's
@@ -2068,6 +2068,12 @@ class TemporalTagger:
             from_dct = from_dct or back
         ctx.comparison = comparison
         anchor_date, anchor = (ctx.dct, "dct") if from_dct else ctx.anchor_of(unit)
+        if direction in ("later", "after") and unit in ("year", "decade", "century") and ctx.dct is not None and \
+                anchor_date is not None and anchor_date.year == ctx.dct.year and \
+                ((tense := ctx.tense(m.start(), m.end()))[0] in ("present", "unknown") or tr.is_present_perfect(tense[1])):
+            # "Today, more than two decades later, …", "even 21 years later, the otters have not recovered": counted
+            # from an event the text does not date, to the time of writing
+            return _Norm("DATE", f"{ctx.dct.year:04d}", mod, anchor="dct")
         if unit in ("day", "night", "week") and anchor == "discourse" and ctx.dct is not None and \
                 anchor_date is not None and anchor_date > ctx.dct and ctx.tense_only(m.start(), m.end()) == "past":
             # "… to continue with Thursday's planned march. A day earlier, the president ordered …": a past deed

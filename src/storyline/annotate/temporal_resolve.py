@@ -282,6 +282,12 @@ def is_past_perfect(verb: Token | None) -> bool:
     return verb is not None and verb.tag_ == "VBN" and _carries_had(verb)
 
 
+def is_present_perfect(verb: Token | None) -> bool:
+    """Whether the verb is a present perfect ("have not recovered", "has been named"): a past reaching to now."""
+    return verb is not None and verb.tag_ == "VBN" and \
+        any(c.dep_ in ("aux", "auxpass") and c.lower_ in ("has", "have", "'ve") for c in verb.children)
+
+
 #: words that make an infinitive after a noun tell what happened, not a plan ("the first countries to join")
 _RANKING_WORDS = {"first", "last", "only", "second", "third", "latest"}
 
@@ -449,10 +455,12 @@ def tells_a_timetable(verb: Token | None) -> bool:
 
 
 def is_imperative(verb: Token | None) -> bool:
-    """Whether the clause is a bare imperative ("Missouri: Remember in November …", where the parser takes the one
-    addressed for a subject): it asks for what is still to come."""
-    return verb is not None and verb.tag_ == "VB" and verb.dep_ == "ROOT" and \
-        not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    """Whether the clause is a bare imperative ("Remember in November …", "Missouri: Remember …", where the parser
+    takes the one addressed for a subject): it asks for what is still to come.  At most one word may come before it
+    ("The network, put out a call" is a past "put")."""
+    if verb is None or verb.tag_ != "VB" or verb.dep_ != "ROOT" or any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+        return False
+    return sum(1 for t in verb.doc[verb.sent.start:verb.i] if not t.is_punct) <= 1
 
 
 def _holds_a_meeting(verb: Token) -> bool:

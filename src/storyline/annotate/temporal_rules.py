@@ -293,9 +293,10 @@ RULES: tuple[tuple[str, str], ...] = (
                  r"(?![- ](?:old|long)\b)"),  # "the end of the week-long assembly" ends the assembly
     ("ago", rf"\b(?:(?P<mod>{MOD})\s+)?(?P<num>{NUM}(?:\s+and\s+a\s+half)?)[- ](?P<unit>{UNIT}|hrs?|mins?)(?P<half>\s+and\s+a\s+half)?"
             rf"(?:\s+or\s+so)?\s+(?:(?P<dir>ago|earlier|later|"
-            rf"hence|from now)\b|(?P<dir2>before|after|prior|back)\b(?![ \t]*\w))"),
+            rf"hence|from now)\b(?!\s+than\b)|(?P<dir2>before|after|prior|back)\b(?![ \t]*\w))"),  # "a week later than
+            # planned" is a delay (the duration rule's)
     ("year_ago", r"\b(?:the\s+)?year[- ](?P<dir>earlier|ago)(?:\s+(?P<unit>quarter|period|third quarter|second "
-                 r"quarter|first quarter|fourth quarter|nine months|month))?\b"),
+                 r"quarter|first quarter|fourth quarter|nine months|month))?\b(?!\s+than\b)"),
     ("unit_possessive", r"\b(?P<span>the (?P<unit>day|week|month|year))(?=['’]s\b)"),
     # "decades-long", "day-long", "a weeklong trip", "his yearslong obsession"
     ("unit_long", r"\b(?P<unit>minute|hour|day|week|month|year|decade|century)(?:(?P<plural>s)?-?|(?<!century))long\b"),
@@ -342,7 +343,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("season", rf"\b(?:(?P<rel>this past|this coming|this|last|next|the|that|early|late|mid|the early|the late)"
                rf"[- ]?\s*)?(?P<season>spring|summer|fall|autumn|winter)(?:\s+(?:of\s+)?(?P<year>{YEAR}))?\b"
                r"(?!-(?:out|back|off|guy|line)\b)"),  # "the fall-out" is no autumn
-    ("holiday", rf"\b(?P<name>{_HOLIDAY_NAMES})(?:,?\s+(?P<year>{YEAR}))?\b"),
+    ("holiday", rf"\b(?P<name>{_HOLIDAY_NAMES})(?:\s?,?\s+(?P<year>{YEAR}))?\b"),  # "Boxing Day , 2004" tokenized
     ("named_weekday", rf"\b(?P<name>{NAMED_WEEKDAY_WORDS})\s+(?P<wd>{WEEKDAY})\b"),
     ("time_word_name", rf"\b(?P<name>{TIME_WORD_NAMES})\b"),
     ("reference", rf"\b(?P<word>{_REFERENCE_NAMES})\b"),
@@ -363,7 +364,7 @@ RULES: tuple[tuple[str, str], ...] = (
     ("clock_pod", r"\b(?P<hour>1[0-2]|[1-9])(?::(?P<minute>[0-5]\d))?\s+(?:o'clock\s+)?(?:in\s+the\s+|at\s+)"
                   r"(?P<pod>morning|afternoon|evening|night)\b"),
     ("year_period", rf"\b(?:the|its|that)\s+(?P<year>{YEAR})\s+(?:fiscal\s+)?(?P<unit>period|quarter)\b(?![- ](?:ended|ending))"),
-    ("year_end", r"\b(?:the\s+)?(?:year[- ]end|year's end|end-of-year)\b(?![- ]\w)"),
+    ("year_end", r"\b(?:the\s+)?(?:year[- ]?end|year's end|end-of-year)\b(?![- ]\w)"),
     ("month_end", r"\b(?:the\s+)?(?:month[- ]end|month's end|end-of-month)\b(?![- ]\w)"),
     # ── coverage added for issue #3 (mined from TimeBank / AQUAINT / TE3-silver misses) ──
     ("pod_the", rf"\b(?:(?P<part>early|late)\s+)?(?:in|during|through|throughout|by|over|until|till)\s+"
@@ -454,7 +455,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "period_year_back": ("year",),
     "year_period": ("period", "quarter"),
     "clock_pod": ("in the morning", "in the afternoon", "in the evening", "in the night", "at night"),
-    "year_end": ("year-end", "year end", "year's end", "end-of-year"),
+    "year_end": ("year-end", "year end", "yearend", "year's end", "end-of-year"),
     "month_end": ("month-end", "month end", "month's end", "end-of-month"),
     "the_year": ("the year", "the full year", "the fiscal year", "the calendar year", "the entire year",
                  "the whole year"),
