@@ -1955,6 +1955,14 @@ D = dt.date
                  D(2010, 1, 14), "Boxing Day , 2004", "DATE", "2004-12-26", id="a-holiday-with-a-tokenized-year"),
     pytest.param("The network InnoCentive , put out a call for ideas April 30 .", D(2010, 7, 3), "April 30", "DATE",
                  "2010-04-30", id="a-past-put-is-no-imperative"),
+    pytest.param("They justify attacks from the Crusades 1,000 years ago .", D(2005, 10, 7), "1,000 years ago", "DATE",
+                 "1005", id="a-count-with-a-thousands-comma"),
+    pytest.param("In London , Brent futures for April closed up 78 cents .", D(2011, 2, 25), "April", "DATE", "2011-04",
+                 id="futures-for-a-month"),
+    pytest.param("U.S. April crude futures settled up 60 cents .", D(2011, 2, 25), "April", "DATE", "2011-04",
+                 id="a-month-s-crude-futures"),
+    pytest.param("The news spurred short-covering before the weekend .", D(2011, 2, 25), "the weekend", "DATE",
+                 "2011-W08-WE", id="before-the-weekend-on-a-friday"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)

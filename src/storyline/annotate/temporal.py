@@ -205,6 +205,10 @@ def _in_brackets(text: str, start: int, end: int) -> bool:
     return bool(_OPEN_BRACKET.search(text, max(0, start - 61), start) and _CLOSE_BRACKET.match(text[end:end + 31]))
 
 
+#: a futures contract named by its month, which lies ahead ("Brent futures for April", "April crude futures", "for
+#: April delivery")
+_FUTURES_BEFORE = re.compile(r"\b(?:futures|contracts?)\s+for\s+\Z", re.IGNORECASE)
+_FUTURES_AFTER = re.compile(r"\s+(?:[A-Za-z.]+\s+)?(?:futures|contracts?|delivery)\b", re.IGNORECASE)
 #: a past verb of saying right before a date ("BP said in March it would buy", "said on Friday it will sell"): the
 #: date is the saying's, whatever the tense of what was said
 _SAID_ON = re.compile(r"\b(?:said|announced|reported|stated|confirmed|disclosed|revealed|wrote|testified)\s+"
@@ -1570,6 +1574,9 @@ class TemporalTagger:
         """The tense that points a month or a day written without its year."""
         if _SAID_ON.search(ctx.text, max(0, m.start() - _LOOKBEHIND), m.start()):
             return "past"  # "BP said in March it would buy"
+        if _FUTURES_BEFORE.search(ctx.text, max(0, m.start() - _LOOKBEHIND), m.start()) or \
+                _FUTURES_AFTER.match(ctx.text, m.end()):
+            return "future"  # "Brent futures for April", "U.S. April crude futures": a contract's month lies ahead
         if self._dates_a_noun(ctx, m.start(), m.end(), _MISHAPS):
             return "past"  # "the events leading to the April 20 explosion": no one schedules a blast
         tense, verb = ctx.tense(m.start(), m.end())
@@ -2004,6 +2011,8 @@ class TemporalTagger:
                 week = anchor - dt.timedelta(days=7)
         elif rel in ("next", "the next", "the coming", "coming", "this coming", "the following"):
             week = anchor if anchor.weekday() < 4 and rel != "next" else anchor + dt.timedelta(days=7)
+        elif ctx.previous_word(m.start()) == "before":
+            week = anchor  # "spurred short-covering before the weekend", on a Friday: the weekend that follows
         else:
             direction = ctx.direction(m.start(), m.end())
             if direction == "past" and anchor.weekday() < 5 and rel != "this":

@@ -147,7 +147,8 @@ _ONES = "one|two|three|four|five|six|seven|eight|nine"
 NUMWORD = (rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
            r"seventeen|eighteen|nineteen|a hundred|hundred|a dozen|dozen|half an|half a|a couple of|a couple|couple of|"
            r"a single)")
-NUM = (rf"(?:\d+\s?½|\d+[ -]1/2|\d+(?:\.\d+)?|{NUMWORD}|an?|several|a few|few|some|many|dozens of|hundreds of|a number of)")
+NUM = (rf"(?:\d{{1,3}}(?:,\d{{3}})+(?!\d)|\d+\s?½|\d+[ -]1/2|\d+(?:\.\d+)?|{NUMWORD}|an?|several|a few|few|some|many|"
+       rf"dozens of|hundreds of|a number of)")  # "1,000 years ago" whole, not "000 years ago"
 UNIT = (r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?|fortnights?|months?|quarters?|years?|"
         r"decades?|century|centuries)")
 POD = "morning|afternoon|evening|night|overnight"
@@ -506,6 +507,8 @@ def parse_number(text: str | None) -> float | None:
         return int(lowered[:-3].strip(" -")) + 0.5
     if lowered.endswith("½") and lowered[:-1].strip().isdigit():  # "22½ years"
         return int(lowered[:-1].strip()) + 0.5
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", lowered):
+        return int(lowered.replace(",", ""))  # "1,000", "6,060"
     try:
         return float(lowered) if "." in lowered else int(lowered)
     except ValueError:
