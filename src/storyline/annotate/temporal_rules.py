@@ -147,7 +147,7 @@ _ONES = "one|two|three|four|five|six|seven|eight|nine"
 NUMWORD = (rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
            r"seventeen|eighteen|nineteen|a hundred|hundred|a dozen|dozen|half an|half a|a couple of|a couple|couple of|"
            r"a single)")
-NUM = (rf"(?:\d{{1,3}}(?:,\d{{3}})+(?!\d)|\d+\s?½|\d+[ -]1/2|\d+(?:\.\d+)?|{NUMWORD}|an?|several|a few|few|some|many|"
+NUM = (rf"(?:\d{{1,3}}(?:,\d{{3}}){{1,3}}(?!\d)|\d+\s?½|\d+[ -]1/2|\d+(?:\.\d+)?|{NUMWORD}|an?|several|a few|few|some|many|"
        rf"dozens of|hundreds of|a number of)")  # "1,000 years ago" whole, not "000 years ago"
 UNIT = (r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?|fortnights?|months?|quarters?|years?|"
         r"decades?|century|centuries)")
