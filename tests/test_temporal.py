@@ -1963,6 +1963,10 @@ D = dt.date
                  id="a-month-s-crude-futures"),
     pytest.param("The news spurred short-covering before the weekend .", D(2011, 2, 25), "the weekend", "DATE",
                  "2011-W08-WE", id="before-the-weekend-on-a-friday"),
+    pytest.param("1983 : 8,000 male members of the Kurdish Barzani tribe are killed .", D(2005, 10, 19), "1983", "DATE",
+                 "1983", id="a-timeline-s-year-before-a-colon"),
+    pytest.param("Final preparations are under way for Saturday 's stadium concert in Cardiff .", D(2011, 10, 7),
+                 "Saturday", "DATE", "2011-10-08", id="a-concert-prepared-for"),
 ])
 def test_a_news_reading_from_the_blind_batches(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)

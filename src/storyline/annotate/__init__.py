@@ -157,8 +157,9 @@ from storyline.timing import StageTimes
 #: ("remember in November"), or that follows "toward", as ahead; "160" reads "21 years later" counted from the present
 #: as now, "a week later than planned" as a delay, "yearend", "that fateful early morning of 20 April" and "Boxing Day ,
 #: 2004"; "161" reads "1,000 years ago" whole, a futures contract's month ("Brent futures for April") as ahead, and "before
-#: the weekend" as the weekend that follows)
-ANNOTATION_VERSION = "161"
+#: the weekend" as the weekend that follows; "162" keeps a timeline's "1983 : 8,000 …" and holds concerts, shows,
+#: ceremonies and festivals like meetings)
+ANNOTATION_VERSION = "162"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

@@ -1079,8 +1079,9 @@ class TemporalTagger:
                     return False  # "about 1950 workers", "sold 2000 tickets", "a poll of 2047 registered voters"
                     # count; "1990 earnings", "matches of 2006 men's volleyball World Championships" are dated
                 if token.i + 1 < len(ctx.doc) and ctx.doc[token.i + 1].text in (":", "-", "/") and \
-                        token.i + 2 < len(ctx.doc) and ctx.doc[token.i + 2].like_num:
-                    return False
+                        token.i + 2 < len(ctx.doc) and ctx.doc[token.i + 2].like_num and \
+                        not (ctx.doc[token.i + 1].text == ":" and ctx.doc[token.i + 1].whitespace_):
+                    return False  # "2003:270", "1999-2000"; a timeline's "1983: 8,000 men were killed" keeps its year
         if name == "decade" and groups.get("decade") == "1000":
             return False  # "1000s of people" are thousands
         if name == "decade" and (groups.get("decade3") or groups.get("decade4")):

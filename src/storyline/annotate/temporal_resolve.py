@@ -69,7 +69,7 @@ _SCHEDULED_ENDS = {"begin", "start", "end", "open", "close", "expire", "resume",
 VOTES = {"primary", "caucus", "caucuses", "election", "referendum"}
 #: what a place or a body holds on a day of its timetable ("holds its primary Tuesday", "Tuesday's summit")
 HELD_EVENTS = VOTES | {"vote", "meeting", "talks", "summit", "hearing", "conference", "session", "debate", "encounter",
-                       "showdown", "game", "match"}
+                       "showdown", "game", "match", "concert", "show", "ceremony", "festival"}
 #: verbs that wait for an event, beside _LOOKING_AHEAD's ("police prepare for Friday's rally")
 _AWAITING = {"await", "anticipate", "brace", "gear"}
 #: conjunctions whose clause in the simple present tells what is to come ("if he wins in November")
