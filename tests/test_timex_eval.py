@@ -193,7 +193,7 @@ def test_the_project_s_clusters_dev_gold_still_fits_its_articles():
 SHARED_DATA = pathlib.Path(__file__).resolve().parents[2] / "shared/data"
 PROJECT_GOLD = pathlib.Path(__file__).resolve().parents[1] / "benchmarks/data"
 #: articles and expressions in each of the project's modern gold sets, written once so that a new batch changes one line
-GOLD_SIZES = {"clusters-dev": (94, 505), "t17": (872, 6792), "polnear": (393, 2866)}
+GOLD_SIZES = {"clusters-dev": (94, 505), "t17": (932, 7215), "polnear": (393, 2866)}
 
 
 def _gold_rows(name: str, articles: int, expressions: int) -> list[dict]:
