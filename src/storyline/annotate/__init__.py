@@ -144,21 +144,21 @@ from storyline.timing import StageTimes
 #: the word before points back or ahead; "150" reads "for months to allow", "in years to", "the 80’s", "yearslong" and
 #: "the Sept. 11 memorial"; "151" lets a "now" outside quotation marks bring a story back from a far year, reads "that
 #: November" in the year last told of, a timetable's "ends in June" ahead, "said in March" and "said on Friday" as the
-#: saying's, "Monday's encounter" as an event held, and "spent months"; "152" leaves "the quarter-finals", "the fall out"
-#: and a player named "Nick Easter"; "153" counts a past "a day earlier" from the last day told that has happened, not
-#: from a planned day ahead; "154" puts the date of a mishap no one schedules ("the April 20 explosion") behind the
+#: saying's, "Monday's encounter" as an event held, and "spent months"; "152" leaves "the quarter-finals", "the fall
+#: out" and a player named "Nick Easter"; "153" counts a past "a day earlier" from the last day told that has happened,
+#: not from a planned day ahead; "154" puts the date of a mishap no one schedules ("the April 20 explosion") behind the
 #: writing; "155" reads "for months, if not years" as two spans, and "at 0400" and a live page's "0911 :" as clocks;
 #: "156" keeps a second "ahead of Saturday's" on the Saturday the sentence named, reads "rocked … shortly before
 #: midnight Thursday" as past, and leaves a tokenized quoted title (" This Week . ") and "a minute chance"; "157" reads
-#: the BBC's "05 February 12 01:10 GMT", "25 June that year" and a summit prepared for, and leaves "37 years of age",
-#: "a day trip", "a day to day basis" and Father Christmas; "158" reads "the early morning of March 23 2003" as one TIME,
-#: "Thanksgiving in 2011", a holiday's mishap ("the Boxing Day tsunami") as past, "years if not decades", "30-odd
-#: years" and "the immediate future", and leaves "a quarter to half of"; "159" reads a month that an imperative dates
+#: the BBC's "05 February 12 01:10 GMT", "25 June that year" and a summit prepared for, and leaves "37 years of age", "a
+#: day trip", "a day to day basis" and Father Christmas; "158" reads "the early morning of March 23 2003" as one TIME,
+#: "Thanksgiving in 2011", a holiday's mishap ("the Boxing Day tsunami") as past, "years if not decades", "30-odd years"
+#: and "the immediate future", and leaves "a quarter to half of"; "159" reads a month that an imperative dates
 #: ("remember in November"), or that follows "toward", as ahead; "160" reads "21 years later" counted from the present
 #: as now, "a week later than planned" as a delay, "yearend", "that fateful early morning of 20 April" and "Boxing Day ,
-#: 2004"; "161" reads "1,000 years ago" whole, a futures contract's month ("Brent futures for April") as ahead, and "before
-#: the weekend" as the weekend that follows; "162" keeps a timeline's "1983 : 8,000 …" and holds concerts, shows,
-#: ceremonies and festivals like meetings)
+#: 2004"; "161" reads "1,000 years ago" whole, a futures contract's month ("Brent futures for April") as ahead, and
+#: "before the weekend" as the weekend that follows; "162" keeps a timeline's "1983 : 8,000 …" and holds concerts,
+#: shows, ceremonies and festivals like meetings)
 ANNOTATION_VERSION = "162"
 
 OnArticle = Callable[[Article], None]

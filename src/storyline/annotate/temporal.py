@@ -112,8 +112,8 @@ _MONTHS_NEAR_SEPTEMBER_11 = {8, 9, 10}
 #: nouns a year-like number names one of ("Resolution 1973", "Flight 1549", "Route 2006")
 _NUMBERED_THINGS = {"resolution", "resolutions", "flight", "route", "interstate", "highway", "room", "no.", "number"}
 #: events no one schedules, so a date that names one ("the April 20 explosion") lies behind the writing
-_MISHAPS = frozenset({"explosion", "blast", "blowout", "earthquake", "quake", "tsunami", "attack", "bombing", "shooting",
-                      "crash", "collapse", "spill", "killing", "massacre", "accident", "disaster", "ambush",
+_MISHAPS = frozenset({"explosion", "blast", "blowout", "earthquake", "quake", "tsunami", "attack", "bombing",
+                      "shooting", "crash", "collapse", "spill", "killing", "massacre", "accident", "disaster", "ambush",
                       "assassination", "murder", "derailment", "stampede"})
 #: scheduled votes a date may modify ("the Nov. 8 election", "a March 5 caucus", "the November ballot")
 _BALLOTS = tr.VOTES | {"ballot", "runoff", "midterm", "midterms"}
@@ -214,8 +214,8 @@ _FUTURES_AFTER = re.compile(r"\s+(?:[A-Za-z.]+\s+)?(?:futures|contracts?|deliver
 _SAID_ON = re.compile(r"\b(?:said|announced|reported|stated|confirmed|disclosed|revealed|wrote|testified)\s+"
                       r"(?:(?:in|on)\s+)?\Z", re.IGNORECASE)
 #: words before a holiday's name that the parser may take for a first name ("Orthodox Easter")
-_HOLIDAY_QUALIFIERS = {"orthodox", "western", "eastern", "catholic", "coptic", "christian", "jewish", "lunar", "chinese",
-                       "happy", "merry"}
+_HOLIDAY_QUALIFIERS = {"orthodox", "western", "eastern", "catholic", "coptic", "christian", "jewish", "lunar",
+                       "chinese", "happy", "merry"}
 _OPEN_SINGLE_QUOTE = re.compile(r"(?:^|\s)['‘][^'’]*\Z")
 
 
@@ -923,7 +923,7 @@ class TemporalTagger:
             expr.value = f"{expr.value}T{PARTS_OF_DAY[before['pod'].lower()]}"
             if before["part"]:
                 expr.mod = "START" if before["part"].lower() == "early" else "END"  # "the early morning of March 23"
-        out[:] = [o for o in out if not any(o is m for m in merged)]
+        out[:] = [o for o in out if not any(o is gone for gone in merged)]
 
     @staticmethod
     def _clocks_after_dates(out: list[TimeExpr], text: str) -> None:
@@ -1581,7 +1581,8 @@ class TemporalTagger:
         if self._dates_a_noun(ctx, m.start(), m.end(), _MISHAPS):
             return "past"  # "the events leading to the April 20 explosion": no one schedules a blast
         tense, verb = ctx.tense(m.start(), m.end())
-        if tense == "present" and tr.tells_a_timetable(verb) or ctx.previous_word(m.start()) in ("toward", "towards") or \
+        if tense == "present" and tr.tells_a_timetable(verb) or \
+                ctx.previous_word(m.start()) in ("toward", "towards") or \
                 tr.is_imperative(verb) and self._dates_the_verb(ctx, m.start(), m.end(), verb):
             return "future"  # "the term that begins next Monday and ends in June", "Remember in November …", "she is
             # marching toward November"
@@ -2080,9 +2081,10 @@ class TemporalTagger:
         anchor_date, anchor = (ctx.dct, "dct") if from_dct else ctx.anchor_of(unit)
         if direction in ("later", "after") and unit in ("year", "decade", "century") and ctx.dct is not None and \
                 anchor_date is not None and anchor_date.year == ctx.dct.year and \
-                ((tense := ctx.tense(m.start(), m.end()))[0] in ("present", "unknown") or tr.is_present_perfect(tense[1])):
-            # "Today, more than two decades later, …", "even 21 years later, the otters have not recovered": counted
-            # from an event the text does not date, to the time of writing
+                ((tense := ctx.tense(m.start(), m.end()))[0] in ("present", "unknown")
+                 or tr.is_present_perfect(tense[1])):
+            # "even 21 years later, the otters have not recovered": counted from an event the text does not date, in a
+            # clause about now, to the time of writing
             return _Norm("DATE", f"{ctx.dct.year:04d}", mod, anchor="dct")
         if unit in ("day", "night", "week") and anchor == "discourse" and ctx.dct is not None and \
                 anchor_date is not None and anchor_date > ctx.dct and ctx.tense_only(m.start(), m.end()) == "past":

@@ -458,7 +458,8 @@ def is_imperative(verb: Token | None) -> bool:
     """Whether the clause is a bare imperative ("Remember in November …", "Missouri: Remember …", where the parser
     takes the one addressed for a subject): it asks for what is still to come.  At most one word may come before it
     ("The network, put out a call" is a past "put")."""
-    if verb is None or verb.tag_ != "VB" or verb.dep_ != "ROOT" or any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+    if verb is None or verb.tag_ != "VB" or verb.dep_ != "ROOT" or \
+            any(c.dep_ in ("aux", "auxpass") for c in verb.children):
         return False
     return sum(1 for t in verb.doc[verb.sent.start:verb.i] if not t.is_punct) <= 1
 

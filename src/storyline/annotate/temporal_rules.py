@@ -147,8 +147,8 @@ _ONES = "one|two|three|four|five|six|seven|eight|nine"
 NUMWORD = (rf"(?:(?:{_TENS})(?:[- ](?:{_ONES}))?|{_ONES}|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
            r"seventeen|eighteen|nineteen|a hundred|hundred|a dozen|dozen|half an|half a|a couple of|a couple|couple of|"
            r"a single)")
-NUM = (rf"(?:\d{{1,3}}(?:,\d{{3}}){{1,3}}(?!\d)|\d+\s?½|\d+[ -]1/2|\d+(?:\.\d+)?|{NUMWORD}|an?|several|a few|few|some|many|"
-       rf"dozens of|hundreds of|a number of)")  # "1,000 years ago" whole, not "000 years ago"
+NUM = (rf"(?:\d{{1,3}}(?:,\d{{3}}){{1,3}}(?!\d)|\d+\s?½|\d+[ -]1/2|\d+(?:\.\d+)?|{NUMWORD}|an?|several|a few|"
+       rf"few|some|many|dozens of|hundreds of|a number of)")  # "1,000 years ago" whole, not "000 years ago"
 UNIT = (r"(?:seconds?|minutes?|hours?|days?|nights?|weeks?|weekends?|fortnights?|months?|quarters?|years?|"
         r"decades?|century|centuries)")
 POD = "morning|afternoon|evening|night|overnight"
@@ -210,7 +210,8 @@ RULES: tuple[tuple[str, str], ...] = (
     ("day_month", rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?the\s+(?P<day>(?-i:{_DAY_ORDINAL_WORDS}))\s+of\s+"
                   rf"(?P<month>{MONTH})(?:{COMMA}(?P<year>{YEAR})|\s+(?P<ryear>last|this|next) year)?\b"),
     ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH_D})(?: ?,|\s+of)?\s+(?P<year>{YEAR})\b(?![\d%])"),
-    ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})(?:\s+of)?\s+(?P<ryear>last|this|next|that) year\b"),
+    ("month_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})(?:\s+of)?\s+"
+                   rf"(?P<ryear>last|this|next|that) year\b"),
     # "peaked in October of that year": the month in the year the text is telling of
     ("month_that_year", rf"\b(?:(?P<part>{PART})[- ]?)?(?P<month>{MONTH})\s+of\s+(?P<rel>that|the same|the following|"
                         rf"the next|the previous) year\b"),
