@@ -181,6 +181,7 @@ _REFERENCE_NAMES = "|".join(sorted((re.escape(r) for r in REFERENCES), key=len, 
 _SPAN_WORDS = ("years", "decades", "months", "weeks", "days", "hours", "minutes")
 #: right after a bare plural span and a comma ("months, if not years"; tokenized text spaces the comma)
 _AFTER_A_SPAN = "(?:" + "|".join(f"(?<={w}{c} )" for w in _SPAN_WORDS for c in (",", " ,")) + ")"
+#: right after a bare plural span and a space ("years or even decades", "years if not decades")
 _AFTER_A_SPAN_SPACE = "(?:" + "|".join(f"(?<={w} )" for w in _SPAN_WORDS) + ")"
 
 #: (name, pattern) in priority order; on equal length the earlier rule wins.
