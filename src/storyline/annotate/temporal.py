@@ -38,6 +38,7 @@ from spacy.tokens import Doc
 from storyline.annotate import temporal_resolve as tr
 from storyline.annotate.match_windows import NearLiterals, ScannedText
 from storyline.annotate.nlp import text_of
+from storyline.annotate.quotes import quote_spans
 from storyline.annotate.temporal_rules import (
     CAPITALISED_HOLIDAYS, CLOCK_AFTER_DATE, COMPILED_RULES, CONVERSION_AFTER, DAY_ORDINALS, DAY_RANGE_AFTER,
     DAY_WORDS, EASTER_HOLIDAYS, HOLIDAYS, LOWERED_RULES, LOWERED_WINDOWS, MODIFIERS, MONTH_BEFORE, MONTH_RANGE_AFTER,
@@ -216,14 +217,9 @@ _SAID_ON = re.compile(r"\b(?:said|announced|reported|stated|confirmed|disclosed|
 #: words before a holiday's name that the parser may take for a first name ("Orthodox Easter")
 _HOLIDAY_QUALIFIERS = {"orthodox", "western", "eastern", "catholic", "coptic", "christian", "jewish", "lunar",
                        "chinese", "happy", "merry"}
+#: a single quotation mark its paragraph opened and did not close ('And now who gives me food?'), which
+#: ``quotes.quote_spans`` leaves to apostrophes
 _OPEN_SINGLE_QUOTE = re.compile(r"(?:^|\s)['‘][^'’]*\Z")
-
-
-def _in_quotation(text: str, start: int) -> bool:
-    """Whether ``start`` lies inside a quotation its paragraph opened: someone speaking in another time."""
-    before = text[text.rfind("\n", 0, start) + 1:start]
-    return before.count('"') % 2 == 1 or before.count("“") > before.count("”") or \
-        bool(_OPEN_SINGLE_QUOTE.search(before))
 
 
 def _range_start_year(year: int, start_month: int, end_month: int) -> int:
@@ -474,6 +470,16 @@ class _Context:
         self.far_years = 0  # dates resolved so far more than two years from the DCT
         self.year_in_aside = False  # the year anchor came from a modifier clause ("the firm, founded in 1985,")
         self._tenses: dict[tuple[int, int], tuple[tr.Tense, object]] = {}  # clause tense by character span
+        self._quote_spans: list[tuple[int, int]] | None = None  # quoted words, found when first asked
+
+    def in_quotation(self, start: int) -> bool:
+        """Whether ``start`` lies inside a quotation (``quotes.quote_spans``, found once per document, or a single
+        quotation mark its paragraph left open): someone speaking in another time."""
+        if self._quote_spans is None:
+            self._quote_spans = quote_spans(self.text)
+        if any(s <= start < e for s, e in self._quote_spans):
+            return True
+        return bool(_OPEN_SINGLE_QUOTE.search(self.text[self.text.rfind("\n", 0, start) + 1:start]))
 
     def tense(self, start: int, end: int) -> tuple[tr.Tense, object]:
         """The tense of the clause governing ``start:end`` and its verb, parsed once per span (normalizers and
@@ -890,7 +896,7 @@ class TemporalTagger:
                 ctx.dct_uses += (norm.anchor == "dct" and name in _DEICTIC_RULES
                                  or norm.anchor == "absolute" and _is_dct_day(norm.value, ctx.dct))
             elif norm.value == "PRESENT_REF" and ctx.tense_only(start, end) != "past" and \
-                    not _in_quotation(ctx.text, start):
+                    not ctx.in_quotation(start):
                 ctx.dct_uses += 1  # "The year was 1991 … officials now are considering": back in the DCT's time
             if norm.anchor == _STAND_IN:
                 norm.anchor = "dct"
