@@ -423,6 +423,7 @@ RULE_TRIGGERS: dict[str, tuple[str, ...]] = {
     "year_ago": ("year",),
     "quarter": ("quarter", "half"),
     "quarter_abbr": ("q1", "q2", "q3", "q4"),
+    "odd_count": ("odd",),
     "season": ("spring", "summer", "fall", "autumn", "winter"),
     "season_ago": ("ago",),
     "overnight": ("overnight",),
