@@ -162,6 +162,41 @@ def stories(output: Path = typer.Argument(..., help="An output folder made by `s
 
 
 @app.command()
+def check(
+    outputs: list[Path] = typer.Argument(..., help="Output folders of `storyline build` (or story.json files)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Check that every timeline date is given by its cited words, a stated publication date or a stated inference."""
+    from storyline.check import check_document, story_documents
+
+    missing = [p for p in outputs if not p.exists()]
+    if missing:
+        _fail(StorylineError("E015", f"No such output: {missing[0]}.", "Pass a folder made by `storyline build`."))
+    seen: set[str] = set()
+    problems = []
+    entries = 0
+    try:
+        for _, doc in story_documents(outputs):
+            story_id = str(doc.get("story", {}).get("id"))
+            if story_id in seen:
+                continue  # OUT/story.json repeats the largest story's own file
+            seen.add(story_id)
+            entries += sum(len(e.get("sources", [])) for e in doc.get("timeline", []))
+            problems += check_document(doc)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        _fail(StorylineError("E016", f"Cannot read a story.json under {outputs[0]}: {error}."), 1)
+    if as_json:
+        print(json.dumps({"stories": len(seen), "sources": entries, "unsupported": len(problems),
+                          "problems": [vars(p) for p in problems]}))
+    else:
+        for p in problems:
+            out.print(f"{p.story} {p.date} {p.article_id}@{p.char_start}: {p.reason}", markup=False, highlight=False)
+        out.print(f"{len(seen)} stories, {entries} cited sources, {len(problems)} unsupported dates.")
+    if problems:
+        raise typer.Exit(1)
+
+
+@app.command()
 def timex(
     file: Path = typer.Argument(..., help="A text file."),
     dct: Optional[str] = typer.Option(None, "--dct", help="Document creation time YYYY-MM-DD; "
@@ -242,12 +277,59 @@ def evaluate_tls(
 def evaluate_stories(
     data: Path = typer.Option(..., "--data", help="JSONL with `story` and optional `dup_of` labels."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    hide_dates: bool = typer.Option(False, "--hide-dates", help="Remove every publication date first (the "
+                                    "articles as an undated crawl gives them)."),
     model: Optional[str] = typer.Option(None, "--model"),
 ) -> None:
     """Story clustering (B-cubed, pairwise F1) and near-duplicate precision / recall."""
     from storyline.evaluate.stories import run
 
-    raise typer.Exit(run(data, as_json, _resources(model)))
+    raise typer.Exit(run(data, as_json, _resources(model), hide_dates))
+
+
+@evaluate_app.command("pubdates")
+def evaluate_pubdates(
+    dataset: Optional[str] = typer.Option(None, "--dataset", help="t17: Timeline17's raw articles, dates hidden."),
+    data: Optional[Path] = typer.Option(None, "--data", help="Or a labelled JSONL whose undated lines carry "
+                                        "`published_true` (e.g. ../shared/data/lookalike-dev/articles.jsonl)."),
+    hide: str = typer.Option("half", "--hide", help="With --dataset: hide the dates of a random half of each "
+                             "topic's articles (fixed seed) or of all."),
+    per_topic: Optional[int] = typer.Option(None, "--per-topic", min=2, help="With --dataset: a fixed-seed sample "
+                                            "of this many articles per topic (default: all)."),
+    data_root: Path = typer.Option(Path("../shared/data/tls"), "--data-root", help="Folder holding t17/ and "
+                                   "timeline17_original/."),
+    store: Path = typer.Option(Path(".bench/pubdates/annotations.db"), "--store", help="SQLite file caching the "
+                               "annotations."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    processes: int = typer.Option(0, "--processes", "-j", min=0, help="Annotation worker processes (default 0: "
+                                  "one per available core)."),
+    model: Optional[str] = typer.Option(None, "--model"),
+) -> None:
+    """Publication dates inferred for articles whose date is hidden, beside two baselines."""
+    from storyline.annotate import available_cores
+    from storyline.config import DatingSettings
+    from storyline.evaluate import pubdates
+
+    if (dataset is None) == (data is None) or (dataset is not None and dataset != "t17") or hide not in ("half", "all"):
+        _fail(StorylineError("E074", "Pass either --dataset t17 (with --hide half|all) or --data FILE.jsonl."))
+    try:
+        if dataset:
+            cases, dated = pubdates.t17_cases(data_root, hide, per_topic)
+            title = f"Timeline17, {hide} of the dates hidden" + (f", {per_topic} articles per topic" if per_topic else "")
+        else:
+            assert data is not None
+            if not data.is_file():
+                raise StorylineError("E075", f"No such file: {data}.")
+            cases, dated = pubdates.jsonl_cases(data)
+            title = f"{data}: the undated lines scored against published_true"
+    except StorylineError as error:
+        _fail(error)
+    report = pubdates.evaluate(cases, dated, _resources(model), store, DatingSettings(),
+                               processes or available_cores(), lambda m: err.print(m, markup=False, highlight=False))
+    if as_json:
+        print(json.dumps(report))
+    else:
+        print(pubdates.render(report, title))
 
 
 @evaluate_app.command("quotes")

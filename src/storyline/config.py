@@ -55,8 +55,36 @@ class GroupSettings:
 
 
 @dataclass(frozen=True)
+class DatingSettings:
+    """Publication-date inference for articles that state no date (``storyline.dating``)."""
+
+    lead_sentences: int = 3  # sentences that tell the day's news (the first is often a caption)
+    days_after_told: int = 3  # a day told in the past may be this many days before publication (candidates)
+    min_sentence_words: int = 4  # content words a sentence needs to tell a happening
+    same_happening: float = 0.2  # Jaccard of content words for two sentences to tell the same happening
+    full_support: float = 0.4  # Jaccard at which a same-happening sentence counts in full
+    max_postings: int = 400  # a word in more sentences than this is not looked up (it tells nothing apart)
+    weight_told: float = 1.0  # a day told in the past, divided by 1 + the days since
+    weight_contradiction: float = 2.0  # each day told in the past after, or ahead before, the candidate
+    weight_aligned: float = 2.0  # a relative day naming the day a dated article names for the same happening
+    weight_lead_day: float = 0.5  # a lead's weekday naming the day of writing or the day before
+    article_chars: int = 2000  # the start of an article compared with dated articles as a whole
+    neighbours: int = 5  # most similar dated articles whose days are candidates
+    neighbour_period_days: int = 60  # neighbours further than this from the most similar one are another period
+    neighbour_days: int = 1  # … and the days up to this long after them
+    min_neighbour_similarity: float = 0.1  # Jaccard of content words below which an article is no neighbour
+    common_word_share: float = 0.2  # a word in more than this share of the dated articles is not looked up
+    min_common_postings: int = 20
+    weight_neighbour: float = 2.0  # similarity of a dated article published that day (halved a day apart)
+    weight_dateline: float = 3.0  # a month-day opening a dateline ("LONDON, Sept 1 (Reuters)"), by 1 + days since
+    min_score: float = 0.3  # the best day must score this much to be inferred
+    interval_margin: float = 0.25  # days scoring this close to the best form the interval
+
+
+@dataclass(frozen=True)
 class Settings:
     model: str | None = None  # spaCy pipeline name; None picks the installed English model
     batch_size: int = 32
     timeline: TimelineSettings = field(default_factory=TimelineSettings)
     group: GroupSettings = field(default_factory=GroupSettings)
+    dating: DatingSettings = field(default_factory=DatingSettings)

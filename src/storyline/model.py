@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 PublishedSource = Literal["header", "metadata", "sidecar", "url", "inferred", "missing"]
+Granularity = Literal["day", "week", "month", "year"]
 TimexType = Literal["DATE", "TIME", "DURATION", "SET"]
 ClaimStatus = Literal["consistent", "conflicting", "corrected"]
 
@@ -40,6 +41,23 @@ class Article:
     url: str | None = None
     outlet: str | None = None
     date_evidence: str | None = None  # why an inferred date was chosen
+    # an inferred date is an interval: ``published`` is its most likely day
+    published_earliest: dt.date | None = None
+    published_latest: dt.date | None = None
+    published_granularity: Granularity | None = None
+
+    @property
+    def stated_date(self) -> dt.date | None:
+        """The publication date a source states (header, metadata, side file, URL); None when inferred or missing."""
+        return self.published if self.published_source not in ("inferred", "missing") else None
+
+    @property
+    def reference_date(self) -> dt.date | None:
+        """The date relative expressions resolve against: a stated date, or an inferred one fine enough
+        to place "on Monday" (a day or a week); None otherwise."""
+        if self.published_source == "inferred":
+            return self.published if self.published_granularity in ("day", "week") else None
+        return self.published
 
 
 @dataclass
@@ -97,6 +115,11 @@ class TimeExpr:
     mod: str | None = None  # TIMEX3 mod: START, MID, END, APPROX, BEFORE, AFTER …
     resolved: bool = False  # True when value names calendar time (no X placeholders)
     anchor: Literal["absolute", "dct", "discourse", "none"] = "none"
+    # Only for an article with no publication date: the clause's tense, and for a day that hangs on the
+    # publication date ("on Monday", "yesterday") the days from the publication date to that day if the
+    # article was published on a Monday, Tuesday … Sunday (None where that weekday gives no day).
+    tense: str | None = None
+    offsets: list[int | None] | None = None
 
 
 @dataclass

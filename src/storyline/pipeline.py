@@ -17,6 +17,7 @@ from pathlib import Path
 from storyline.annotate import ANNOTATION_VERSION, annotate, worker_count
 from storyline.compose.story import compose_story
 from storyline.config import Settings
+from storyline.dating import date_undated
 from storyline.group import StoryGrouper
 from storyline.ingest import SidecarDates, ingest
 from storyline.model import AnnotatedArticle, Article, SkippedInput, StoryView
@@ -114,7 +115,9 @@ def build(
         fresh = []
         for article in result.articles:
             published = article.published.isoformat() if article.published else None
-            if stored.get(article.id) != (published, article.published_source):
+            before = stored.get(article.id)
+            inferred_before = article.published_source == "missing" and before is not None and before[1] == "inferred"
+            if before != (published, article.published_source) and not inferred_before:
                 fresh.append(article)  # new, or its date changed (e.g. a new --dates file): resolve again
         report.reused = len(result.articles) - len(fresh)
         if progress.on_total:
@@ -132,6 +135,18 @@ def build(
             with times.stage("store"):
                 store.save_annotated(annotated, ANNOTATION_VERSION)
             new_annotated.append(annotated)
+
+        def annotate_again(articles: list[Article]) -> list[AnnotatedArticle]:
+            count = processes if processes is not None else worker_count(len(articles), settings.batch_size)
+            return list(annotate(articles, resources, settings.batch_size, None, count, times, on_error=failed))
+
+        with times.stage("date"):
+            dated_now = date_undated(new_annotated, settings.dating, annotate_again)
+        for item in dated_now:
+            if item.article.published_source == "inferred":
+                with times.stage("store"):
+                    store.save_annotated(item, ANNOTATION_VERSION)
+        new_annotated = dated_now
         report.added = [a.article for a in new_annotated]
 
         with times.stage("group"):

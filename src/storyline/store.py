@@ -27,7 +27,8 @@ SCHEMA = [
         path TEXT, url TEXT, outlet TEXT, title TEXT,
         published TEXT, published_source TEXT NOT NULL, date_evidence TEXT,
         text TEXT NOT NULL,
-        added_at TEXT NOT NULL)""",
+        added_at TEXT NOT NULL,
+        published_interval TEXT)""",
     """CREATE TABLE IF NOT EXISTS annotations (
         article_id TEXT PRIMARY KEY REFERENCES articles(id),
         version TEXT NOT NULL,
@@ -75,17 +76,36 @@ def decode_annotations(article: Article, data: str) -> AnnotatedArticle:
     return annotated
 
 
+#: the article columns every query reads, in the order ``_article_from`` takes them
+ARTICLE_COLUMNS = ("id", "path", "url", "outlet", "title", "published", "published_source", "date_evidence", "text",
+                   "published_interval")
+
+
+def _interval(article: Article) -> str | None:
+    """An inferred date's interval as JSON (earliest, latest, granularity); None for a stated date."""
+    if article.published_earliest is None or article.published_latest is None:
+        return None
+    return json.dumps({"earliest": article.published_earliest.isoformat(),
+                       "latest": article.published_latest.isoformat(), "granularity": article.published_granularity})
+
+
 def _article_row(article: Article) -> tuple:
     return (article.id, article.path, article.url, article.outlet, article.title,
             article.published.isoformat() if article.published else None,
-            article.published_source, article.date_evidence, article.text, _now())
+            article.published_source, article.date_evidence, article.text, _interval(article), _now())
 
 
 def _article_from(row: tuple) -> Article:
-    (id_, path, url, outlet, title, published, source, evidence, text) = row
-    return Article(id=id_, path=path, url=url, outlet=outlet, title=title,
-                   published=dt.date.fromisoformat(published) if published else None,
-                   published_source=source, date_evidence=evidence, text=text)
+    (id_, path, url, outlet, title, published, source, evidence, text, interval) = row
+    article = Article(id=id_, path=path, url=url, outlet=outlet, title=title,
+                      published=dt.date.fromisoformat(published) if published else None,
+                      published_source=source, date_evidence=evidence, text=text)
+    if interval:
+        bounds = json.loads(interval)
+        article.published_earliest = dt.date.fromisoformat(bounds["earliest"])
+        article.published_latest = dt.date.fromisoformat(bounds["latest"])
+        article.published_granularity = bounds["granularity"]
+    return article
 
 
 def _chunks(ids: Iterable[str]) -> Iterator[list[str]]:
@@ -107,7 +127,16 @@ class Store:
         self._ph = placeholder
         for statement in SCHEMA:
             self._db.execute(statement)
+        self._add_missing_columns()
         self._db.commit()
+
+    def _add_missing_columns(self) -> None:
+        """A store written before ``published_interval`` existed gets the column (empty: nothing inferred yet)."""
+        try:
+            self._db.execute("SELECT published_interval FROM articles LIMIT 1").fetchall()
+        except Exception:  # noqa: BLE001 - sqlite3 and psycopg name the missing column differently
+            self._db.rollback()
+            self._db.execute("ALTER TABLE articles ADD COLUMN published_interval TEXT")
 
     @classmethod
     def open(cls, target: str | Path) -> "Store":
@@ -153,7 +182,7 @@ class Store:
         """Stored articles without their annotations, in id order (to annotate them again)."""
         rows = []
         for part in _chunks(sorted(set(ids))):
-            rows += self._run("SELECT id, path, url, outlet, title, published, published_source, date_evidence, text "
+            rows += self._run(f"SELECT {', '.join(ARTICLE_COLUMNS)} "
                               f"FROM articles WHERE id IN ({_marks(part)}) ORDER BY id", part).fetchall()
         return [_article_from(row) for row in rows]
 
@@ -162,8 +191,8 @@ class Store:
         article = annotated.article
         self._run("DELETE FROM annotations WHERE article_id = ?", (article.id,))
         self._run("DELETE FROM articles WHERE id = ?", (article.id,))
-        self._run("INSERT INTO articles (id, path, url, outlet, title, published, published_source, "
-                  "date_evidence, text, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", _article_row(article))
+        self._run(f"INSERT INTO articles ({', '.join(ARTICLE_COLUMNS)}, added_at) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", _article_row(article))
         self._run("INSERT INTO annotations (article_id, version, data) VALUES (?, ?, ?)",
                   (article.id, version, encode_annotations(annotated)))
         self._db.commit()
@@ -172,15 +201,16 @@ class Store:
         """Stored articles with their annotations (whatever their version): all of them by
         publication date, or those of ``ids`` in id order, so what is composed from them does
         not hang on the database's row order."""
-        query = ("SELECT a.id, a.path, a.url, a.outlet, a.title, a.published, a.published_source, "
-                 "a.date_evidence, a.text, n.data FROM articles a JOIN annotations n ON n.article_id = a.id")
+        columns = ", ".join(f"a.{name}" for name in ARTICLE_COLUMNS)
+        query = f"SELECT {columns}, n.data FROM articles a JOIN annotations n ON n.article_id = a.id"
         if ids is None:
             rows = self._run(query + " ORDER BY a.published, a.id").fetchall()
         else:
             rows = []
             for part in _chunks(sorted(set(ids))):  # sorted chunks, each sorted: id order overall
                 rows += self._run(query + f" WHERE a.id IN ({_marks(part)}) ORDER BY a.id", part).fetchall()
-        return [decode_annotations(_article_from(row[:9]), row[9]) for row in rows]
+        width = len(ARTICLE_COLUMNS)
+        return [decode_annotations(_article_from(row[:width]), row[width]) for row in rows]
 
     # stories ---------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from storyline.annotate.lasting_heap import keep_freed_memory
 from storyline.annotate.nlp import mentions_of, parse, sentences_of
 from storyline.annotate.quotes import find_quotes
 from storyline.annotate.temporal import TemporalTagger
+from storyline.annotate.undated import describe_undated
 from storyline.model import AnnotatedArticle, Article
 from storyline.resources import Resources
 from storyline.timing import StageTimes
@@ -159,7 +160,7 @@ from storyline.timing import StageTimes
 #: 2004"; "161" reads "1,000 years ago" whole, a futures contract's month ("Brent futures for April") as ahead, and
 #: "before the weekend" as the weekend that follows; "162" keeps a timeline's "1983 : 8,000 …" and holds concerts,
 #: shows, ceremonies and festivals like meetings)
-ANNOTATION_VERSION = "162"
+ANNOTATION_VERSION = "163"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]
@@ -200,7 +201,9 @@ def annotate(
                 mentions = mentions_of(doc, sentences)
             stage = "temporal"
             with times.stage("temporal"):
-                timexes = tagger.tag(doc, article.published, sentences)
+                timexes = tagger.tag(doc, article.reference_date, sentences)
+                if article.reference_date is None:
+                    describe_undated(tagger, doc, sentences, timexes)
             stage = "quotes"
             with times.stage("quotes"):
                 quotes = find_quotes(doc, sentences)

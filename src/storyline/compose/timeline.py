@@ -33,6 +33,7 @@ from operator import attrgetter
 from pathlib import Path
 
 from storyline.compose.text import content_words, jaccard
+from storyline.dating import in_markup, weekday_named
 from storyline.config import TimelineSettings
 from storyline.errors import StorylineError
 from storyline.model import AnnotatedArticle, SourceRef, TimeExpr, TimelineEntry
@@ -41,6 +42,8 @@ _DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 _MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 _YEAR = re.compile(r"^(\d{4})$")
 _MONTH_DAY = re.compile(r"^XXXX-(\d{2})-(\d{2})$")
+#: a year written right after a month-day the tagger read without it ("August 9,2022"): the words name their own year
+_YEAR_AFTER = re.compile(r",\s?\d{4}\b")
 
 #: how many leading sentences of a dated article may be anchored to its publication date
 LEAD_SENTENCES = 1
@@ -80,13 +83,14 @@ def calendar_date(value: str) -> str | None:
     return None
 
 
-def year_if_certain(articles: list[AnnotatedArticle], month: int, day: int) -> int | None:
-    """The year of a month-day with no year, when the story's publication dates leave one choice.
+def year_if_certain(articles: list[AnnotatedArticle], month: int, day: int, weekday: int | None = None) -> int | None:
+    """The year of a month-day with no year, when the story's stated publication dates leave one choice.
 
     Every dated article must fall in one calendar year, and the month-day must lie within two
-    months of that span in that year only.  Otherwise the year stays unknown.
+    months of that span in that year only; a weekday stated with it must fall on it that year.
+    Otherwise the year stays unknown.
     """
-    published = [a.article.published for a in articles if a.article.published]
+    published = [a.article.stated_date for a in articles if a.article.stated_date]
     if not published:
         return None
     years = {p.year for p in published}
@@ -103,7 +107,9 @@ def year_if_certain(articles: list[AnnotatedArticle], month: int, day: int) -> i
             continue
         if first - window <= day_date <= last + window:
             fits.append(candidate)
-    return fits[0] if fits == [year] else None
+    if fits != [year] or (weekday is not None and dt.date(year, month, day).weekday() != weekday):
+        return None
+    return year
 
 
 #: a month-day with no year may lie this many days (two months) before or after the story's publication span
@@ -174,27 +180,35 @@ def candidates_of(
         start = sentence.start + cut
         anchors: list[tuple[str, str | None, str | None, bool]] = []  # date, the words naming it, how it was inferred, pool
         for timex in by_sentence.get(index, []):
+            if in_markup(article.text, timex.start, timex.end):
+                continue  # an image address or a link is not the article telling a date
             date = calendar_date(timex.value) if timex.resolved else None
             # a dateline cut off the cited words still dates the report: say where the date came from
             inferred = f"from the dateline before the sentence: {sentence.text[:cut].strip()!r}" if timex.start < start else None
+            if date is not None and timex.anchor != "absolute" and article.published_source == "inferred":
+                inferred = f"counted from the inferred publication date: {article.date_evidence}"
             if date is None and not timex.resolved:
                 month_day = _MONTH_DAY.match(timex.value)
-                if month_day and article.published is None:
-                    year = year_if_certain(story_articles, int(month_day.group(1)), int(month_day.group(2)))
+                if month_day and article.stated_date is None and not _YEAR_AFTER.match(article.text, timex.end):
+                    year = year_if_certain(story_articles, int(month_day.group(1)), int(month_day.group(2)),
+                                           weekday_named(timex.text))
                     date = f"{year}-{month_day.group(1)}-{month_day.group(2)}" if year else None
                     inferred = f"year {year} from the publication dates of the story's other articles" if year else None
             if date and all(date != existing for existing, *_ in anchors):
                 anchors.append((date, timex.text, inferred, False))
         lead = index < LEAD_SENTENCES and sentence.paragraph <= 1
         has_day = any(len(date) == 10 for date, *_ in anchors)
-        dated = article.published is not None and article.published_source != "missing"
-        if not has_day and dated:
+        inferred_day = article.published_source == "inferred" and article.published_granularity == "day"
+        dated = article.stated_date is not None or inferred_day
+        # a lead placed at an inferred publication day says so
+        how = f"the inferred publication date: {article.date_evidence}" if inferred_day else None
+        if not has_day and dated and article.published is not None:
             if lead or index < pool_sentences:
-                anchors.append((article.published.isoformat(), None, None, not lead))
+                anchors.append((article.published.isoformat(), None, how, not lead))
             if index < pool_sentences:
                 day_before = article.published - dt.timedelta(days=1)
                 anchors.append((day_before.isoformat(), None, "a sentence naming no day, among the first of an "
-                                "article published the next day", True))
+                                "article published the next day" + (f"; {how}" if how else ""), True))
         for date, expression, inferred, pool in anchors:
             ref = SourceRef(article_id=article.id, sentence=text, char_start=start,
                             char_end=sentence.end, time_expression=expression, inferred=inferred)

@@ -23,7 +23,8 @@ from collections.abc import Iterable
 from itertools import combinations
 from pathlib import Path
 
-from storyline.config import GroupSettings
+from storyline.config import DatingSettings, GroupSettings
+from storyline.dating import date_undated
 from storyline.errors import StorylineError
 from storyline.group import StoryGrouper
 from storyline.model import Grouping
@@ -132,13 +133,19 @@ def load_labels(data: Path) -> list[dict]:
     return rows
 
 
-def group_labelled(data: Path, resources: Resources, settings: GroupSettings | None = None):
-    """Ingest, annotate and group a labelled JSONL; returns gold labels and the grouper."""
+def group_labelled(data: Path, resources: Resources, settings: GroupSettings | None = None,
+                   dating: DatingSettings | None = None, hide_dates: bool = False):
+    """Ingest, annotate, date and group a labelled JSONL; returns gold labels and the grouper.
+
+    ``hide_dates`` removes every publication date first (the articles as a crawl without dates gives them)."""
     from storyline.annotate import annotate  # the scorers above stay importable without spaCy
     from storyline.ingest import ingest
 
     rows = load_labels(data)
     result = ingest([str(data)])
+    if hide_dates:
+        for article in result.articles:
+            article.published, article.published_source = None, "missing"
     by_url = {row["url"]: row for row in rows if row.get("url")}
     by_text = {" ".join(row["text"].split())[:200]: row for row in rows}
     article_label: dict[str, dict] = {}
@@ -153,7 +160,8 @@ def group_labelled(data: Path, resources: Resources, settings: GroupSettings | N
     gold_story = {aid: row["story"] for aid, row in article_label.items()}
     gold_dup = {aid: label_to_article[row["dup_of"]] for aid, row in article_label.items()
                 if row.get("dup_of") and row["dup_of"] in label_to_article}
-    annotated = list(annotate(result.articles, resources))
+    annotated = date_undated(list(annotate(result.articles, resources)), dating or DatingSettings(),
+                             lambda again: list(annotate(again, resources)))
     grouper = StoryGrouper(settings or GroupSettings())
     started = time.perf_counter()
     grouper.add(annotated)
@@ -161,14 +169,14 @@ def group_labelled(data: Path, resources: Resources, settings: GroupSettings | N
     return gold_story, gold_dup, grouper, annotated, seconds, len(result.skipped)
 
 
-def run(data: Path, as_json: bool, resources: Resources) -> int:
+def run(data: Path, as_json: bool, resources: Resources, hide_dates: bool = False) -> int:
     """Print the clustering and near-duplicate figures for a labelled JSONL; return the exit code."""
     data = Path(data)
     if not data.is_file():
         print(f"No such file: {data}. Pass a JSONL with one article per line and a 'story' label.")
         return 2
     try:
-        gold_story, gold_dup, grouper, _, seconds, skipped = group_labelled(data, resources)
+        gold_story, gold_dup, grouper, _, seconds, skipped = group_labelled(data, resources, hide_dates=hide_dates)
     except StorylineError as err:
         print(f"Cannot evaluate {data}: {err}")
         return 2

@@ -7,6 +7,7 @@ page shows is also in the JSON.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import asdict
 from pathlib import Path
 
@@ -47,12 +48,16 @@ def story_document(view: StoryView) -> dict:
                 "published": a.article.published.isoformat() if a.article.published else None,
                 "published_source": a.article.published_source,
                 "date_evidence": a.article.date_evidence,
+                "published_earliest": _iso(a.article.published_earliest),
+                "published_latest": _iso(a.article.published_latest),
+                "published_granularity": a.article.published_granularity,
                 "duplicate_of": view.duplicate_of.get(a.article.id),
                 "text": a.article.text,
             }
             for a in articles
         ],
         "undated_articles": [a.article.id for a in articles if a.article.published is None],
+        "inferred_articles": [a.article.id for a in articles if a.article.published_source == "inferred"],
         "reuses": [asdict(r) for r in view.reuses],
         "timeline": [
             {"date": e.date, "summary": e.summary, "score": e.score, "sources": [_source(s) for s in e.sources]}
@@ -73,3 +78,7 @@ def story_document(view: StoryView) -> dict:
         "claims": [asdict(c) for c in view.claims],
         "summary": [{"text": s.text, "sources": [_source(r) for r in s.sources]} for s in view.summary],
     }
+
+
+def _iso(day: dt.date | None) -> str | None:
+    return day.isoformat() if day else None

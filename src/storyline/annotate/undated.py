@@ -1,0 +1,50 @@
+"""What an undated article's time expressions would mean on each day of the week it might be from.
+
+An article with no publication date leaves "on Monday" or "two days ago" unresolved.  Tagged again
+as if published on each day of one reference week, the same words give, for each weekday, how many
+days the day named lies from the publication date.  Date inference (``storyline.dating``) reads
+these offsets to test a candidate day without parsing the article again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from spacy.tokens import Doc
+
+from storyline.annotate.temporal import TemporalTagger
+from storyline.annotate.temporal_resolve import clause_tense
+from storyline.model import Sentence, TimeExpr
+
+#: Monday 11 June 2001 … Sunday 17 June 2001: any week far from month and year ends would do
+REFERENCE_WEEK = tuple(dt.date(2001, 6, 11) + dt.timedelta(days=i) for i in range(7))
+
+#: a day that hangs on the publication date alone: a weekday ("XXXX-WXX-1") or a relative day ("XXXX-XX-XX")
+_DCT_DAY = re.compile(r"XXXX-(?:WXX-\d|XX-XX)")
+_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+
+
+def describe_undated(tagger: TemporalTagger, doc: Doc, sentences: list[Sentence], timexes: list[TimeExpr]) -> None:
+    """Give each dated-kind expression of an undated article its clause's tense, and each day that hangs on
+    the publication date its offsets over the reference week (in place)."""
+    for timex in timexes:
+        if timex.type in ("DATE", "TIME"):
+            timex.tense = clause_tense(doc, timex.start, timex.end)[0]
+    wanted = {(t.start, t.end): t for t in timexes
+              if t.type in ("DATE", "TIME") and not t.resolved and _DCT_DAY.match(t.value)}
+    if not wanted:
+        return
+    for timex in wanted.values():
+        timex.offsets = [None] * 7
+    for weekday, reference in enumerate(REFERENCE_WEEK):
+        for other in tagger.tag(doc, reference, sentences):
+            timex = wanted.get((other.start, other.end))
+            match = _DAY.match(other.value) if timex is not None else None
+            if timex is None or match is None or timex.offsets is None:
+                continue
+            try:
+                day = dt.date(*(int(g) for g in match.groups()))
+            except ValueError:
+                continue
+            timex.offsets[weekday] = (day - reference).days

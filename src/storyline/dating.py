@@ -1,0 +1,458 @@
+"""Date: publication dates inferred for articles that state none, each with its interval and evidence.
+
+Runs between annotate and group.  An undated article's own words bound its date (a stamp such as
+"Updated: March 8, 2011", full dates told in the past or ahead, a weekday beside a day of the
+month, which fixes the year), and the dated articles of the same run pin it down further: when a
+dated article names a day in a sentence that tells the same happening as an undated article's
+"on Monday" or "two days ago", only publication days that make those words name that day fit.
+The undated article's expressions were tagged as if it were published on each day of one week
+(``annotate.undated``), so a candidate day is tested without parsing the article again.
+
+Each candidate day is scored; the best is the most likely day, and the days scoring nearly as well
+make the interval, whose width gives the granularity (day, week, month, year).  Nothing is inferred
+from no evidence: an article none of this touches stays undated.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from storyline.compose.text import content_words, jaccard
+from storyline.config import DatingSettings
+from storyline.model import AnnotatedArticle, Article, Granularity, TimeExpr
+
+_FULL_DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
+_MONTH_DAY = re.compile(r"^XXXX-(\d{2})-(\d{2})$")
+_YEAR = re.compile(r"^(\d{4})$")
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY_WORD = re.compile(r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday|sday)?\b\.?",
+                           re.IGNORECASE)
+_STAMP_WORDS = re.compile(r"\b(?:updated|published|posted|last updated|first published|created|modified)\b[^\n]{0,40}$",
+                          re.IGNORECASE)
+_FUTURE = "future"
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """An inferred publication date: the most likely day, the interval around it, and why."""
+
+    likely: dt.date
+    earliest: dt.date
+    latest: dt.date
+    granularity: Granularity
+    evidence: tuple[str, ...]
+
+
+def in_markup(text: str, start: int, end: int) -> bool:
+    """Whether ``start:end`` sits inside a link, an image address or a markup remnant rather than prose:
+    the unbroken run of characters around it holds a path, a query or a tag ("…/2021-03/photo.jpg")."""
+    left = start
+    while left > 0 and not text[left - 1].isspace():
+        left -= 1
+    right = end
+    while right < len(text) and not text[right].isspace():
+        right += 1
+    run = text[left:right]
+    return any(mark in run for mark in ("/", "://", "](", "<", ">", "=", "_", "www.")) and \
+        any(mark in text[max(left, start - 12):min(right, end + 12)] for mark in ("/", "<", ">", "=", "_", "]("))
+
+
+def weekday_named(text: str) -> int | None:
+    """The weekday (0 = Monday) a time expression's words state, if they state exactly one."""
+    found = {_weekday_index(m.group(1)) for m in _WEEKDAY_WORD.finditer(text)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _weekday_index(abbreviation: str) -> int:
+    prefix = abbreviation.lower()[:3]
+    return next(i for i, name in enumerate(_WEEKDAYS) if name.startswith(prefix))
+
+
+def years_fitting_weekday(month: int, day: int, weekday: int, years: Iterable[int]) -> list[int]:
+    """The years among ``years`` in which ``month``/``day`` falls on ``weekday``: a stated weekday is a fact."""
+    fitting = []
+    for year in years:
+        try:
+            if dt.date(year, month, day).weekday() == weekday:
+                fitting.append(year)
+        except ValueError:
+            continue
+    return fitting
+
+
+def _day(value: str) -> dt.date | None:
+    match = _FULL_DAY.match(value)
+    if not match:
+        return None
+    try:
+        return dt.date(*(int(g) for g in match.groups()))
+    except ValueError:
+        return None
+
+
+@dataclass
+class _Told:
+    """A day an article names, with the words around it."""
+
+    day: dt.date
+    timex: TimeExpr
+    words: frozenset[str]
+    lead: bool
+
+
+@dataclass
+class _MonthDay:
+    """A month and day told without a year ("Sept. 23", "Monday, Nov. 21")."""
+
+    month: int
+    day: int
+    weekday: int | None
+    timex: TimeExpr
+    dateline: bool
+
+    def latest_on_or_before(self, day: dt.date) -> dt.date | None:
+        """The last such day on or before ``day`` (the year before if it has not come yet), if it exists."""
+        for year in (day.year, day.year - 1):
+            try:
+                found = dt.date(year, self.month, self.day)
+            except ValueError:
+                continue
+            if found <= day:
+                return found
+        return None
+
+    def earliest_on_or_after(self, day: dt.date) -> dt.date | None:
+        for year in (day.year, day.year + 1):
+            try:
+                found = dt.date(year, self.month, self.day)
+            except ValueError:
+                continue
+            if found >= day:
+                return found
+        return None
+
+
+@dataclass
+class _Own:
+    """What one undated article's own words say about its date."""
+
+    stamps: list[_Told] = field(default_factory=list)
+    past: list[_Told] = field(default_factory=list)  # days told in the past or present: on or before publication
+    ahead: list[_Told] = field(default_factory=list)  # days told in the future: on or after publication
+    month_days: list[_MonthDay] = field(default_factory=list)
+    relative: list[tuple[TimeExpr, frozenset[str], bool]] = field(default_factory=list)
+
+
+def _article_words(annotated: AnnotatedArticle, settings: DatingSettings) -> frozenset[str]:
+    return frozenset(content_words(annotated.article.text[:settings.article_chars]))
+
+
+def _sentence_words(annotated: AnnotatedArticle) -> list[frozenset[str]]:
+    return [frozenset(content_words(s.text)) for s in annotated.sentences]
+
+
+def _own_evidence(annotated: AnnotatedArticle, settings: DatingSettings) -> _Own:
+    text = annotated.article.text
+    words = _sentence_words(annotated)
+    own = _Own()
+    for timex in annotated.timexes:
+        if timex.type not in ("DATE", "TIME") or in_markup(text, timex.start, timex.end):
+            continue
+        sentence_words = words[timex.sentence] if timex.sentence < len(words) else frozenset()
+        lead = timex.sentence < settings.lead_sentences
+        day = _day(timex.value) if timex.resolved and timex.anchor == "absolute" else None
+        if day is not None:
+            told = _Told(day, timex, sentence_words, lead)
+            if _is_stamp(text, timex):
+                own.stamps.append(told)
+            elif timex.tense == _FUTURE:
+                own.ahead.append(told)
+            else:
+                own.past.append(told)
+            continue
+        month_day = _MONTH_DAY.match(timex.value)
+        if month_day:
+            own.month_days.append(_MonthDay(int(month_day.group(1)), int(month_day.group(2)),
+                                            weekday_named(timex.text), timex, _is_stamp(text, timex)))
+        elif timex.offsets is not None:
+            own.relative.append((timex, sentence_words, lead))
+    return own
+
+
+#: a date followed by a wire service's name in brackets opens a dateline: "LONDON, Sept 1 (Reuters) -"
+_AGENCY_AFTER = re.compile(r"\s*(?:\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?\s*\w*\s*)?\(\s*[A-Z][\w .&-]{1,30}\)")
+
+
+#: characters from the top of an article within which a full date with a clock time is taken for its stamp
+_STAMP_REACH = 400
+#: a date followed by a clock time and a zone is a stamp: "Sun Jul 25, 2010 12:55 pm BST"
+_CLOCK_AFTER = re.compile(r"\s*,?\s*(?:at\s+)?\d{1,2}[:.]\d{2}\s*(?:[ap]\.?\s?m\.?)?\s*(?:[A-Z]{2,4}T|GMT|UTC|BST)\b")
+
+
+def _is_stamp(text: str, timex: TimeExpr) -> bool:
+    """A dateline or an "Updated:" stamp: a full date after a stamp word, before a wire service's name, or
+    alone on a short line among the article's first lines."""
+    line_start = text.rfind("\n", 0, timex.start) + 1
+    if timex.type == "TIME" and "T" in timex.value and timex.start < _STAMP_REACH:
+        return True  # a full date with its clock time near the top: when the page was written
+    if _STAMP_WORDS.search(text[line_start:timex.start]) or _AGENCY_AFTER.match(text, timex.end) or \
+            _CLOCK_AFTER.match(text, timex.end):
+        return True
+    if text.count("\n", 0, line_start) >= 3:
+        return False
+    line_end = text.find("\n", timex.end)
+    line = text[line_start:line_end if line_end != -1 else len(text)]
+    return len(line.split()) <= 12
+
+
+class DatedContext:
+    """The days the run's dated articles name, each with the words of the sentences naming it.
+
+    A dated article's lead sentences also name its publication day (and the day before): a report
+    tells the day's news."""
+
+    def __init__(self, dated: list[AnnotatedArticle], settings: DatingSettings):
+        self.settings = settings
+        self.sentences: list[tuple[dt.date, frozenset[str]]] = []
+        self.by_word: dict[str, list[int]] = defaultdict(list)
+        self.by_day: dict[dt.date, list[int]] = defaultdict(list)
+        self.years: set[int] = set()
+        self.articles: list[tuple[dt.date, frozenset[str]]] = []
+        self.article_by_word: dict[str, list[int]] = defaultdict(list)
+        for annotated in dated:
+            published = annotated.article.stated_date
+            if published is None:
+                continue
+            self.years.add(published.year)
+            self._add_article(published, _article_words(annotated, settings))
+            words = _sentence_words(annotated)
+            for timex in annotated.timexes:
+                day = _day(timex.value) if timex.resolved and timex.type in ("DATE", "TIME") else None
+                if day is not None and timex.sentence < len(words):
+                    self._add(day, words[timex.sentence])
+            for index in range(min(settings.lead_sentences, len(words))):
+                self._add(published, words[index])
+
+    def _add_article(self, published: dt.date, words: frozenset[str]) -> None:
+        index = len(self.articles)
+        self.articles.append((published, words))
+        for word in words:
+            self.article_by_word[word].append(index)
+
+    def neighbours(self, words: frozenset[str]) -> list[tuple[dt.date, float]]:
+        """The publication days of the dated articles most like ``words`` (whole articles), with their similarity."""
+        common = max(self.settings.min_common_postings, int(len(self.articles) * self.settings.common_word_share))
+        shared: dict[int, int] = defaultdict(int)
+        for word in words:
+            postings = self.article_by_word.get(word, ())
+            if len(postings) > common:
+                continue
+            for index in postings:
+                shared[index] += 1
+        best = sorted(shared.items(), key=lambda item: -item[1])[:self.settings.neighbours * 4]
+        scored = sorted(((jaccard(words, self.articles[i][1]), i) for i, _ in best), reverse=True)
+        found = [(self.articles[i][0], score) for score, i in scored[:self.settings.neighbours]
+                 if score >= self.settings.min_neighbour_similarity]
+        if not found:
+            return []
+        # neighbours from periods far apart (look-alike stories years apart) say nothing about which one it is
+        anchor = found[0][0]
+        if any(abs((day - anchor).days) > self.settings.neighbour_period_days for day, _ in found):
+            return []
+        return found
+
+    def _add(self, day: dt.date, words: frozenset[str]) -> None:
+        if len(words) < self.settings.min_sentence_words:
+            return
+        index = len(self.sentences)
+        self.sentences.append((day, words))
+        self.by_day[day].append(index)
+        for word in words:
+            self.by_word[word].append(index)
+
+    def same_happening(self, words: frozenset[str]) -> list[tuple[dt.date, float]]:
+        """Days named by sentences that tell the same happening as ``words``, with their similarity."""
+        if len(words) < self.settings.min_sentence_words:
+            return []
+        shared: dict[int, int] = defaultdict(int)
+        for word in words:
+            postings = self.by_word.get(word, ())
+            if len(postings) > self.settings.max_postings:
+                continue  # a word half the story uses tells no happening apart
+            for index in postings:
+                shared[index] += 1
+        found: dict[dt.date, float] = {}
+        for index, count in shared.items():
+            if count < 2:
+                continue
+            day, other = self.sentences[index]
+            score = jaccard(words, other)
+            if score >= self.settings.same_happening and score > found.get(day, 0.0):
+                found[day] = score
+        return sorted(found.items())
+
+    def support(self, day: dt.date, words: frozenset[str]) -> float:
+        best = 0.0
+        for index in self.by_day.get(day, ()):
+            best = max(best, jaccard(words, self.sentences[index][1]))
+        return best
+
+
+def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSettings) -> Estimate | None:
+    """The publication date of one undated article, or None when nothing supports one."""
+    own = _own_evidence(annotated, settings)
+    if own.stamps:
+        stamp = max(own.stamps, key=lambda t: t.day)
+        return Estimate(stamp.day, stamp.day, stamp.day, "day", (f"the stamp {stamp.timex.text!r}",))
+    candidates: set[dt.date] = set()
+    after = range(settings.days_after_told + 1)
+    for told in own.past:
+        candidates.update(told.day + dt.timedelta(days=n) for n in after)
+    for told in own.ahead:
+        candidates.update(told.day - dt.timedelta(days=n) for n in after)
+    for month_day in own.month_days:  # in the years the run's dated articles were published
+        for year in context.years:
+            try:
+                told_day = dt.date(year, month_day.month, month_day.day)
+            except ValueError:
+                continue
+            candidates.update(told_day + dt.timedelta(days=n) for n in after)
+    for timex, words, _ in own.relative:
+        assert timex.offsets is not None
+        for day, _similarity in context.same_happening(words):
+            for weekday, offset in enumerate(timex.offsets):
+                published = day - dt.timedelta(days=offset) if offset is not None else None
+                if published is not None and published.weekday() == weekday:
+                    candidates.add(published)
+    neighbours = context.neighbours(_article_words(annotated, settings))
+    for day, _ in neighbours:
+        candidates.update(day + dt.timedelta(days=n) for n in range(-1, settings.neighbour_days + 1))
+    if not candidates:
+        return None
+    scored = sorted(((_score(day, own, context, neighbours, settings), day) for day in candidates),
+                    key=lambda x: (-x[0][0], x[1]))
+    (best, reasons), likely = scored[0]
+    if best < settings.min_score:
+        return None
+    close = [day for (score, _), day in scored if score >= best - settings.interval_margin]
+    earliest, latest = min(close), max(close)
+    granularity = granularity_of((latest - earliest).days)
+    if granularity is None:
+        return None  # the evidence points to days too far apart to name a period
+    return Estimate(likely, earliest, latest, granularity, tuple(reasons))
+
+
+def granularity_of(width_days: int) -> Granularity | None:
+    """The unit an interval of that many days (latest − earliest) names; None past a year."""
+    if width_days == 0:
+        return "day"
+    if width_days <= 6:
+        return "week"
+    if width_days <= 31:
+        return "month"
+    return "year" if width_days <= 365 else None
+
+
+def _score(day: dt.date, own: _Own, context: DatedContext, neighbours: list[tuple[dt.date, float]],
+           settings: DatingSettings) -> tuple[float, list[str]]:
+    """How well publication on ``day`` fits the evidence, and the evidence that fits it."""
+    score = 0.0
+    reasons: list[str] = []
+    told: list[tuple[dt.date, str, bool]] = [(t.day, t.timex.text, False) for t in own.past if t.day <= day]
+    contradicted = sum(1 for t in own.past if t.day > day) + sum(1 for t in own.ahead if t.day < day)
+    for month_day in own.month_days:
+        if month_day.timex.tense == _FUTURE:
+            ahead = month_day.earliest_on_or_after(day)
+            if ahead is not None and month_day.weekday is not None and ahead.weekday() != month_day.weekday:
+                contradicted += 1
+            continue
+        before = month_day.latest_on_or_before(day)
+        if before is None:
+            continue
+        if month_day.weekday is not None and before.weekday() != month_day.weekday:
+            contradicted += 1  # a stated weekday is a fact: this year cannot be the one
+            continue
+        told.append((before, month_day.timex.text, month_day.dateline))
+    for told_day, words, dateline in told:
+        if dateline:
+            score += settings.weight_dateline / (1 + (day - told_day).days)
+            reasons.append(f"the dateline {words!r} ({told_day.isoformat()})")
+    latest = max((t for t in told if not t[2]), default=None)
+    if latest is not None:
+        score += settings.weight_told / (1 + (day - latest[0]).days)
+        reasons.append(f"{latest[1]!r} told as past ({latest[0].isoformat()})")
+    score -= settings.weight_contradiction * contradicted
+    near = [(published, similarity) for published, similarity in neighbours if abs((day - published).days) <= 1]
+    if near:
+        score += settings.weight_neighbour * sum(similarity / (1 + abs((day - published).days))
+                                                 for published, similarity in near)
+        reasons.append("dated articles like it published " + ", ".join(sorted({p.isoformat() for p, _ in near})))
+    for timex, words, lead in own.relative:
+        assert timex.offsets is not None
+        offset = timex.offsets[day.weekday()]
+        if offset is None:
+            continue
+        named = day + dt.timedelta(days=offset)
+        support = context.support(named, words)
+        if support >= settings.same_happening:
+            score += settings.weight_aligned * min(1.0, support / settings.full_support)
+            reasons.append(f"{timex.text!r} names {named.isoformat()}, as a dated article telling the same happening does")
+        if lead and timex.tense != _FUTURE and offset in (0, -1):
+            score += settings.weight_lead_day
+            reasons.append(f"{timex.text!r} in the lead names the day of writing or the day before")
+    return score, reasons
+
+
+def infer_dates(undated: list[AnnotatedArticle], dated: list[AnnotatedArticle],
+                settings: DatingSettings) -> dict[str, Estimate]:
+    """Estimates for the undated articles that any evidence dates, by article id."""
+    context = DatedContext(dated, settings)
+    found = {}
+    for annotated in undated:
+        estimate = infer(annotated, context, settings)
+        if estimate is not None:
+            found[annotated.article.id] = estimate
+    return found
+
+
+def apply_estimate(annotated: AnnotatedArticle, estimate: Estimate) -> None:
+    """Mark the article as dated by inference (in place); its evidence becomes ``date_evidence``."""
+    article = annotated.article
+    article.published = estimate.likely
+    article.published_source = "inferred"
+    article.published_earliest = estimate.earliest
+    article.published_latest = estimate.latest
+    article.published_granularity = estimate.granularity
+    span = estimate.earliest.isoformat() if estimate.earliest == estimate.latest else \
+        f"{estimate.earliest.isoformat()} to {estimate.latest.isoformat()}"
+    article.date_evidence = f"inferred ({estimate.granularity}: {span}) from " + "; ".join(estimate.evidence[:4])
+
+
+Reannotate = Callable[[list[Article]], Iterable[AnnotatedArticle]]
+
+
+def date_undated(annotated: list[AnnotatedArticle], settings: DatingSettings,
+                 reannotate: Reannotate) -> list[AnnotatedArticle]:
+    """Infer the dates of the undated articles among ``annotated`` from their words and the dated ones.
+
+    An article dated to the day or the week is annotated again against its inferred date (so "on Monday"
+    resolves, marked as inferred downstream); a coarser estimate is kept without resolving anything.
+    Returns the articles in the same order, the changed ones replaced."""
+    undated = [a for a in annotated if a.article.published is None]
+    if not undated:
+        return annotated
+    estimates = infer_dates(undated, [a for a in annotated if a.article.stated_date], settings)
+    redo: list[Article] = []
+    for item in undated:
+        estimate = estimates.get(item.article.id)
+        if estimate is None:
+            continue
+        apply_estimate(item, estimate)
+        if item.article.reference_date is not None:
+            redo.append(item.article)
+    again = {a.article.id: a for a in reannotate(redo)} if redo else {}
+    return [again.get(a.article.id, a) for a in annotated]
