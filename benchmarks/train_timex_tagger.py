@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timex_missed import parsed_corpus  # noqa: E402
 
-from storyline.annotate.temporal_rules import (  # noqa: E402
+from storyline.annotate.temporal.lexicon import (  # noqa: E402
     DAY_WORDS, MONTHS, PARTS_OF_DAY, REFERENCES, UNIT_CODES, WEEKDAYS,
 )
 from storyline.evaluate.timex import Prediction, Score, align, score_document  # noqa: E402

@@ -7,7 +7,7 @@ from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
 from storyline.annotate.nlp import climb
-from storyline.annotate.temporal_resolve import _verb_tense
+from storyline.annotate.temporal.tense import _verb_tense
 
 
 def _cyclic_doc() -> Doc:

@@ -753,7 +753,7 @@ def test_an_infinitive_after_a_ranked_noun_is_as_past_as_its_clause(nlp):
 
 
 def test_literal_letters_are_lowered_but_escapes_and_group_names_kept():
-    from storyline.annotate.temporal_rules import lowered_literals
+    from storyline.annotate.temporal.matching import lowered_literals
 
     assert lowered_literals(r"(?P<Hour>\d)\s*(?:GMT|EST)\B\S(?P=Hour)T") == r"(?P<Hour>\d)\s*(?:gmt|est)\B\S(?P=Hour)t"
 
@@ -765,15 +765,15 @@ _MIXED_CASE = ("ON MONDAY, Sept. 23, 2019, at 12:01 A.M. EST the STRIKE began; b
 
 def test_rules_on_lowered_text_find_what_case_folding_finds():
     from storyline.annotate.match_windows import ScannedText
-    from storyline.annotate.temporal import _matches_by_lowering
-    from storyline.annotate.temporal_rules import COMPILED_RULES, LOWERED_RULES, LOWERED_WINDOWS
+    from storyline.annotate.temporal.matching import matches_by_lowering
+    from storyline.annotate.temporal.tagger import PATTERNS
 
     found = 0
     scanned = ScannedText(_MIXED_CASE.lower())
-    for (name, pattern), lowered_pattern, windows in zip(COMPILED_RULES, LOWERED_RULES, LOWERED_WINDOWS, strict=True):
+    for name, pattern, lowered_pattern, windows in ((p.rule.name, p.pattern, p.lowered, p.windows) for p in PATTERNS):
         expected = [(m.span(), m.groupdict()) for m in pattern.finditer(_MIXED_CASE)]
         for searched_near in {None, windows}:  # the whole lowered text, and only near the rule's literals
-            by_lowering = _matches_by_lowering(pattern, lowered_pattern, searched_near, _MIXED_CASE, scanned)
+            by_lowering = matches_by_lowering(pattern, lowered_pattern, searched_near, _MIXED_CASE, scanned)
             assert by_lowering is not None, name
             assert [(m.span(), m.groupdict()) for m in by_lowering] == expected, name
             assert all(m.string is _MIXED_CASE for m in by_lowering)  # the normalizers read the words as written

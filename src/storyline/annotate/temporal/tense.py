@@ -3,7 +3,7 @@
 Two questions decide how a relative expression resolves: *which calendar unit does it name*
 (a day, a week, a month …, kept as TIMEX3 granularity) and *which way does it point*
 (the tense and modality of the clause that governs it).  This module answers both; it knows
-nothing about the surface patterns, which live in ``temporal_rules``.
+nothing about the surface patterns, which live in ``rules``.
 
 Every function takes the anchor date as ``datetime.date | None``: with ``None`` (an undated
 article) the result keeps TIMEX3 placeholders (``XXXX-XX-XX``) instead of guessing a date.
