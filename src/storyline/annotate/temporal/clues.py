@@ -8,64 +8,64 @@ import re
 from storyline.annotate.temporal import tense as tr
 from storyline.annotate.temporal.context import Context
 from storyline.annotate.temporal.lexicon import (
-    _AHEAD_OF_LOOKBEHIND,
-    _AHEAD_OF_ON_BEFORE,
-    _APPOSITION_LOOKBEHIND,
-    _ASIDE_DEPS,
-    _BALLOTS,
-    _BARE_UNIT_PICKERS,
-    _BROADCASTERS,
-    _CALLING_FOR,
-    _CLOSE_BRACKET,
-    _DATE_APPOSED_BEFORE,
-    _EARLIER_EVENT_PREPOSITIONS,
-    _FUTURES_AFTER,
-    _FUTURES_BEFORE,
-    _LOOKBEHIND,
-    _MAX_CLIMB,
-    _MAX_CLIMB_AHEAD,
-    _MISHAPS,
-    _NAME_GOES_ON,
-    _NOT_A_STRETCH,
-    _OPEN_BRACKET,
-    _PLANNED,
-    _POSSESSIVE_END,
-    _QUOTE_CLOSE,
-    _QUOTED_NAME,
-    _RUN_UP,
-    _SAID_ON,
-    _SEASON_KIND_NOUNS,
-    _TITLE_CASE_SHARE,
-    _TITLE_REST,
-    _TITLE_WORDS,
-    _WHEN_NOUNS,
+    AHEAD_OF_LOOKBEHIND,
+    AHEAD_OF_ON_BEFORE,
+    APPOSITION_LOOKBEHIND,
+    ASIDE_DEPS,
+    BALLOTS,
+    BARE_UNIT_PICKERS,
+    BROADCASTERS,
+    CALLING_FOR,
+    CLOSE_BRACKET,
+    DATE_APPOSED_BEFORE,
+    EARLIER_EVENT_PREPOSITIONS,
+    FUTURES_AFTER,
+    FUTURES_BEFORE,
+    LOOKBEHIND,
+    MAX_CLIMB,
+    MAX_CLIMB_AHEAD,
+    MISHAPS,
     MONTHS,
+    NAME_GOES_ON,
+    NOT_A_STRETCH,
+    OPEN_BRACKET,
+    PLANNED,
+    POSSESSIVE_END,
+    QUOTE_CLOSE,
+    QUOTED_NAME,
+    RUN_UP,
+    SAID_ON,
+    SEASON_KIND_NOUNS,
+    TITLE_CASE_SHARE,
+    TITLE_REST,
+    TITLE_WORDS,
     WEEKDAYS,
+    WHEN_NOUNS,
 )
 
 
-def _set_beside_a_date(text: str, start: int) -> bool:
+def set_beside_a_date(text: str, start: int) -> bool:
     """Whether the expression at ``start`` stands in apposition to a calendar day or weekday just before it."""
-    return bool(_DATE_APPOSED_BEFORE.search(text, max(0, start - _APPOSITION_LOOKBEHIND), start))
+    return bool(DATE_APPOSED_BEFORE.search(text, max(0, start - APPOSITION_LOOKBEHIND), start))
 
 
-def _in_brackets(text: str, start: int, end: int) -> bool:
+def in_brackets(text: str, start: int, end: int) -> bool:
     """Whether the characters ``start:end`` sit inside brackets: a citation or an aside, not the story's time."""
-    return bool(_OPEN_BRACKET.search(text, max(0, start - 61), start) and _CLOSE_BRACKET.match(text[end:end + 31]))
+    return bool(OPEN_BRACKET.search(text, max(0, start - 61), start) and CLOSE_BRACKET.match(text[end : end + 31]))
 
 
-def _range_start_year(year: int, start_month: int, end_month: int) -> int:
+def range_start_year(year: int, start_month: int, end_month: int) -> int:
     """The year a range starts in when only its end's year is written: "from December to March 2003" starts
     in 2002."""
     return year - 1 if end_month < start_month else year
 
 
-def _names_its_day(text: str) -> bool:
+def names_its_day(text: str) -> bool:
     """True for a calendar date written out ("Jan. 28", "28 January 2011"), not one counted ("the next day")."""
     return bool(re.search(r"\d", text)) and any(word in MONTHS for word in re.findall(r"[a-z]+", text.lower()))
 
 
-def _season_of_noun(season: str, span) -> bool:  # type: ignore[no-untyped-def]
+def season_of_noun(season: str, span) -> bool:  # type: ignore[no-untyped-def]
     """Whether a bare lower-case season word tells a time by describing or being described: "the UK winter freeze",
     "their main summer offensive", "a harsh winter", "extreme winter weather". A capital is a name's ("the Arab
     Spring", "the Winter Olympics"); "fall" is too often a fall, and "spring" described a spring ("a hot spring")."""
@@ -74,32 +74,41 @@ def _season_of_noun(season: str, span) -> bool:  # type: ignore[no-untyped-def]
     token = span[0]
     if _season_modifies(token):
         return True
-    return season != "spring" and token.pos_ == "NOUN" and any(c.dep_ == "amod" and c.i < token.i
-                                                               for c in token.children)
+    return (
+        season != "spring" and token.pos_ == "NOUN" and any(c.dep_ == "amod" and c.i < token.i for c in token.children)
+    )
 
 
 def _season_modifies(token) -> bool:  # type: ignore[no-untyped-def]
     """Whether the season word is a modifier of a noun after it that is not a kind of thing."""
-    return token.text.islower() and token.dep_ in ("compound", "amod", "nmod") and token.head.i > token.i and \
-        token.head.pos_ == "NOUN" and token.head.lower_ not in _SEASON_KIND_NOUNS
+    return (
+        token.text.islower()
+        and token.dep_ in ("compound", "amod", "nmod")
+        and token.head.i > token.i
+        and token.head.pos_ == "NOUN"
+        and token.head.lower_ not in SEASON_KIND_NOUNS
+    )
 
 
-def _season_names_a_kind(span) -> bool:  # type: ignore[no-untyped-def]
+def season_names_a_kind(span) -> bool:  # type: ignore[no-untyped-def]
     """ "(for) summer camp", "spring water": the season word right before a kind noun it modifies."""
     if span is None or len(span) != 1:
         return False
     token = span[0]
-    return token.dep_ in ("compound", "amod", "nmod") and token.head.i == token.i + 1 and \
-        token.head.lower_ in _SEASON_KIND_NOUNS
+    return (
+        token.dep_ in ("compound", "amod", "nmod")
+        and token.head.i == token.i + 1
+        and token.head.lower_ in SEASON_KIND_NOUNS
+    )
 
 
-def _in_a_title(matched: str, ctx, start: int) -> bool:  # type: ignore[no-untyped-def]
+def in_a_title(matched: str, ctx, start: int) -> bool:  # type: ignore[no-untyped-def]
     """Whether a capitalised word that is lower case in running text ("Now", "Daily", "This Morning") follows a
     capitalised word inside its sentence: part of a name or a title."""
     first = next(iter(matched.split()), "")
-    if not first[:1].isupper() or first.lower() not in _TITLE_WORDS and first.lower() not in WEEKDAYS:
+    if not first[:1].isupper() or first.lower() not in TITLE_WORDS and first.lower() not in WEEKDAYS:
         return False
-    before = ctx.text[max(0, start - _LOOKBEHIND):start]
+    before = ctx.text[max(0, start - LOOKBEHIND) : start]
     words = before.split()
     if not words or not before[-1:].isspace() or before.rstrip()[-1:] in ".!?:;\"“”'‘’—-|(":
         return False
@@ -109,11 +118,11 @@ def _in_a_title(matched: str, ctx, start: int) -> bool:  # type: ignore[no-untyp
         return previous == "News" and matched.lower() == "sunday"
     if previous.upper() == "USA" and first.lower() == "today":
         return True  # the newspaper USA Today
-    if previous in _BROADCASTERS and not first.isupper():
+    if previous in BROADCASTERS and not first.isupper():
         return True  # "CBS This Morning", "NBC Today": a broadcaster's programme
     if first.isupper():
         return False
-    name = _POSSESSIVE_END.sub("", previous)  # "ABC's This Week": a programme of a broadcaster
+    name = POSSESSIVE_END.sub("", previous)  # "ABC's This Week": a programme of a broadcaster
     if not (name[:1].isupper() and name.rstrip(",").isalpha() and (name != previous or not name.isupper())):
         return False
     return not _in_title_case(ctx.text, start)  # a headline in title case capitalises every word
@@ -123,49 +132,57 @@ def _in_title_case(text: str, start: int) -> bool:
     """Whether the line around ``start`` capitalises most of its words, as a headline written in title case does."""
     line_start = text.rfind("\n", max(0, start - 300), start) + 1
     line_end = text.find("\n", start, start + 300)
-    line_words = [w for w in text[line_start:line_end if line_end >= 0 else start + 300].split() if w[:1].isalpha()]
+    line_words = [w for w in text[line_start : line_end if line_end >= 0 else start + 300].split() if w[:1].isalpha()]
     capitalised = sum(w[:1].isupper() for w in line_words)
-    return capitalised >= _TITLE_CASE_SHARE * len(line_words)
+    return capitalised >= TITLE_CASE_SHARE * len(line_words)
 
 
-def _a_titled_count(matched: str, text: str, start: int, end: int) -> bool:
+def a_titled_count(matched: str, text: str, start: int, end: int) -> bool:
     """Whether a count of time whose unit is capitalised inside running text is a title ("The movie 13 Hours by
     Michael Bay", CBS's ''60 Minutes''): a length is written in lower case; a longer name goes on after it ("the
     Seven Years War", "60 Minutes II"), and a headline capitalises every word."""
     words = matched.split()
     if len(words) < 2 or not words[0][:1].isdigit() or not words[-1][:1].isupper() or words[-1].isupper():
         return False
-    return not _NAME_GOES_ON.match(text, end) and not _in_title_case(text, start)
+    return not NAME_GOES_ON.match(text, end) and not _in_title_case(text, start)
 
 
-def _quoted_title(matched: str, text: str, start: int, end: int) -> bool:
+def quoted_title(matched: str, text: str, start: int, end: int) -> bool:
     """Whether capitalised words stand alone between quotation marks (''Today''), or a word that points from the day
     of writing opens a quoted title ("This Week with George Stephanopoulos", "Sunday Morning Futures"): a programme,
     not the day it names.  A date in a title still names its day (the "Christmas Offensive")."""
-    opened = _QUOTED_NAME.search(text[max(0, start - 3):start])
+    opened = QUOTED_NAME.search(text[max(0, start - 3) : start])
     if not (matched.istitle() and matched.replace(" ", "").isalpha() and opened):
         return False
     first = matched.split()[0].lower()
-    return bool(_QUOTE_CLOSE.match(text, end)) or \
-        (first in _TITLE_WORDS or first in WEEKDAYS) and bool(_TITLE_REST.match(text, end))
+    return (
+        bool(QUOTE_CLOSE.match(text, end))
+        or (first in TITLE_WORDS or first in WEEKDAYS)
+        and bool(TITLE_REST.match(text, end))
+    )
 
 
-def _next_is_verb_or_stop(ctx, end: int) -> bool:  # type: ignore[no-untyped-def]
+def next_is_verb_or_stop(ctx, end: int) -> bool:  # type: ignore[no-untyped-def]
     """Whether a verb or a punctuation mark follows the characters up to ``end``: "the daily said", "the weekly,"."""
-    rest = ctx.text[end:end + 40]
+    rest = ctx.text[end : end + 40]
     stripped = rest.lstrip()
-    if not stripped or stripped[0] in ".,;:!?\"”’)":
+    if not stripped or stripped[0] in '.,;:!?"”’)':
         return True
     at = end + len(rest) - len(stripped)
-    token = _token_at(ctx, at, at + 1)
+    token = token_at(ctx, at, at + 1)
     return token is not None and token.pos_ in ("VERB", "AUX")
 
 
-def _a_share_of(unit: str, text: str, end: int) -> bool:
+def a_share_of(unit: str, text: str, end: int) -> bool:
     """Whether "a quarter" ending at ``end`` is a share of something ("a quarter of China's users", "roughly a quarter
     to half of the flow"), not three months or "a quarter of a century"."""
-    return unit == "quarter" and bool(re.match(r"\s+(?:(?:to|or)\s+(?:a\s+)?(?:half|third|fifth)\s+)?of\s+"
-                                             r"(?!an?\s+(?:century|hour)\b)", text[end:end + 30]))
+    return unit == "quarter" and bool(
+        re.match(
+            r"\s+(?:(?:to|or)\s+(?:a\s+)?(?:half|third|fifth)\s+)?of\s+"
+            r"(?!an?\s+(?:century|hour)\b)",
+            text[end : end + 30],
+        )
+    )
 
 
 def _is_deadline(noun) -> bool:
@@ -178,13 +195,13 @@ def _is_deadline(noun) -> bool:
     return prep.lower_ in ("by", "until", "till") or prep.lower_ == "of" and prep.head.lower_ == "ahead"
 
 
-def _ahead_of(ctx: Context, start: int, end: int) -> bool:
+def ahead_of(ctx: Context, start: int, end: int) -> bool:
     """Whether the expression lies inside the object of "ahead of" ("ahead of Thursday's election", "ahead of a
     speech on Saturday"), not beside it ("ahead of the poll, on Tuesday also reached agreement")."""
-    if _AHEAD_OF_ON_BEFORE.search(ctx.text, max(0, start - _AHEAD_OF_LOOKBEHIND), start):
+    if AHEAD_OF_ON_BEFORE.search(ctx.text, max(0, start - AHEAD_OF_LOOKBEHIND), start):
         return True  # "a tight race ahead of the Iowa caucuses on Monday", however the parser hangs "on Monday"
-    token = _token_at(ctx, start, end)
-    for _ in range(_MAX_CLIMB_AHEAD):
+    token = token_at(ctx, start, end)
+    for _ in range(MAX_CLIMB_AHEAD):
         if token is None or token.head == token or token.pos_ in ("VERB", "AUX") and token.dep_ != "acl":
             return False  # "the summit scheduled for this Tuesday" is still the object
         if token.lower_ == "of" and token.head.lower_ == "ahead":
@@ -193,18 +210,24 @@ def _ahead_of(ctx: Context, start: int, end: int) -> bool:
     return False
 
 
-def _in_run_up_to(ctx: Context, start: int, end: int) -> bool:
+def in_run_up_to(ctx: Context, start: int, end: int) -> bool:
     """Whether the expression lies in what a sentence not told in the past heads into ("Heading into Tuesday's
     primary, her lead has disappeared", "on the eve of Sunday's vote", "in the run-up to Friday's summit"); a
     past narrative ("had 1,944 delegates heading into Tuesday's primaries") may have passed it."""
-    token = _token_at(ctx, start, end)
-    for _ in range(_MAX_CLIMB_AHEAD):
+    token = token_at(ctx, start, end)
+    for _ in range(MAX_CLIMB_AHEAD):
         if token is None or token.head == token:
             return False
         head = token.head
-        if token.lower_ == "into" and head.tag_ == "VBG" and head.lemma_ in ("head", "go") or \
-                token.lower_ == "to" and _RUN_UP.search(ctx.doc[max(0, head.i - 2):head.i + 1].text) or \
-                token.lower_ == "of" and head.lower_ == "eve":
+        if (
+            token.lower_ == "into"
+            and head.tag_ == "VBG"
+            and head.lemma_ in ("head", "go")
+            or token.lower_ == "to"
+            and RUN_UP.search(ctx.doc[max(0, head.i - 2) : head.i + 1].text)
+            or token.lower_ == "of"
+            and head.lower_ == "eve"
+        ):
             root = token.sent.root
             return not (root.tag_ == "VBD" or tr.is_past_perfect(root))
         if token.pos_ in ("VERB", "AUX"):
@@ -213,28 +236,36 @@ def _in_run_up_to(ctx: Context, start: int, end: int) -> bool:
     return False
 
 
-def _deadline_ahead(ctx: Context, start: int, value: str) -> bool:
+def deadline_ahead(ctx: Context, start: int, value: str) -> bool:
     """Whether the expression is the end of a span still ahead ("signed a contract until 2025", "extended
     through 2014"): a limit the text looks to, not the time it goes on to tell."""
-    return ctx.dct is not None and ctx.previous_word(start) in ("until", "till", "through") and \
-        value[:4].isdigit() and int(value[:4]) > ctx.dct.year
+    return (
+        ctx.dct is not None
+        and ctx.previous_word(start) in ("until", "till", "through")
+        and value[:4].isdigit()
+        and int(value[:4]) > ctx.dct.year
+    )
 
 
-def _bare_unit_plausible(m: re.Match[str], ctx: Context) -> bool:
+def bare_unit_plausible(m: re.Match[str], ctx: Context) -> bool:
     """A plural unit with nothing that counts or picks it out: "days after", "after weeks of protests", "ended
     decades of two-party dominance", not "the days after", "two days after" (another rule's) or "his final
     moments before"."""
     before = ctx.previous_word(m.start())
-    if before in _BARE_UNIT_PICKERS or before[:1].isdigit() or before[-1:].isdigit() or \
-            before.endswith(("'s", "’s", "half")):
+    if (
+        before in BARE_UNIT_PICKERS
+        or before[:1].isdigit()
+        or before[-1:].isdigit()
+        or before.endswith(("'s", "’s", "half"))
+    ):
         return False  # "the early morning hours of", "4+ hours of queuing" (the duration rule's)
-    return ctx.text[m.start() - 1:m.start()] != "-"  # "kilowatt-hours of electricity"
+    return ctx.text[m.start() - 1 : m.start()] != "-"  # "kilowatt-hours of electricity"
 
 
-def _possessive_ahead(ctx: Context, start: int, end: int) -> bool:
+def possessive_ahead(ctx: Context, start: int, end: int) -> bool:
     """Whether "Friday's" names an event still ahead: the subject of a future clause ("Friday's vote
     will decide …"), or what a clause looking ahead awaits ("thousands are expected at Friday's rally")."""
-    token = _token_at(ctx, start, end)
+    token = token_at(ctx, start, end)
     if token is None or token.dep_ != "poss":
         return False
     tense, verb = ctx.tense(start, end)
@@ -251,55 +282,66 @@ def _possessive_ahead(ctx: Context, start: int, end: int) -> bool:
     return tense in ("present", "future") and tr.looks_ahead(verb)
 
 
-def _describes_a_count(m: re.Match[str], ctx: Context) -> bool:
+def describes_a_count(m: re.Match[str], ctx: Context) -> bool:
     """Whether the word between a count and its plural unit is an adjective of that stretch ("a few frantic
     weeks", "two bloody weeks", "the four previous weeks"), not "other" or "light" ("500 light years")."""
-    token = _token_at(ctx, m.start("feel"), m.end("feel"))
+    token = token_at(ctx, m.start("feel"), m.end("feel"))
     num = m["num"].lower()
-    return token is not None and token.tag_ == "JJ" and token.head.lower_ == m["unit"].lower() and \
-        num not in ("a", "an", "some", "many", "dozens of", "hundreds of", "a number of") and \
-        token.lower_ not in _NOT_A_STRETCH
+    return (
+        token is not None
+        and token.tag_ == "JJ"
+        and token.head.lower_ == m["unit"].lower()
+        and num not in ("a", "an", "some", "many", "dozens of", "hundreds of", "a number of")
+        and token.lower_ not in NOT_A_STRETCH
+    )
 
 
-def _dates_an_awaited_event(ctx: Context, start: int, end: int) -> bool:
+def dates_an_awaited_event(ctx: Context, start: int, end: int) -> bool:
     """Whether the weekday dates an event noun that a verb of calling for or preparing governs ("calling for a
     protest Thursday", "prepared for the final days, including a debate Thursday")."""
-    token = _token_at(ctx, start, end)
-    if token is not None and token.dep_ == "npadvmod" and token.head.lemma_ in _CALLING_FOR and \
-            any(c.dep_ == "prep" and c.lower_ == "for" and c.i < token.i for c in token.head.children):
+    token = token_at(ctx, start, end)
+    if (
+        token is not None
+        and token.dep_ == "npadvmod"
+        and token.head.lemma_ in CALLING_FOR
+        and any(c.dep_ == "prep" and c.lower_ == "for" and c.i < token.i for c in token.head.children)
+    ):
         return not tr.is_past_perfect(token.head)  # "calling for a protest Thursday", parsed onto the verb
     if token is None or token.dep_ not in ("npadvmod", "compound") or token.head.pos_ != "NOUN":
         return False
     node = token.head
-    for _ in range(_MAX_CLIMB):
+    for _ in range(MAX_CLIMB):
         if node.head == node:
             return False
         node = node.head
         if node.pos_ in ("VERB", "AUX") and node.dep_ != "prep":  # "including" is a preposition here
-            return node.lemma_ in _CALLING_FOR and not tr.is_past_perfect(node)
+            return node.lemma_ in CALLING_FOR and not tr.is_past_perfect(node)
     return False
 
 
-def _owns_a_held_event(ctx: Context, start: int, end: int) -> bool:
+def owns_a_held_event(ctx: Context, start: int, end: int) -> bool:
     """Whether "Tuesday's" owns a vote, a meeting or a summit ("Tuesday's primary", "Saturday's meeting")."""
-    token = _token_at(ctx, start, end)
+    token = token_at(ctx, start, end)
     return token is not None and token.dep_ == "poss" and token.head.lemma_ in tr.HELD_EVENTS
 
 
-def _possessive_planned(ctx: Context, start: int, end: int) -> bool:
+def possessive_planned(ctx: Context, start: int, end: int) -> bool:
     """Whether "Friday's" owns an event the text calls planned or upcoming ("Friday's planned protests",
     "Tuesday's scheduled vote"): arranged, so near the DCT on either side, whatever the clause's tense."""
-    token = _token_at(ctx, start, end)
-    return token is not None and token.dep_ == "poss" and \
-        any(c.dep_ == "amod" and c.lower_ in _PLANNED for c in token.head.children)
+    token = token_at(ctx, start, end)
+    return (
+        token is not None
+        and token.dep_ == "poss"
+        and any(c.dep_ == "amod" and c.lower_ in PLANNED for c in token.head.children)
+    )
 
 
-def _in_aside(ctx: Context, start: int, end: int) -> bool:
+def in_an_aside(ctx: Context, start: int, end: int) -> bool:
     """Whether the expression sits in a clause or phrase that describes a noun ("the firm, founded
     in 1985, said …", "Ms. Lee, a judge since 1990, …"): background, not the time of the story."""
-    token = _token_at(ctx, start, end)
-    for _ in range(_MAX_CLIMB):
-        if token is None or token.dep_ in _ASIDE_DEPS:
+    token = token_at(ctx, start, end)
+    for _ in range(MAX_CLIMB):
+        if token is None or token.dep_ in ASIDE_DEPS:
             return token is not None
         if token.pos_ in ("VERB", "AUX") or token.head == token:
             return False
@@ -307,11 +349,11 @@ def _in_aside(ctx: Context, start: int, end: int) -> bool:
     return False
 
 
-def _names_an_event(ctx: Context, start: int, end: int) -> bool:
+def names_an_event(ctx: Context, start: int, end: int) -> bool:
     """Whether the year names which of an event or work is meant ("like the election of 1980", "the crash
     of 1929", "Friedman's 1960 book"): a comparison with another time, not the time the story is told in
     ("the hours of November 1, 1954" and "the summer of 1940" are times, not events)."""
-    token = _token_at(ctx, start, end)
+    token = token_at(ctx, start, end)
     if token is None:
         return False
     if token.dep_ in ("nummod", "compound", "amod", "npadvmod") and token.head.i > token.i:
@@ -320,31 +362,36 @@ def _names_an_event(ctx: Context, start: int, end: int) -> bool:
         noun = token.head.head
     else:
         return False
-    return noun.pos_ in ("NOUN", "PROPN") and noun.lemma_.lower() not in _WHEN_NOUNS
+    return noun.pos_ in ("NOUN", "PROPN") and noun.lemma_.lower() not in WHEN_NOUNS
 
 
-def _token_at(ctx: Context, start: int, end: int):
+def token_at(ctx: Context, start: int, end: int):
     """The spaCy token heading the characters ``start:end`` (None if they cross no token)."""
     span = ctx.doc.char_span(start, end, alignment_mode="expand")
     return span.root if span is not None and len(span) else None
 
 
-def _tense_of_a_date(m: re.Match[str], ctx: Context) -> tr.Tense:
+def tense_of_a_date(m: re.Match[str], ctx: Context) -> tr.Tense:
     """The tense that points a month or a day written without its year."""
-    if _SAID_ON.search(ctx.text, max(0, m.start() - _LOOKBEHIND), m.start()):
+    if SAID_ON.search(ctx.text, max(0, m.start() - LOOKBEHIND), m.start()):
         return "past"  # "BP said in March it would buy"
-    if _FUTURES_BEFORE.search(ctx.text, max(0, m.start() - _LOOKBEHIND), m.start()) or \
-            _FUTURES_AFTER.match(ctx.text, m.end()):
+    if FUTURES_BEFORE.search(ctx.text, max(0, m.start() - LOOKBEHIND), m.start()) or FUTURES_AFTER.match(
+        ctx.text, m.end()
+    ):
         return "future"  # "Brent futures for April", "U.S. April crude futures": a contract's month lies ahead
-    if _dates_a_noun(ctx, m.start(), m.end(), _MISHAPS):
+    if dates_a_noun(ctx, m.start(), m.end(), MISHAPS):
         return "past"  # "the events leading to the April 20 explosion": no one schedules a blast
     tense, verb = ctx.tense(m.start(), m.end())
-    if tense == "present" and tr.tells_a_timetable(verb) or \
-            ctx.previous_word(m.start()) in ("toward", "towards") or \
-            tr.is_imperative(verb) and _dates_the_verb(ctx, m.start(), m.end(), verb):
+    if (
+        tense == "present"
+        and tr.tells_a_timetable(verb)
+        or ctx.previous_word(m.start()) in ("toward", "towards")
+        or tr.is_imperative(verb)
+        and _dates_the_verb(ctx, m.start(), m.end(), verb)
+    ):
         return "future"  # "the term that begins next Monday and ends in June", "Remember in November …", "she is
         # marching toward November"
-    if tense == "future" and _dates_an_earlier_event(ctx, m.start(), m.end()):
+    if tense == "future" and dates_an_earlier_event(ctx, m.start(), m.end()):
         return "unknown"  # "would create a zone after the April 20 blowout", "agreed to pay, following a court
         # order in May": that event may be past
     if _dates_an_awaited_meeting(ctx, m.start(), m.end()):
@@ -354,7 +401,7 @@ def _tense_of_a_date(m: re.Match[str], ctx: Context) -> tr.Tense:
     return tense
 
 
-def _tense_of_the_verb_after(ctx: Context, end: int) -> str | None:
+def tense_of_the_verb_after(ctx: Context, end: int) -> str | None:
     """ "past" or "future" when the weekday stands right before the main verb, adverbs aside, with no punctuation
     between ("Hillary Clinton on Friday only further muddled …", "First to arrive Friday was …", "the minister
     on Monday will present …"): news' usual order, whose verb dates the day even when the parser hangs the
@@ -363,7 +410,7 @@ def _tense_of_the_verb_after(ctx: Context, end: int) -> str | None:
     token = ctx.doc[before.end] if before is not None and before.end < len(ctx.doc) else None
     while token is not None and token.tag_ == "RB" and token.i + 1 < len(ctx.doc):
         token = ctx.doc[token.i + 1]
-    if token is None or token.idx < end or re.search(r"[,;:()\"“”\n]", ctx.text[end:token.idx]):
+    if token is None or token.idx < end or re.search(r"[,;:()\"“”\n]", ctx.text[end : token.idx]):
         return None
     if token.tag_ == "VBD" and token.dep_ in ("ROOT", "conj"):
         return "past"
@@ -374,30 +421,31 @@ def _tense_of_the_verb_after(ctx: Context, end: int) -> str | None:
 
 def _dates_a_ballot(ctx: Context, start: int, end: int) -> bool:
     """Whether the date modifies an election, a primary, a caucus or a ballot ("the Nov. 8 election")."""
-    return _dates_a_noun(ctx, start, end, _BALLOTS)
+    return dates_a_noun(ctx, start, end, BALLOTS)
 
 
 def _dates_the_verb(ctx: Context, start: int, end: int, verb) -> bool:
     """Whether the date's phrase hangs on the verb itself ("Remember in November"), not on a noun of its clause."""
-    token = _token_at(ctx, start, end)
+    token = token_at(ctx, start, end)
     return token is not None and verb is not None and (token.head == verb or token.head.head == verb)
 
 
 def _dates_an_awaited_meeting(ctx: Context, start: int, end: int) -> bool:
     """Whether the date places a meeting that "for" or "before" waits for ("in preparation for the G-20 summit in
     April", "before the talks in June"): a meeting someone prepares for is still to come."""
-    token = _token_at(ctx, start, end)
+    token = token_at(ctx, start, end)
     if token is None or token.dep_ != "pobj" or token.head.lower_ not in ("in", "on"):
         return False
     meeting = token.head.head
-    return meeting.lemma_.lower() in tr.HELD_EVENTS and meeting.dep_ == "pobj" and \
-        meeting.head.lower_ in ("for", "before")
+    return (
+        meeting.lemma_.lower() in tr.HELD_EVENTS and meeting.dep_ == "pobj" and meeting.head.lower_ in ("for", "before")
+    )
 
 
-def _dates_a_noun(ctx: Context, start: int, end: int, nouns: set[str] | frozenset[str]) -> bool:
+def dates_a_noun(ctx: Context, start: int, end: int, nouns: set[str] | frozenset[str]) -> bool:
     """Whether the date modifies one of ``nouns`` ("the Nov. 8 election", "November's general election", "the
     April 20 explosion")."""
-    token = _token_at(ctx, start, end)
+    token = token_at(ctx, start, end)
     for _ in range(3):
         if token is None or token.head == token:
             return False
@@ -409,21 +457,32 @@ def _dates_a_noun(ctx: Context, start: int, end: int, nouns: set[str] | frozense
     return False
 
 
-def _dates_an_earlier_event(ctx: Context, start: int, end: int) -> bool:
+def dates_an_earlier_event(ctx: Context, start: int, end: int) -> bool:
     """Whether the date modifies an event that "after", "following", "since", "amid" or "because of" puts before
     the clause's own ("would create a zone after the April 20 blowout", "agreed to pay following a court order in
     May"): that event's time is not the clause's future. A date that is itself the object ("after May") is."""
-    token = _token_at(ctx, start, end)
+    token = token_at(ctx, start, end)
     passed_noun = False
-    for _ in range(_MAX_CLIMB):
-        if token is not None and passed_noun and token.tag_ == "VBG" and token.dep_ == "pcomp" and \
-                token.head.lower_ in _EARLIER_EVENT_PREPOSITIONS:
+    for _ in range(MAX_CLIMB):
+        if (
+            token is not None
+            and passed_noun
+            and token.tag_ == "VBG"
+            and token.dep_ == "pcomp"
+            and token.head.lower_ in EARLIER_EVENT_PREPOSITIONS
+        ):
             return True  # "After trouncing Clinton in Tuesday's primary"
         if token is None or token.head == token or token.pos_ in ("VERB", "AUX"):
             return False
-        if passed_noun and token.dep_ == "pobj" and (token.head.lower_ in _EARLIER_EVENT_PREPOSITIONS
-                                                     or token.head.lower_ == "of"
-                                                     and token.head.head.lower_ in ("because", "wake")):
+        if (
+            passed_noun
+            and token.dep_ == "pobj"
+            and (
+                token.head.lower_ in EARLIER_EVENT_PREPOSITIONS
+                or token.head.lower_ == "of"
+                and token.head.head.lower_ in ("because", "wake")
+            )
+        ):
             return True  # "after the April 20 blowout", "because of the slaying in Chicago on Friday"
         token = token.head
         passed_noun = passed_noun or token.pos_ == "NOUN"

@@ -13,19 +13,19 @@ from storyline.annotate.nlp import text_of
 from storyline.annotate.quotes import quote_spans
 from storyline.annotate.temporal import tense as tr
 from storyline.annotate.temporal.lexicon import (
-    _COMPARISON_SENTENCES,
-    _FAR_YEARS,
-    _GRANULARITY,
-    _HISTORY_YEARS,
-    _LOOKBEHIND,
-    _MAX_CLIMB,
-    _NARRATIVE_RATIO,
-    _NARRATIVE_WRAP,
-    _OPEN_SINGLE_QUOTE,
-    _RANGE_OPEN_LOOKBEHIND,
-    _RANGE_OPENED,
-    _SINCE_BEFORE,
-    _STAND_IN,
+    COMPARISON_SENTENCES,
+    FAR_YEARS,
+    GRANULARITY,
+    HISTORY_YEARS,
+    LOOKBEHIND,
+    MAX_CLIMB,
+    NARRATIVE_RATIO,
+    NARRATIVE_WRAP,
+    OPEN_SINGLE_QUOTE,
+    RANGE_OPEN_LOOKBEHIND,
+    RANGE_OPENED,
+    SINCE_BEFORE,
+    STAND_IN,
 )
 
 
@@ -53,7 +53,7 @@ class Context:
         self.last_rule: str = ""  # the rule that resolved last_value
         self.last_anchor: str = "none"  # how last_value was resolved ("absolute", "dct", "discourse")
         self.comparison: tuple[str, float] | None = None  # unit and signed count of the last "a year ago"
-        self.last_sentence: int = -_COMPARISON_SENTENCES - 1
+        self.last_sentence: int = -COMPARISON_SENTENCES - 1
         self.day_sentence: int = -1  # the sentence that last named a day
         self.day_before_writing: dt.date | None = None  # the last day told that is not after the DCT
         self.sentence_days: dict[int, dt.date] = {}
@@ -71,7 +71,7 @@ class Context:
             self._quote_spans = quote_spans(self.text)
         if any(s <= start < e for s, e in self._quote_spans):
             return True
-        return bool(_OPEN_SINGLE_QUOTE.search(self.text[self.text.rfind("\n", 0, start) + 1:start]))
+        return bool(OPEN_SINGLE_QUOTE.search(self.text[self.text.rfind("\n", 0, start) + 1 : start]))
 
     def tense(self, start: int, end: int) -> tuple[tr.Tense, object]:
         """The tense of the clause governing ``start:end`` and its verb, parsed once per span (normalizers and
@@ -85,11 +85,11 @@ class Context:
         """Whether "since" comes right before, heads the phrase the date sits in ("his third trip since the
         explosion on April 20") or opens its clause ("since the uprising began in March"): the time named lies
         before the time of writing, whatever the clause's tense ("the ban, in force since March 20, ends today")."""
-        if _SINCE_BEFORE.search(self.text, max(0, start - _LOOKBEHIND), start) is not None:
+        if SINCE_BEFORE.search(self.text, max(0, start - LOOKBEHIND), start) is not None:
             return True
         span = self.doc.char_span(start, start + 1, alignment_mode="expand")
         token = span[0] if span is not None and len(span) else None
-        for _ in range(_MAX_CLIMB):
+        for _ in range(MAX_CLIMB):
             if token is None or token.head == token:
                 return False
             if token.pos_ in ("VERB", "AUX"):
@@ -101,7 +101,7 @@ class Context:
         return False
 
     def direction(self, start: int, end: int) -> str:
-        """"past" or "future": where a bare weekday (month, weekend …) in this clause points."""
+        """ "past" or "future": where a bare weekday (month, weekend …) in this clause points."""
         if self.after_since(start):
             return "past"
         tense, verb = self.tense(start, end)
@@ -127,11 +127,15 @@ class Context:
         Wednesday"), which lies ahead like the bound itself."""
         span = self.doc.char_span(start, end, alignment_mode="expand")
         token = span.root if span is not None and len(span) else None
-        for _ in range(_MAX_CLIMB):
+        for _ in range(MAX_CLIMB):
             if token is None or token.head == token or token.pos_ in ("VERB", "AUX"):
                 return False
-            if token.dep_ == "pobj" and token.head.lower_ in ("until", "till") and token.pos_ in ("NOUN", "PROPN") \
-                    and token.i < span.start:
+            if (
+                token.dep_ == "pobj"
+                and token.head.lower_ in ("until", "till")
+                and token.pos_ in ("NOUN", "PROPN")
+                and token.i < span.start
+            ):
                 return True
             token = token.head
         return False
@@ -139,14 +143,14 @@ class Context:
     def ends_a_range(self, start: int) -> bool:
         """Whether "until" or "through" right before ``start`` closes a range that "from" or a weekday opened in the
         same clause ("from May 13 through Sunday", "taken Thursday through Monday")."""
-        return bool(_RANGE_OPENED.search(self.text[max(0, start - _RANGE_OPEN_LOOKBEHIND):start]))
+        return bool(RANGE_OPENED.search(self.text[max(0, start - RANGE_OPEN_LOOKBEHIND) : start]))
 
     def after_a_deed(self, start: int, verb) -> bool:
         """Whether the time dates a deed that a present state follows ("is in a stable condition after seeking
         treatment on Thursday night"): "after" with a gerund between it and the clause's verb."""
         span = self.doc.char_span(start, start + 1, alignment_mode="expand")
         token = span[0] if span is not None and len(span) else None
-        for _ in range(_MAX_CLIMB):
+        for _ in range(MAX_CLIMB):
             if token is None or token.head == token or token == verb:
                 return False
             if token.tag_ == "VBG" and token.dep_ == "pcomp" and token.head.lower_ == "after":
@@ -158,19 +162,19 @@ class Context:
         return self.tense(start, end)[0]
 
     def previous_word(self, start: int) -> str:
-        before = self.text[max(0, start - _LOOKBEHIND):start].split()
+        before = self.text[max(0, start - LOOKBEHIND) : start].split()
         return before[-1].lower().strip("(\"'“‘,") if before else ""
 
     @staticmethod
     def _granularity_key(unit: str) -> str:
-        rank = _GRANULARITY.get(unit, 0)
-        return "day" if rank <= _GRANULARITY["week"] else "month" if rank == _GRANULARITY["month"] else "year"
+        rank = GRANULARITY.get(unit, 0)
+        return "day" if rank <= GRANULARITY["week"] else "month" if rank == GRANULARITY["month"] else "year"
 
     def anchor_of(self, unit: str) -> tuple[dt.date | None, str]:
         """The date "two days later", "the following week", "that month" count from, and how it was found.
 
         The last date the text resolved at the unit's granularity ("discourse"); while it has resolved
-        none, the DCT (``_STAND_IN``: reported as "dct"), unless the text has moved to another month or
+        none, the DCT (``STAND_IN``: reported as "dct"), unless the text has moved to another month or
         year than the DCT's ("In April … three days later": the day is unknown, "none")."""
         key = self._granularity_key(unit)
         if key in self.told:
@@ -178,18 +182,21 @@ class Context:
         if self.dct is None:
             return None, "none"
         for coarser, same_period in (("month", (self.dct.year, self.dct.month)), ("year", (self.dct.year,))):
-            if _GRANULARITY[coarser] > _GRANULARITY[key] and coarser in self.told:
+            if GRANULARITY[coarser] > GRANULARITY[key] and coarser in self.told:
                 told = self.anchors[coarser]
-                if (told.year, told.month)[:len(same_period)] != same_period:
+                if (told.year, told.month)[: len(same_period)] != same_period:
                     return None, "none"
-        return self.dct, _STAND_IN
+        return self.dct, STAND_IN
 
     def says_will(self, start: int, end: int) -> bool:
         """Whether the clause says what will happen ("there will be a stimulus after Jan. 20"): it speaks of
         the time after writing, never of a history's far year."""
         tense, verb = self.tense(start, end)
-        return tense == "future" and verb is not None and \
-            any(c.dep_ == "aux" and c.lower_ in ("will", "'ll", "shall") for c in verb.children)
+        return (
+            tense == "future"
+            and verb is not None
+            and any(c.dep_ == "aux" and c.lower_ in ("will", "'ll", "shall") for c in verb.children)
+        )
 
     def narrative_year(self, tense: str = "past", says_will: bool = False) -> int | None:
         """The year a history is being told in, when it is far (> 2 years) from the DCT.
@@ -207,13 +214,13 @@ class Context:
             return None
         if self.far_years == 0:
             return None
-        if self.far_years < _HISTORY_YEARS and (self.year_in_aside or tense in ("present", "future")):
+        if self.far_years < HISTORY_YEARS and (self.year_in_aside or tense in ("present", "future")):
             return None  # a news report with a background year; a history's asides and present-tense
             # comments ("the offensive is considered …") do not stop its narrative
-        if self.dct_uses * _NARRATIVE_RATIO > self.far_years:
+        if self.dct_uses * NARRATIVE_RATIO > self.far_years:
             return None  # news that counted from its date ("yesterday", "last week") stays there, unless it
             # is a history that names far years many times more often (a DCT-relative quote in a war story)
-        return anchor.year if abs(anchor.year - self.dct.year) > _FAR_YEARS else None
+        return anchor.year if abs(anchor.year - self.dct.year) > FAR_YEARS else None
 
     def narrative_year_for(self, month: int, tense: str = "past", says_will: bool = False) -> int | None:
         """The narrative year for a month written without a year: a history told forward moves
@@ -221,7 +228,7 @@ class Context:
         ("war was declared in December 1941 … in January, …" is January 1942)."""
         year = self.narrative_year(tense, says_will)
         anchor = self.anchors["month"]
-        if year is not None and anchor is not None and anchor.year == year and anchor.month - month >= _NARRATIVE_WRAP:
+        if year is not None and anchor is not None and anchor.year == year and anchor.month - month >= NARRATIVE_WRAP:
             return year + 1
         return year
 
@@ -243,7 +250,7 @@ class Context:
             return None
         if self.current_value() is not None:
             return value
-        recent = self.sentence - self.last_sentence <= _COMPARISON_SENTENCES
+        recent = self.sentence - self.last_sentence <= COMPARISON_SENTENCES
         return value if self.last_anchor == "absolute" and recent else None
 
     def remember(self, value: str, anchor: str, in_aside: bool = False, starting_point: bool = False) -> None:
@@ -272,7 +279,7 @@ class Context:
             self.anchors["year"] = dt.date(int(year), 1, 1)
             self.told.add("year")
         self.year_in_aside = in_aside
-        if self.dct is not None and abs(int(year) - self.dct.year) > _FAR_YEARS:
+        if self.dct is not None and abs(int(year) - self.dct.year) > FAR_YEARS:
             self.far_years += 1
         self.last_value = value
         self.last_anchor = anchor

@@ -10,12 +10,12 @@ from storyline.annotate.match_windows import NearLiterals, ScannedText, near_lit
 from storyline.annotate.temporal.rules.rule import Rule
 
 #: a letter outside ASCII: every rule word is ASCII, so such a match came from case folding ("Auguſt"); "½" is a number
-_FOLDED_LETTER = re.compile(r"[^\W\d_\x00-\x7f½]")
+FOLDED_LETTER = re.compile(r"[^\W\d_\x00-\x7f½]")
 
 
 #: letters that IGNORECASE matches to an ASCII rule letter although lower-casing does not make them one
 #: (dotless ı, long ſ) or makes them two characters (İ)
-_FOLDS_APART = re.compile("[\u0130\u0131\u017f]")
+FOLDS_APART = re.compile("[\u0130\u0131\u017f]")
 
 
 #: an escape, a group's name or back-reference, or a letter: only the letters are literals
@@ -27,8 +27,13 @@ def lowered_literals(pattern: str) -> str:
     return _PATTERN_PART.sub(lambda part: part.group(0).lower() if part.group(0).isalpha() else part.group(0), pattern)
 
 
-def matches_by_lowering(pattern: re.Pattern[str], lowered_pattern: re.Pattern[str], windows: NearLiterals | None,
-                         text: str, lowered: ScannedText) -> list[re.Match[str]] | None:
+def matches_by_lowering(
+    pattern: re.Pattern[str],
+    lowered_pattern: re.Pattern[str],
+    windows: NearLiterals | None,
+    text: str,
+    lowered: ScannedText,
+) -> list[re.Match[str]] | None:
     """The rule's matches in ``text``, found by its ``lowered_pattern`` in the lower-cased text (near the
     literals of ``windows`` if it has them) and taken again by ``pattern`` from the text at the same
     place; None if one of them is not the same there (then the caller matches the text itself)."""

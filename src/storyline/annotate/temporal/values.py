@@ -9,45 +9,45 @@ from dateutil.easter import easter
 
 from storyline.annotate.temporal import tense as tr
 from storyline.annotate.temporal.clues import (
-    _ahead_of,
-    _dates_an_awaited_event,
-    _dates_an_earlier_event,
-    _in_run_up_to,
-    _owns_a_held_event,
-    _possessive_ahead,
-    _possessive_planned,
-    _range_start_year,
-    _tense_of_a_date,
-    _tense_of_the_verb_after,
+    ahead_of,
+    dates_an_awaited_event,
+    dates_an_earlier_event,
+    in_run_up_to,
+    owns_a_held_event,
+    possessive_ahead,
+    possessive_planned,
+    range_start_year,
+    tense_of_a_date,
+    tense_of_the_verb_after,
 )
 from storyline.annotate.temporal.context import Context, Norm
 from storyline.annotate.temporal.lexicon import (
-    _AHEAD,
-    _BACK,
-    _COMPOUND_UNITS,
-    _FIRST_FULL_YEAR,
-    _LEAP_YEAR,
-    _LOOKBEHIND,
-    _POSSESSIVE_AFTER,
-    _RANGE_AFTER,
-    _SAID_ON,
-    _TWO_DIGIT_PIVOT,
-    _TWO_DIGIT_YEARS_AHEAD,
+    AHEAD,
+    BACK,
+    COMPOUND_UNITS,
     DAY_ORDINALS,
     DAY_RANGE_AFTER,
     DAY_WORDS,
+    FIRST_FULL_YEAR,
+    LEAP_YEAR,
+    LOOKBEHIND,
     MODIFIERS,
     MONTH_BEFORE,
     MONTH_RANGE_AFTER,
     MONTHS,
     PART_MODS,
+    POSSESSIVE_AFTER,
+    RANGE_AFTER,
+    SAID_ON,
     TIME_UNITS,
+    TWO_DIGIT_PIVOT,
+    TWO_DIGIT_YEARS_AHEAD,
     UNIT_CODES,
     WEEKDAYS,
 )
 
 
-def _clock_time(clock: re.Match[str]) -> str | None:
+def clock_value(clock: re.Match[str]) -> str | None:
     """ "hh:mm" of a CLOCK_AFTER_DATE match, or None when it is no clock: minutes need a colon, a.m./p.m. or a zone
     ("12.5 million" is none), a bare hour needs a.m./p.m., and a.m./p.m. an hour from 1 to 12."""
     if clock["named"]:
@@ -70,52 +70,55 @@ def _weekday_number(name: str) -> int:
     return next(number for day, number in WEEKDAYS.items() if day.startswith(prefix))
 
 
-def _is_dct_day(value: str, dct: dt.date | None) -> bool:
+def is_dct_day(value: str, dct: dt.date | None) -> bool:
     """Whether a value written out in full names the DCT's own day ("Monday 11 July 2005" on a page of that
     day): a text that dates itself is told in its own time, as one counting from its DCT is (narrative_year)."""
     return dct is not None and len(value) >= 10 and value[:10] == dct.isoformat()
 
 
-def _full_year(two_digits: int, dct: dt.date | None) -> int:
-    """The year of "5/1/31": the latest reading at most ``_TWO_DIGIT_YEARS_AHEAD`` years past the DCT
+def full_year(two_digits: int, dct: dt.date | None) -> int:
+    """The year of "5/1/31": the latest reading at most ``TWO_DIGIT_YEARS_AHEAD`` years past the DCT
     (a 2024 article's "31" is 2031, its "45" 1945); with no DCT, the fixed pivot."""
     if dct is None:
-        return two_digits + (1900 if two_digits > _TWO_DIGIT_PIVOT else 2000)
+        return two_digits + (1900 if two_digits > TWO_DIGIT_PIVOT else 2000)
     century = dct.year // 100 * 100
-    return max(y for y in (century - 100 + two_digits, century + two_digits, century + 100 + two_digits)
-               if y <= dct.year + _TWO_DIGIT_YEARS_AHEAD)
+    return max(
+        y
+        for y in (century - 100 + two_digits, century + two_digits, century + 100 + two_digits)
+        if y <= dct.year + TWO_DIGIT_YEARS_AHEAD
+    )
 
 
-def _month_number(text: str) -> int:
+def month_number(text: str) -> int:
     return MONTHS[text.lower().rstrip(".")]
 
 
-def _day_number(text: str) -> int:
+def day_number(text: str) -> int:
     """The day of the month written "23", "23rd" or "the twenty-third"."""
     digits = re.match(r"\d+", text)
     return int(digits.group(0)) if digits else DAY_ORDINALS[" ".join(text.lower().split())]
 
 
-def _safe_date(year: int, month: int, day: int) -> dt.date | None:
+def safe_date(year: int, month: int, day: int) -> dt.date | None:
     try:
         return dt.date(year, month, day)
     except ValueError:
         return None
 
 
-def _mod_of(text: str | None) -> str | None:
+def mod_of(text: str | None) -> str | None:
     return MODIFIERS.get(text.lower()) if text else None
 
 
-def _part_of(text: str | None) -> str | None:
+def part_of(text: str | None) -> str | None:
     if not text:
         return None
     return PART_MODS.get(text.lower().rstrip("-").strip())
 
 
-def _duration_value(n: float | None, unit: str) -> str:
-    if unit in _COMPOUND_UNITS:  # "a half-hour" is PT30M, "a quarter-century" P25Y
-        unit, per = _COMPOUND_UNITS[unit]
+def duration_value(n: float | None, unit: str) -> str:
+    if unit in COMPOUND_UNITS:  # "a half-hour" is PT30M, "a quarter-century" P25Y
+        unit, per = COMPOUND_UNITS[unit]
         n = None if n is None else n * per
     code = UNIT_CODES[unit]
     if unit == "fortnight":
@@ -136,31 +139,34 @@ def _duration_value(n: float | None, unit: str) -> str:
     return f"PT{amount}{code}" if unit in TIME_UNITS else f"P{amount}{code}"
 
 
-def _date_from_parts(m: re.Match[str], ctx: Context, month: int, day: int, year_text: str | None) -> Norm | None:
+def date_from_parts(m: re.Match[str], ctx: Context, month: int, day: int, year_text: str | None) -> Norm | None:
     if year_text:
         year = int(year_text)
         if len(year_text) == 2:
-            year = _full_year(year, ctx.dct)
-        elif year < _FIRST_FULL_YEAR:
+            year = full_year(year, ctx.dct)
+        elif year < FIRST_FULL_YEAR:
             return None  # "1/2/0050"
-        date = _safe_date(year, month, day)
+        date = safe_date(year, month, day)
         return Norm("DATE", date.isoformat(), anchor="absolute") if date else None
     if ctx.dct is None:
-        if _safe_date(_LEAP_YEAR, month, day) is None:
+        if safe_date(LEAP_YEAR, month, day) is None:
             return None  # "February 30" is no date, dated or not
         return Norm("DATE", f"XXXX-{month:02d}-{day:02d}", anchor="none")
     wd = m.groupdict().get("wd")
     if wd:  # "Monday, Sept. 23": the year whose Sept. 23 is a Monday, nearest the DCT
-        options = [y for y in (ctx.dct.year - 1, ctx.dct.year, ctx.dct.year + 1)
-                   if (d := _safe_date(y, month, day)) and d.weekday() == _weekday_number(wd)]
+        options = [
+            y
+            for y in (ctx.dct.year - 1, ctx.dct.year, ctx.dct.year + 1)
+            if (d := safe_date(y, month, day)) and d.weekday() == _weekday_number(wd)
+        ]
         if options:
             year = min(options, key=lambda y: abs((dt.date(y, month, min(day, 28)) - ctx.dct).days))
-            date = _safe_date(year, month, day)
+            date = safe_date(year, month, day)
             return Norm("DATE", date.isoformat()) if date else None
-    tense = _tense_of_a_date(m, ctx)
+    tense = tense_of_a_date(m, ctx)
     narrative = ctx.narrative_year_for(month, tense, ctx.says_will(m.start(), m.end()))
     if narrative is not None:
-        date = _safe_date(narrative, month, day)
+        date = safe_date(narrative, month, day)
         return Norm("DATE", date.isoformat(), anchor="discourse") if date else None
     if ctx.previous_word(m.start()) in ("effective", "next", "coming"):
         tense = "future"  # "a new pact effective June 1", in October: the coming June (a recent day stays near);
@@ -168,11 +174,11 @@ def _date_from_parts(m: re.Match[str], ctx: Context, month: int, day: int, year_
     elif ctx.previous_word(m.start()) == "last":
         tense = "past"  # "the crisis began last December 17"
     year = tr.nearest_year(ctx.dct, month, day, tense, since=ctx.after_since(m.start()))
-    date = _safe_date(year, month, day)
+    date = safe_date(year, month, day)
     return Norm("DATE", date.isoformat()) if date else None
 
 
-def _relative_year(m: re.Match[str], ctx: Context) -> str | None:
+def relative_year(m: re.Match[str], ctx: Context) -> str | None:
     """The year of "March last year", "Oct. 13 this year", "25 June that year" (the year last told of; None without
     a DCT or such words)."""
     rel = (m.groupdict().get("ryear") or "").lower()
@@ -184,50 +190,53 @@ def _relative_year(m: re.Match[str], ctx: Context) -> str | None:
     return f"{ctx.dct.year + {'last': -1, 'this': 0, 'next': 1}[rel]:04d}"
 
 
-def _range_year(m: re.Match[str], ctx: Context) -> str | None:
+def range_year(m: re.Match[str], ctx: Context) -> str | None:
     """The year written once after a range ("March 5-7, 2019", "April 16 and May 28 2004"), read before
     "March 5" resolves: later expressions count from it ("two days later")."""
     across = DAY_RANGE_AFTER.match(ctx.text, m.end())
     if across is not None:  # "between April 16 and May 28 2004"; "from 30 December to 2 January 2012"
-        return str(_range_start_year(int(across["year"]), _month_number(m["month"]),
-                                     _month_number(across["month"] or across["month2"])))
+        return str(
+            range_start_year(
+                int(across["year"]), month_number(m["month"]), month_number(across["month"] or across["month2"])
+            )
+        )
     if not re.search(r"\d(?:st|nd|rd|th)?$", m.group(0)):
         return None
-    after = _RANGE_AFTER.match(ctx.text, m.end())
-    if after is None or not after["year"] or _day_number(m["day"]) >= int(after["day"]):
+    after = RANGE_AFTER.match(ctx.text, m.end())
+    if after is None or not after["year"] or day_number(m["day"]) >= int(after["day"]):
         return None
     return after["year"].strip(" ,")
 
 
-def _month_range_year(m: re.Match[str], ctx: Context, month: int) -> int | None:
+def month_range_year(m: re.Match[str], ctx: Context, month: int) -> int | None:
     """The year written once after a month range ("between August and September 2005" is August 2005;
     "from December to March 2003" is December 2002), or None."""
     after = MONTH_RANGE_AFTER.match(ctx.text, m.end())
     if after is None:
         return None
-    end_month = (_month_number(after["month"]) if after["month"]
-                 else tr.SEASON_MONTH[tr.SEASONS[after["season"].lower()]])
-    return _range_start_year(int(after["year"]), month, end_month)
+    end_month = month_number(after["month"]) if after["month"] else tr.SEASON_MONTH[tr.SEASONS[after["season"].lower()]]
+    return range_start_year(int(after["year"]), month, end_month)
 
 
-def _month_after_pair(m: re.Match[str], ctx: Context, month: int) -> int | None:
+def month_after_pair(m: re.Match[str], ctx: Context, month: int) -> int | None:
     """The year of a month that ends a pair or a range whose first month was just resolved ("ads reserved in
     December and January" is the January after that December), or None."""
-    before = MONTH_BEFORE.search(ctx.text, max(0, m.start() - _LOOKBEHIND), m.start())
+    before = MONTH_BEFORE.search(ctx.text, max(0, m.start() - LOOKBEHIND), m.start())
     first = ctx.anchors["month"]
-    if before is None or first is None or _month_number(before["month"]) != first.month:
+    if before is None or first is None or month_number(before["month"]) != first.month:
         return None
     return first.year if month >= first.month else first.year + 1
 
 
-def _day_word(word: str, ctx: Context) -> tuple[dt.date | None, str | None]:
+def day_word(word: str, ctx: Context) -> tuple[dt.date | None, str | None]:
     offset = DAY_WORDS[word]
     date = ctx.dct + dt.timedelta(days=offset) if ctx.dct else None
     return date, ("NI" if word in ("tonight", "2nite", "tonite") else None)
 
 
-def _weekday_date(wd: int, rel: str, m: re.Match[str], ctx: Context,
-                  start: int | None = None) -> tuple[dt.date | None, str]:
+def date_of_weekday(
+    wd: int, rel: str, m: re.Match[str], ctx: Context, start: int | None = None
+) -> tuple[dt.date | None, str]:
     """The day a weekday names (``start``: where the expression begins, when the match begins earlier)."""
     start = m.start() if start is None else start
     if rel in ("the previous", "the following", "the next", "that"):
@@ -240,7 +249,7 @@ def _weekday_date(wd: int, rel: str, m: re.Match[str], ctx: Context,
         return tr.weekday_date(anchor, wd, direction), kind
     if ctx.dct is None:
         return None, "none"
-    if rel in ("", "this") and (_ahead_of(ctx, start, m.end()) or _in_run_up_to(ctx, start, m.end())):
+    if rel in ("", "this") and (ahead_of(ctx, start, m.end()) or in_run_up_to(ctx, start, m.end())):
         # "arrived on Sunday, ahead of the summit scheduled for this Tuesday", "ahead of Saturday's matches": the
         # event lies after the clause's own day (a day named earlier in the sentence, else the DCT)
         named = ctx.sentence_days.get(ctx.sentence)
@@ -253,29 +262,30 @@ def _weekday_date(wd: int, rel: str, m: re.Match[str], ctx: Context,
             # "has turned nasty ahead of the primary on Tuesday" look ahead)
             return tr.weekday_date(ctx.dct, wd, "nearest"), "dct"
         return tr.weekday_date(ctx.dct, wd, "future"), "dct"
-    if rel in _BACK:
+    if rel in BACK:
         direction = "last"
-    elif rel in _AHEAD:
+    elif rel in AHEAD:
         direction = "next"
-    elif _SAID_ON.search(ctx.text, max(0, start - _LOOKBEHIND), start):
+    elif SAID_ON.search(ctx.text, max(0, start - LOOKBEHIND), start):
         direction = "past"  # "BP said on Friday it will sell": the day of the saying
-    elif _dates_an_awaited_event(ctx, start, m.end()):
+    elif dates_an_awaited_event(ctx, start, m.end()):
         direction = "nearest"  # "called for a protest Thursday", "prepared for a debate Thursday": arranged,
         # so near the DCT on either side
-    elif _POSSESSIVE_AFTER.match(ctx.text, m.end()) and _possessive_planned(ctx, start, m.end()):
+    elif POSSESSIVE_AFTER.match(ctx.text, m.end()) and possessive_planned(ctx, start, m.end()):
         direction = "nearest"  # "Friday's planned protests": still ahead when written, unless the paper is late
-    elif _POSSESSIVE_AFTER.match(ctx.text, m.end()) and not _possessive_ahead(ctx, start, m.end()):
+    elif POSSESSIVE_AFTER.match(ctx.text, m.end()) and not possessive_ahead(ctx, start, m.end()):
         direction = "past"  # "Friday's purchases", "Wednesday's ruling": an event already reported
         if ctx.tense_only(start, m.end()) in ("present", "future") and (
-                _dates_an_earlier_event(ctx, start, m.end()) or _owns_a_held_event(ctx, start, m.end())):
+            dates_an_earlier_event(ctx, start, m.end()) or owns_a_held_event(ctx, start, m.end())
+        ):
             direction = "nearest"  # "After trouncing Clinton in Tuesday's primary, he must prepare …", "the
             # situation she is facing in Tuesday's primary", "the momentum from his victory in Tuesday's primary"
-    elif (inline := _tense_of_the_verb_after(ctx, m.end())) is not None:
+    elif (inline := tense_of_the_verb_after(ctx, m.end())) is not None:
         direction = inline  # "Hillary Clinton on Friday only further muddled a controversy", whatever the parse
     else:
         direction = ctx.direction(start, m.end())  # "Friday's vote will decide the race" looks ahead
         tense, verb = ctx.tense(start, m.end())
-        if direction == "future" and _dates_an_earlier_event(ctx, start, m.end()):
+        if direction == "future" and dates_an_earlier_event(ctx, start, m.end()):
             direction = "nearest"  # "will vote for him because of the slaying in Chicago on Friday"
         elif direction == "future" and (tr.expected_in_past(verb) or tr.future_in_past(verb)):
             direction = "nearest"  # "was expected to land Wednesday": yesterday in Thursday's paper; "hoped that
@@ -293,7 +303,7 @@ def _weekday_date(wd: int, rel: str, m: re.Match[str], ctx: Context,
     return date, "dct"
 
 
-def _time_of_day(m: re.Match[str]) -> str:
+def time_of_day(m: re.Match[str]) -> str:
     groups = m.groupdict()
     if groups.get("named"):
         return "12:00" if groups["named"].lower() in ("noon", "midday") else "24:00"
@@ -307,7 +317,7 @@ def _time_of_day(m: re.Match[str]) -> str:
     return f"{hour:02d}:{minute:02d}"
 
 
-def _clock_day(m: re.Match[str], ctx: Context) -> dt.date | None:
+def clock_day(m: re.Match[str], ctx: Context) -> dt.date | None:
     """The day of a clock time written without one: its sentence's date; in a past clause the
     day the story last named ("was shot at 10 p.m."), unless that day lies after the DCT (a visit
     "due on 13 April" does not date "admitted by 6am"); else the DCT ("lunch is at noon")."""
@@ -319,13 +329,14 @@ def _clock_day(m: re.Match[str], ctx: Context) -> dt.date | None:
     return ctx.dct if day is not None and ctx.dct is not None and day > ctx.dct else day
 
 
-def _relative(rel: str, unit: str, m: re.Match[str], ctx: Context) -> tuple[str, str] | None:
+def relative_value(rel: str, unit: str, m: re.Match[str], ctx: Context) -> tuple[str, str] | None:
     """Value and anchor of "this/last/next/the following … <unit>"."""
     discourse = rel in ("the following", "the previous", "that", "the same")
     if unit == "day" and rel not in ("the next", "the following", "the previous", "that", "the same"):
         return None
-    if rel == "the next" and (unit == "day" or ctx.previous_word(m.start()) not in ("over", "for", "within",
-                                                                                   "during", "in")):
+    if rel == "the next" and (
+        unit == "day" or ctx.previous_word(m.start()) not in ("over", "for", "within", "during", "in")
+    ):
         discourse = True  # "the next year, Necker returned": the year after the story's; "over the next year" is ahead
     anchor_date, anchor = ctx.anchor_of(unit) if discourse else (ctx.dct, "dct")
     if anchor_date is None:
@@ -336,8 +347,17 @@ def _relative(rel: str, unit: str, m: re.Match[str], ctx: Context) -> tuple[str,
             return ctx.last_value, "discourse"
     elif rel == "this past" and unit == "week" and anchor_date.weekday() >= 5:
         n = 0  # a weekend paper's "this past week" is the week now ending (on a Tuesday it is the one before)
-    elif rel in ("last", "the last", "the past", "past", "the previous", "previous", "the most recent",
-                 "the latest", "this past"):
+    elif rel in (
+        "last",
+        "the last",
+        "the past",
+        "past",
+        "the previous",
+        "previous",
+        "the most recent",
+        "the latest",
+        "this past",
+    ):
         n = -1
     elif rel in ("next", "the next", "the coming", "coming", "the following", "this coming"):
         n = 1
@@ -352,8 +372,13 @@ def _relative(rel: str, unit: str, m: re.Match[str], ctx: Context) -> tuple[str,
         return _weekend(rel, m, ctx, anchor_date), anchor
     if unit == "fortnight":
         return None
-    if unit == "week" and rel == "this" and anchor == "dct" and anchor_date.weekday() == 6 and \
-            ctx.direction(m.start(), m.end()) != "past":
+    if (
+        unit == "week"
+        and rel == "this"
+        and anchor == "dct"
+        and anchor_date.weekday() == 6
+        and ctx.direction(m.start(), m.end()) != "past"
+    ):
         n = 1  # a Sunday paper's "this week's summit will be", "not available this week": the week it opens
     return tr.shift_value(anchor_date, unit, n), anchor
 
@@ -379,7 +404,7 @@ def _weekend(rel: str, m: re.Match[str], ctx: Context, anchor: dt.date) -> str:
     return tr.week_value(week) + "-WE"
 
 
-def _quarter_year(number: int, m: re.Match[str], ctx: Context) -> int:
+def quarter_year(number: int, m: re.Match[str], ctx: Context) -> int:
     """The year of a quarter named without one: the DCT's, or the year before for a quarter still ahead that a
     past clause reports ("third-quarter profit rose", written in May) or that a first quarter's report looks
     back to."""
@@ -389,7 +414,7 @@ def _quarter_year(number: int, m: re.Match[str], ctx: Context) -> int:
     return ctx.dct.year
 
 
-def _easter_holiday(m, ctx, offset: int) -> Norm | None:
+def easter_holiday(m, ctx, offset: int) -> Norm | None:
     """Easter and the days counted from it (Good Friday, Palm Sunday …), nearest the DCT by tense."""
     if m["year"]:
         year, anchor = int(m["year"]), "absolute"
@@ -404,20 +429,20 @@ def _easter_holiday(m, ctx, offset: int) -> Norm | None:
     return Norm("DATE", (easter(year) + dt.timedelta(days=offset)).isoformat(), anchor=anchor)
 
 
-def _story_unit(unit: str, ctx: Context, span: tuple[int, int] | None = None) -> Norm:
+def story_unit(unit: str, ctx: Context, span: tuple[int, int] | None = None) -> Norm:
     """The week (month, year) the text is about: the one its last date lies in, else the DCT's."""
     date, anchor = ctx.anchor_of(unit)
     return Norm("DATE", tr.shift_value(date, unit, 0), anchor=anchor, span=span)
 
 
-def _quarter_a_year_back(ctx: Context) -> Norm:
+def quarter_a_year_back(ctx: Context) -> Norm:
     """The quarter an earnings report is about, a year before ("the same period", "the comparable quarter")."""
     if (quarter := ctx.quarter_in_focus()) and "-Q" in quarter:
         return Norm("DATE", tr.shift_value_string(quarter, "year", -1), anchor="discourse")
     return Norm("DATE", tr.shift_value(ctx.dct, "quarter", -5), anchor="dct")
 
 
-def _quarter_in_focus(ctx: Context) -> str:
+def focused_quarter(ctx: Context) -> str:
     """The quarter number the text last named ("X" without one and without a DCT)."""
     if ctx.last_value and re.match(r"^\d{4}-Q\d$", ctx.last_value):
         return ctx.last_value[-1]
@@ -426,7 +451,7 @@ def _quarter_in_focus(ctx: Context) -> str:
     return tr.shift_value(ctx.dct, "quarter", -1)[-1]  # reports come out after the quarter ends
 
 
-def _discourse_day(ctx: Context) -> tuple[dt.date | None, str]:
+def discourse_day(ctx: Context) -> tuple[dt.date | None, str]:
     """The day a "the morning" / "later in the day" refers to: this sentence's date, else the last
     one (the DCT when the text has named none), and how it was found."""
     if ctx.sentence in ctx.sentence_days:
@@ -434,7 +459,7 @@ def _discourse_day(ctx: Context) -> tuple[dt.date | None, str]:
     return ctx.anchor_of("day")
 
 
-def _range_end(first: int, tail: str) -> int | None:
+def range_end(first: int, tail: str) -> int | None:
     if len(tail) == 1:  # "1997-8"
         last = first // 10 * 10 + int(tail)
         return last if last > first else None
