@@ -25,7 +25,7 @@ from storyline.evaluate.timex import align
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("regex", help="case-insensitive pattern a gold expression's text must contain")
-    parser.add_argument("corpora", nargs="+", help="folders under /work/shared/data/timex")
+    parser.add_argument("corpora", nargs="+", help="folders under ../shared/data/timex")
     parser.add_argument("--examples", type=int, default=4)
     args = parser.parse_args()
 

@@ -39,7 +39,7 @@ from storyline.store import _article_from, decode_annotations
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".bench"
-DATA = Path("/work/shared/data/tls")
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "tls"  # ../shared beside the checkout
 FOLDER_TOPIC = {folder: topic for topic, folders in T17_TOPICS.items() for folder in folders}
 
 

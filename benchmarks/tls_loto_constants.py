@@ -7,7 +7,7 @@ For each topic, the combination is chosen on the *other* topics' timelines, and 
 are scored with it: the figure printed as "chosen leave-one-topic-out" never saw the topic it is
 measured on.  The combination chosen on all topics, the one to ship, is printed too.
 
-A combination is judged by its progress towards issue 4's goal: AR-1 / 0.140 + AR-2 / 0.046 +
+A combination is judged by its progress towards the project's goal for timelines: AR-1 / 0.140 + AR-2 / 0.046 +
 date F1 / 0.60, each averaged the news-tls way (precision and recall over timelines, then F).
 """
 

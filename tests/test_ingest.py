@@ -15,7 +15,7 @@ from storyline.ingest.dates import date_from_url, parse_date
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
-SEEDS = Path("/work/shared/seeds")
+from conftest import SEEDS  # ../shared/seeds beside the checkout
 
 BODY = (
     "The harbour board in Lindmoor voted to close the east slipway on Friday.\n\n"

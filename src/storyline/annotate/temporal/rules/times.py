@@ -279,7 +279,7 @@ def _value_of_pod_the(m, ctx):
 POD_THE_RULE = Rule(
     "pod_the",
     patterns=(
-        # ── coverage added for issue #3 (mined from TimeBank / AQUAINT / TE3-silver misses) ──
+        # "in the evening", "by the morning": the part of the day the text is about
         rf"\b(?:(?P<part>early|late)\s+)?(?:in|during|through|throughout|by|over|until|till)\s+"
         rf"(?P<span>the\s+(?P<pod>{POD}))\b(?!\s+(?:of|session|paper|newspaper|news|edition|shift|show|"
         rf"prayers?|rush|before|after|flight|train)\b)",
