@@ -106,7 +106,7 @@ def _parses(name: str, docs: list[Document], nlp):  # type: ignore[no-untyped-de
     path = CACHE / f"identity-{name}.spacy"
     if path.exists():
         parsed = list(DocBin().from_bytes(path.read_bytes()).get_docs(nlp.vocab))
-        if len(parsed) == len(docs) and all(p.text == d[1] for p, d in zip(parsed, docs)):
+        if len(parsed) == len(docs) and all(p.text == d[1] for p, d in zip(parsed, docs, strict=True)):
             return parsed
     parsed = list(prepared(nlp).pipe((d[1] for d in docs), batch_size=16))
     CACHE.mkdir(exist_ok=True)
@@ -130,7 +130,7 @@ def dump(out: Path, only: list[str] | None, sample: int | None) -> None:
             docs = list(read())[:sample] if sample else list(read())
             parsed = _parses(name, docs, nlp)
             count = 0
-            for (doc_name, _, dct), spacy_doc in zip(docs, parsed):
+            for (doc_name, _, dct), spacy_doc in zip(docs, parsed, strict=True):
                 found = tagger.tag(spacy_doc, dct, sentences_of(spacy_doc))
                 count += len(found)
                 handle.write(json.dumps({"corpus": name, "doc": doc_name, "dct": dct.isoformat() if dct else None,

@@ -17,6 +17,7 @@ from typing import Literal
 
 PublishedSource = Literal["header", "metadata", "sidecar", "url", "inferred", "missing"]
 TimexType = Literal["DATE", "TIME", "DURATION", "SET"]
+TimexAnchor = Literal["absolute", "dct", "discourse", "none"]
 ClaimStatus = Literal["consistent", "conflicting", "corrected"]
 
 
@@ -96,7 +97,7 @@ class TimeExpr:
     sentence: int
     mod: str | None = None  # TIMEX3 mod: START, MID, END, APPROX, BEFORE, AFTER …
     resolved: bool = False  # True when value names calendar time (no X placeholders)
-    anchor: Literal["absolute", "dct", "discourse", "none"] = "none"
+    anchor: TimexAnchor = "none"
 
 
 @dataclass

@@ -69,14 +69,14 @@ def cache_lemmas(lemmatizer: Any) -> bool:
     known: dict[tuple[int, int, int], list[str]] = {}
 
     def lemmatize(token: Token) -> list[str]:
-        key = (token.orth, token.pos, token.morph.key)
+        key = (token.orth, token.pos, token.morph.key)  # type: ignore[attr-defined]
         forms = known.get(key)
         if forms is None:
             forms = known[key] = rule_lemmatize(token)
         return forms
 
     strings = lemmatizer.vocab.strings
-    lemma_keys: dict[tuple[int, int, int], int] = {}
+    lemma_keys: dict[tuple[int, ...], int] = {}
 
     def lemmatize_doc(doc: Doc) -> Doc:
         """What the lemmatizer does to a document, looked up once per distinct (text, POS, morphology) and

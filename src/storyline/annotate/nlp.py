@@ -43,7 +43,7 @@ def paragraph_boundaries(doc: Doc) -> Doc:
     if len(after):
         starts = doc.to_array(SENT_START)
         starts[after] = 1
-        doc.from_array([SENT_START], starts)
+        doc.from_array([SENT_START], starts)  # type: ignore[arg-type]
     return doc
 
 
@@ -109,7 +109,7 @@ def parse(articles: Iterable[Article], resources: Resources, batch_size: int = 3
             whole = (
                 parsed[0]
                 if len(parsed) == 1
-                else Doc.from_docs(parsed, ensure_whitespace=False, exclude=["user_data", "tensor"])
+                else Doc.from_docs(parsed, ensure_whitespace=False, exclude=["user_data", "tensor"])  # type: ignore[call-arg]
             )
             parsed = []
             yield article, whole

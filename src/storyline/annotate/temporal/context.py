@@ -7,7 +7,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 
 from storyline.annotate.nlp import text_of
 from storyline.annotate.quotes import quote_spans
@@ -27,11 +27,12 @@ from storyline.annotate.temporal.lexicon import (
     SINCE_BEFORE,
     STAND_IN,
 )
+from storyline.model import TimexType
 
 
 @dataclass
 class Norm:
-    type: str
+    type: TimexType
     value: str
     mod: str | None = None
     anchor: str = "dct"
@@ -61,7 +62,7 @@ class Context:
         self.dct_uses = 0  # expressions resolved from the DCT so far
         self.far_years = 0  # dates resolved so far more than two years from the DCT
         self.year_in_aside = False  # the year anchor came from a modifier clause ("the firm, founded in 1985,")
-        self._tenses: dict[tuple[int, int], tuple[tr.Tense, object]] = {}  # clause tense by character span
+        self._tenses: dict[tuple[int, int], tuple[tr.Tense, Token | None]] = {}  # clause tense by character span
         self._quote_spans: list[tuple[int, int]] | None = None  # quoted words, found when first asked
 
     def in_quotation(self, start: int) -> bool:
@@ -73,7 +74,7 @@ class Context:
             return True
         return bool(OPEN_SINGLE_QUOTE.search(self.text[self.text.rfind("\n", 0, start) + 1 : start]))
 
-    def tense(self, start: int, end: int) -> tuple[tr.Tense, object]:
+    def tense(self, start: int, end: int) -> tuple[tr.Tense, Token | None]:
         """The tense of the clause governing ``start:end`` and its verb, parsed once per span (normalizers and
         the history rule ask for the same span more than once)."""
         key = (start, end)
@@ -134,6 +135,7 @@ class Context:
                 token.dep_ == "pobj"
                 and token.head.lower_ in ("until", "till")
                 and token.pos_ in ("NOUN", "PROPN")
+                and span is not None
                 and token.i < span.start
             ):
                 return True
@@ -184,6 +186,7 @@ class Context:
         for coarser, same_period in (("month", (self.dct.year, self.dct.month)), ("year", (self.dct.year,))):
             if GRANULARITY[coarser] > GRANULARITY[key] and coarser in self.told:
                 told = self.anchors[coarser]
+                assert told is not None  # a granularity the text has told has its date
                 if (told.year, told.month)[: len(same_period)] != same_period:
                     return None, "none"
         return self.dct, STAND_IN

@@ -70,7 +70,8 @@ def clocks_after_dates(out: list[TimeExpr], text: str) -> None:
         clock_time = clock_value(clock) if clock else None
         inside = [j for j in range(i + 1, len(out)) if clock and out[j].start < clock.end()]
         if (
-            day.type == "DATE"
+            clock is not None
+            and day.type == "DATE"
             and day.resolved
             and DAY_VALUE.fullmatch(day.value)
             and clock_time
@@ -153,7 +154,7 @@ def range_days(out: list[TimeExpr], text: str, locate) -> None:
             continue
         lead = re.match(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s", expr.text)
         before = RANGE_BEFORE.search(text, max(0, expr.start - RANGE_LOOKBEHIND), expr.start) if lead else None
-        if before and int(before["day"]) < int(lead[1]):
+        if before and lead and int(before["day"]) < int(lead[1]):
             start, end = before.start("day"), before.end("day")
             date = safe_date(int(expr.value[:4]), int(expr.value[5:7]), int(before["day"]))
             if date and not any(o.start < end and start < o.end for o in out):

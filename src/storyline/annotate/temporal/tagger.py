@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import cast
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -30,7 +31,7 @@ from storyline.annotate.temporal.merge import (
 )
 from storyline.annotate.temporal.rules import RULES, Rule
 from storyline.annotate.temporal.values import is_dct_day
-from storyline.model import Sentence, TimeExpr
+from storyline.model import Sentence, TimeExpr, TimexAnchor
 
 #: every rule's patterns, compiled once, in the order that settles ties
 PATTERNS = compile_patterns(RULES)
@@ -168,7 +169,7 @@ class TemporalTagger:
                     sentence=ctx.sentence,
                     mod=norm.mod,
                     resolved=resolved and norm.type in ("DATE", "TIME"),
-                    anchor=norm.anchor if resolved else "none",
+                    anchor=cast(TimexAnchor, norm.anchor) if resolved else "none",
                 )
             )
         date_clocks_by_following_day(out, undated_clocks, ctx.text)

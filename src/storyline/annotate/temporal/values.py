@@ -154,13 +154,15 @@ def date_from_parts(m: re.Match[str], ctx: Context, month: int, day: int, year_t
         return Norm("DATE", f"XXXX-{month:02d}-{day:02d}", anchor="none")
     wd = m.groupdict().get("wd")
     if wd:  # "Monday, Sept. 23": the year whose Sept. 23 is a Monday, nearest the DCT
+        dct = ctx.dct
+        assert dct is not None  # (a date with its weekday is read from the DCT only when there is one)
         options = [
             y
-            for y in (ctx.dct.year - 1, ctx.dct.year, ctx.dct.year + 1)
+            for y in (dct.year - 1, dct.year, dct.year + 1)
             if (d := safe_date(y, month, day)) and d.weekday() == _weekday_number(wd)
         ]
         if options:
-            year = min(options, key=lambda y: abs((dt.date(y, month, min(day, 28)) - ctx.dct).days))
+            year = min(options, key=lambda y: abs((dt.date(y, month, min(day, 28)) - dct).days))
             date = safe_date(year, month, day)
             return Norm("DATE", date.isoformat()) if date else None
     tense = tense_of_a_date(m, ctx)
@@ -408,6 +410,7 @@ def quarter_year(number: int, m: re.Match[str], ctx: Context) -> int:
     """The year of a quarter named without one: the DCT's, or the year before for a quarter still ahead that a
     past clause reports ("third-quarter profit rose", written in May) or that a first quarter's report looks
     back to."""
+    assert ctx.dct is not None  # (callers read a quarter without a year only from the DCT)
     current = tr.quarter_of(ctx.dct)
     if number > current and (ctx.tense_only(m.start(), m.end()) == "past" or current == 1):
         return ctx.dct.year - 1
@@ -437,8 +440,8 @@ def story_unit(unit: str, ctx: Context, span: tuple[int, int] | None = None) -> 
 
 def quarter_a_year_back(ctx: Context) -> Norm:
     """The quarter an earnings report is about, a year before ("the same period", "the comparable quarter")."""
-    if (quarter := ctx.quarter_in_focus()) and "-Q" in quarter:
-        return Norm("DATE", tr.shift_value_string(quarter, "year", -1), anchor="discourse")
+    if (quarter := ctx.quarter_in_focus()) and "-Q" in quarter and (back := tr.shift_value_string(quarter, "year", -1)):
+        return Norm("DATE", back, anchor="discourse")
     return Norm("DATE", tr.shift_value(ctx.dct, "quarter", -5), anchor="dct")
 
 

@@ -62,9 +62,10 @@ def _a_lower_case_word(rule: str, m: re.Match[str], ctx: Context) -> bool:
     """Whether the month a date rule matched is written in lower case where it is a word ("may", "march",
     "august"), not a month; a day and a year around it ("1 may, 2009") make it a date."""
     month = m.groupdict().get("month")
+    if not month:
+        return False
     return (
-        bool(month)
-        and not month[0].isupper()
+        not month[0].isupper()
         and not (rule in ("month_day", "day_month") and m.groupdict().get("day") and m.groupdict().get("year"))
         and (
             month.lower() in AMBIGUOUS_MONTHS
@@ -287,7 +288,7 @@ MONTH_THAT_YEAR_RULE = Rule(
 
 def _plausible_month(m: re.Match[str], ctx: Context) -> bool:
     groups = m.groupdict()
-    month = groups.get("month")
+    month = groups["month"]
     if _a_lower_case_word("month", m, ctx):
         return False  # lower-case "may", "march", "august" are words; "june 5", "october 2014",
         # "1 may, 2009" are dates
