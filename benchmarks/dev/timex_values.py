@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/timex_values.py 'year (ago|earlier)' timebank aquaint [--examples 4]
+    python benchmarks/dev/timex_values.py 'year (ago|earlier)' timebank aquaint [--examples 4]
 
 For every gold expression whose text matches the (case-insensitive) regex and that the tagger found,
 prints how often our value equals gold's, grouped by the gold text's pattern (digits, month and

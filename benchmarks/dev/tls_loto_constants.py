@@ -1,8 +1,8 @@
 """Choose composer constants leave-one-topic-out on Timeline17, and say what that choice scores.
 
-    python benchmarks/tls_loto_constants.py --db .bench/tls/t17-v8.db --grid LATE_BONUS=0,0.5,1 LATE_DAYS=30,60
+    python benchmarks/dev/tls_loto_constants.py --db .bench/tls/t17-v8.db --grid LATE_BONUS=0,0.5,1 LATE_DAYS=30,60
 
-One composer run per combination of the grid (``benchmarks/tls_dev.py``'s loop, LOTO sentence ranker).
+One composer run per combination of the grid (``benchmarks/dev/tls_dev.py``'s loop, LOTO sentence ranker).
 For each topic, the combination is chosen on the *other* topics' timelines, and that topic's timelines
 are scored with it: the figure printed as "chosen leave-one-topic-out" never saw the topic it is
 measured on.  The combination chosen on all topics, the one to ship, is printed too.

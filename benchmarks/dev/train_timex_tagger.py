@@ -6,8 +6,8 @@ trained on, without lowering value F1?
 
 Usage::
 
-    python benchmarks/train_timex_tagger.py                      # the cross-corpus table
-    python benchmarks/train_timex_tagger.py --show 30            # … and the proposals it adds
+    python benchmarks/dev/train_timex_tagger.py                      # the cross-corpus table
+    python benchmarks/dev/train_timex_tagger.py --show 30            # … and the proposals it adds
 
 Tagger: logistic regression (scikit-learn, one-vs-rest O / B / I) over binary token features
 (lowercased word, shape, suffix, POS, time-lexicon membership, whether a rule match covers the
