@@ -124,7 +124,7 @@ COMMA = r"(?:\s*,)?\s+"
 
 #: proper names with a day or a season in them: a newspaper, a treaty, a rising, a show, a shop, the Games, not a
 #: date (the TIDES and TimeML guidelines count time words inside names as non-markable); only when capitalised
-#: (``temporal._plausible``)
+#: (the time_word_name rule)
 TIME_WORD_NAMES = (r"sunday\s+(?:times|telegraph|herald|mirror|express|people|post|tribune|independent|mail|star|sport|"
                    r"world|sun|life|mercury|age)|(?:mail|independent|scotland|wales|observer)\s+on\s+sunday|"
                    r"good\s+friday\s+(?:agreement|accord)|easter\s+(?:rising|uprising|island)|tgi\s+friday['’]?s|"

@@ -438,10 +438,17 @@ def story_unit(unit: str, ctx: Context, span: tuple[int, int] | None = None) -> 
     return Norm("DATE", tr.shift_value(date, unit, 0), anchor=anchor, span=span)
 
 
+def a_year_back(value: str) -> str:
+    """A quarter or half ("2019-Q3") the text has in focus, a year earlier ("2018-Q3")."""
+    shifted = tr.shift_value_string(value, "year", -1)
+    assert shifted is not None, value  # a focused quarter is always written in full
+    return shifted
+
+
 def quarter_a_year_back(ctx: Context) -> Norm:
     """The quarter an earnings report is about, a year before ("the same period", "the comparable quarter")."""
-    if (quarter := ctx.quarter_in_focus()) and "-Q" in quarter and (back := tr.shift_value_string(quarter, "year", -1)):
-        return Norm("DATE", back, anchor="discourse")
+    if (quarter := ctx.quarter_in_focus()) and "-Q" in quarter:
+        return Norm("DATE", a_year_back(quarter), anchor="discourse")
     return Norm("DATE", tr.shift_value(ctx.dct, "quarter", -5), anchor="dct")
 
 

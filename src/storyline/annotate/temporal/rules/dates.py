@@ -78,7 +78,7 @@ def _a_lower_case_word(rule: str, m: re.Match[str], ctx: Context) -> bool:
     )
 
 
-def _value_of_iso(m, ctx):
+def _value_of_iso(m: re.Match[str], ctx: Context) -> Norm | None:
     date = safe_date(int(m["year"]), int(m["month"]), int(m["day"]))
     if not date:
         return None
@@ -96,7 +96,7 @@ ISO_RULE = Rule(
 )
 
 
-def _value_of_slash(m, ctx):
+def _value_of_slash(m: re.Match[str], ctx: Context) -> Norm | None:
     month, day = int(m["month"]), int(m["day"])
     if day <= 12 and ctx.dct:
         # "08/07/19" on a page of 8 July 2019: read day first, as Britain writes it, when only that reading
@@ -140,7 +140,7 @@ DOTTED_RULE = Rule(
 )
 
 
-def _value_of_nine_eleven(m, ctx):
+def _value_of_nine_eleven(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "since 9/11": the day of the 2001 attacks, in a text written after it (else a month and day we do not
     read: "9/11" alone in 1998 may be either)."""
     if ctx.dct is None or ctx.dct <= dt.date(2001, 9, 11):
@@ -159,7 +159,7 @@ NINE_ELEVEN_RULE = Rule(
 )
 
 
-def _value_of_september_11(m, ctx):
+def _value_of_september_11(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "The September 11 attacks": the day of 2001, named as an event, which the story is not told in."""
     return Norm("DATE", "2001-09-11", anchor="absolute", background=True)
 
@@ -184,7 +184,7 @@ def _plausible_month_day(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_month_day(m, ctx):
+def _value_of_month_day(m: re.Match[str], ctx: Context) -> Norm | None:
     year_text = m["year"] or relative_year(m, ctx) or range_year(m, ctx)
     if (
         not year_text
@@ -241,7 +241,7 @@ def _plausible_month_year(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_month_year(m, ctx):
+def _value_of_month_year(m: re.Match[str], ctx: Context) -> Norm | None:
     year_text = m["year"] if "year" in m.groupdict() else relative_year(m, ctx)
     if year_text is None:  # "March last year" in an undated article
         return Norm("DATE", tr.month_value(None, month_number(m["month"])), part_of(m["part"]), anchor="none")
@@ -265,7 +265,7 @@ MONTH_YEAR_RULE = Rule(
 )
 
 
-def _value_of_month_that_year(m, ctx):
+def _value_of_month_that_year(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "in October of that year", "in March of the following year": the month in the year last told of."""
     told, anchor = ctx.anchor_of("year")
     if told is None:
@@ -302,7 +302,7 @@ def _plausible_month(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_month(m, ctx):
+def _value_of_month(m: re.Match[str], ctx: Context) -> Norm | None:
     month = month_number(m["month"])
     mod = part_of(m["part"])
     if ctx.dct is None:
@@ -314,7 +314,7 @@ def _value_of_month(m, ctx):
         year = ctx.dct.year if month > ctx.dct.month else ctx.dct.year + 1
     elif rel == "this":
         year = ctx.dct.year
-    elif rel == "that" and (told := ctx.anchor_of("year"))[1] == "discourse":
+    elif rel == "that" and (told := ctx.anchor_of("year"))[1] == "discourse" and told[0] is not None:
         return Norm("DATE", tr.month_value(told[0].year, month), mod, anchor="discourse")  # "In 1972 … that
         # November"
     elif (shared := month_range_year(m, ctx, month)) is not None:
@@ -346,7 +346,7 @@ MONTH_RULE = Rule(
 )
 
 
-def _value_of_weekday(m, ctx):
+def _value_of_weekday(m: re.Match[str], ctx: Context) -> Norm | None:
     wd = WEEKDAYS[m["wd"].lower()]
     pod = PARTS_OF_DAY[m["pod"].lower()] if m["pod"] else None
     if m["plural"] or m["pods"]:
@@ -397,7 +397,7 @@ def _plausible_holiday(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_holiday(m, ctx):
+def _value_of_holiday(m: re.Match[str], ctx: Context) -> Norm | None:
     name = m["name"].lower()
     if name in EASTER_HOLIDAYS:
         return easter_holiday(m, ctx, EASTER_HOLIDAYS[name])
@@ -407,8 +407,8 @@ def _value_of_holiday(m, ctx):
         month, weekday, nth = MOVING_HOLIDAYS["thanksgiving" if name in THANKSGIVING_DAYS else name]
         day = 0
     year_after = HOLIDAY_YEAR_AFTER.match(ctx.text, m.end())
-    if m["year"] or year_after:
-        year, anchor = int(m["year"] or year_after["year"]), "absolute"  # "the day before Thanksgiving in 2011"
+    if written_year := m["year"] or (year_after["year"] if year_after else None):
+        year, anchor = int(written_year), "absolute"  # "the day before Thanksgiving in 2011"
     elif ctx.dct is None:
         return Norm("DATE", f"XXXX-{month:02d}-{day:02d}" if day else f"XXXX-{month:02d}-XX", anchor="none")
     else:
@@ -450,7 +450,7 @@ def _plausible_named_weekday(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_named_weekday(m, ctx):
+def _value_of_named_weekday(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "Black Monday", "Super Tuesday", "Bloody Sunday": a day named for what happened on it, whose date
     the words do not give (the weekday rule would take the nearest Monday)."""
     return Norm("DATE", "XXXX-XX-XX", anchor="none")
@@ -473,7 +473,7 @@ def _plausible_time_word_name(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_time_word_name(m, ctx):
+def _value_of_time_word_name(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "The Sunday Times", "the Good Friday Agreement", "the Winter Olympics": a name, so no expression
     (the match keeps the weekday, holiday and season rules off its words)."""
     return None

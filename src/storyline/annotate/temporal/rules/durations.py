@@ -100,7 +100,7 @@ def _plausible_duration(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_duration(m, ctx):
+def _value_of_duration(m: re.Match[str], ctx: Context) -> Norm | None:
     unit = unit_name(m["unit"])
     groups = m.groupdict()
     n = None if groups.get("num2") else parse_number(m["num"])  # "five or six days": how long is left open
@@ -151,7 +151,7 @@ DURATION_RULE = Rule(
 )
 
 
-def _value_of_duration_abbr(m, ctx):
+def _value_of_duration_abbr(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "7hrs", "30 mins": abbreviated units (tweets, live blogs)."""
     return Norm(
         "DURATION", duration_value(parse_number(m["num"]), unit_name(m["unit"])), mod_of(m["mod"]), anchor="none"
@@ -169,7 +169,7 @@ DURATION_ABBR_RULE = Rule(
 )
 
 
-def _value_of_odd_count(m, ctx):
+def _value_of_odd_count(m: re.Match[str], ctx: Context) -> Norm | None:
     return Norm("DURATION", duration_value(int(m["num"]), unit_name(m["unit"])), "APPROX", anchor="none")
 
 
@@ -184,7 +184,7 @@ ODD_COUNT_RULE = Rule(
 )
 
 
-def _value_of_plural_unit(m, ctx):
+def _value_of_plural_unit(m: re.Match[str], ctx: Context) -> Norm | None:
     unit = unit_name(m["unit"])
     return Norm("DURATION", duration_value(None, unit), anchor="none", span=(m.start("unit"), m.end("unit")))
 
@@ -210,7 +210,7 @@ PLURAL_UNIT_RULE = Rule(
 )
 
 
-def _value_of_unit_long(m, ctx):
+def _value_of_unit_long(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "decades-long", "day-long": a duration whose length is the unit (or several of it)."""
     unit = m["unit"].lower()
     return Norm("DURATION", duration_value(None if m["plural"] else 1, unit), anchor="none")
@@ -227,7 +227,7 @@ UNIT_LONG_RULE = Rule(
 )
 
 
-def _value_of_vague_span(m, ctx):
+def _value_of_vague_span(m: re.Match[str], ctx: Context) -> Norm | None:
     unit = unit_name(m["unit"] or m["unit2"])
     return Norm("DURATION", duration_value(None, "month" if unit == "quarter" else unit), anchor="none")
 
@@ -244,7 +244,7 @@ VAGUE_SPAN_RULE = Rule(
 )
 
 
-def _value_of_past_units(m, ctx):
+def _value_of_past_units(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "in past years", "during the past months": the past at large, with no count to measure it by."""
     return Norm("DATE", "PAST_REF", anchor="none")
 
@@ -260,7 +260,7 @@ PAST_UNITS_RULE = Rule(
 )
 
 
-def _value_of_unsaid_span(m, ctx):
+def _value_of_unsaid_span(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "over the years", "all these years": a span whose length the text leaves unsaid; "all" is part of it as
     TimeML tags "all these years" whole."""
     group = "all" if m["all"] else "span"
@@ -281,7 +281,7 @@ UNSAID_SPAN_RULE = Rule(
 )
 
 
-def _value_of_another(m, ctx):
+def _value_of_another(m: re.Match[str], ctx: Context) -> Norm | None:
     unit = unit_name(m["unit"])
     n = parse_number(m["num"]) if m["num"] else 1
     return Norm("DURATION", duration_value(n, unit), anchor="none")

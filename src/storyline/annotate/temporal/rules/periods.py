@@ -34,7 +34,14 @@ from storyline.annotate.temporal.lexicon import (
     parse_number,
 )
 from storyline.annotate.temporal.rules.rule import Rule
-from storyline.annotate.temporal.values import focused_quarter, month_number, part_of, quarter_year, range_end
+from storyline.annotate.temporal.values import (
+    a_year_back,
+    focused_quarter,
+    month_number,
+    part_of,
+    quarter_year,
+    range_end,
+)
 
 
 def _plausible_year(m: re.Match[str], ctx: Context) -> bool:
@@ -86,7 +93,7 @@ def _plausible_year(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_year(m, ctx):
+def _value_of_year(m: re.Match[str], ctx: Context) -> Norm | None:
     pre = (m["pre"] or "").lower().rstrip("-").strip()
     mod = part_of(pre)
     value = m["year"]
@@ -119,7 +126,7 @@ def _plausible_era_year(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_era_year(m, ctx):
+def _value_of_era_year(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "490 BC" is BC0490 (TimeML's form; not a date this tagger counts from), "AD 70" the year 0070."""
     if m["ad"] or (m["era"] and m["era"].upper().startswith("A")):
         return Norm("DATE", f"{int(m['adyear'] or m['bc']):04d}", anchor="absolute")
@@ -129,7 +136,7 @@ def _value_of_era_year(m, ctx):
 ERA_YEAR_RULE = Rule(
     "era_year",
     patterns=(
-        # "490 BC", "(499-493 BC)" (the first year of the range too), "AD 70", "625 AD"; upper case only (_plausible)
+        # "490 BC", "(499-493 BC)" (the first year of the range too), "AD 70", "625 AD"; upper case only (its filter)
         r"\b(?:(?P<bc>[1-9]\d{0,3})\s?(?P<era>b\.c\.(?:e\.)?|b\.c|bce|bc|a\.d\.|ad)(?!\w)"
         r"|(?P<first>[1-9]\d{0,3})(?=\s*(?:-|–|to|and|or)\s*[1-9]\d{0,3}\s?(?P<era2>b\.c\.?|bce|bc)(?!\w))"
         r"|(?P<ad>a\.d\.|ad)\s?(?P<adyear>[1-9]\d{0,3})\b)",
@@ -151,7 +158,7 @@ def _plausible_spelled_year(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_spelled_year(m, ctx):
+def _value_of_spelled_year(m: re.Match[str], ctx: Context) -> Norm | None:
     rest = parse_number(m["rest"]) if m["rest"] else 0
     if rest is None:
         return None
@@ -188,7 +195,7 @@ def _plausible_decade(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_decade(m, ctx):
+def _value_of_decade(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "the 1990s", "the '90s", "the 90s", "the 60s and 70s": a bare two-digit decade is the 1900s'.
     "The 1800s" is the century, as readers take it (the 2000s stay a decade)."""
     decade = m["decade"] or m["decade2"] or m["decade3"] or m["decade4"]
@@ -219,7 +226,7 @@ def _plausible_decade_word(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_decade_word(m, ctx):
+def _value_of_decade_word(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "the nineties": a decade of the 1900s (the usual reading in news)."""
     tens = {
         "twenties": 2,
@@ -259,7 +266,7 @@ def _plausible_century(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_century(m, ctx):
+def _value_of_century(m: re.Match[str], ctx: Context) -> Norm | None:
     number = ORDINAL_NUMBERS[m["word"].lower()] if m["word"] else int(m["ord"] or m["ord2"])
     if number == 0:
         return None  # "the 0th century"
@@ -290,7 +297,7 @@ def _plausible_quarter_abbr(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_quarter_abbr(m, ctx):
+def _value_of_quarter_abbr(m: re.Match[str], ctx: Context) -> Norm | None:
     number = int(m["number"])
     if m["year"]:
         return Norm("DATE", f"{m['year']}-Q{number}", anchor="absolute")
@@ -302,7 +309,7 @@ def _value_of_quarter_abbr(m, ctx):
 QUARTER_ABBR_RULE = Rule(
     "quarter_abbr",
     patterns=(
-        # "Q3 earnings", "Q1 2010": a quarter as business news abbreviates it (capital Q only: temporal._plausible)
+        # "Q3 earnings", "Q1 2010": a quarter as business news abbreviates it (capital Q only: its filter)
         rf"\b(?P<q>q)(?P<number>[1-4])\b(?:\s+(?P<year>{YEAR})\b)?",
     ),
     value=_value_of_quarter_abbr,
@@ -326,7 +333,7 @@ def _plausible_quarter(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_quarter(m, ctx):
+def _value_of_quarter(m: re.Match[str], ctx: Context) -> Norm | None:
     unit = m["unit"].lower()
     pre = (m["pre"] or "").lower()
     ord_ = (m["ord"] or "").lower()
@@ -372,7 +379,7 @@ def _value_of_quarter(m, ctx):
             n = -1
         if pre in ("the year-ago", "the year-earlier", "last year's"):
             if (quarter := ctx.quarter_in_focus()) and "-Q" in quarter:
-                return Norm("DATE", tr.shift_value_string(quarter, "year", -1), anchor="discourse")
+                return Norm("DATE", a_year_back(quarter), anchor="discourse")
             n -= 4
         if unit == "half":
             return Norm("DATE", tr.shift_value(ctx.dct, "half", n), anchor="dct")
@@ -405,7 +412,7 @@ QUARTER_RULE = Rule(
 )
 
 
-def _value_of_season_ago(m, ctx):
+def _value_of_season_ago(m: re.Match[str], ctx: Context) -> Norm | None:
     n = parse_number(m["num"])
     code = tr.SEASONS[m["season"].lower()[:-1]]
     if ctx.dct is None or n is None or not float(n).is_integer():
@@ -444,7 +451,7 @@ def _plausible_season(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_season(m, ctx):
+def _value_of_season(m: re.Match[str], ctx: Context) -> Norm | None:
     code = tr.SEASONS[m["season"].lower()]
     rel = (m["rel"] or "").lower().replace("the ", "").strip()
     mod = {"early": "START", "mid": "MID", "late": "END"}.get(rel)
@@ -496,7 +503,7 @@ SEASON_RULE = Rule(
 )
 
 
-def _value_of_year_range(m, ctx):
+def _value_of_year_range(m: re.Match[str], ctx: Context) -> Norm | None:
     """The first year of "1980-88", "2007-13", "1997-8" (a range is two TIMEX3s; a one-digit tail is left)."""
     if range_end(int(m["year"]), m["tail"]) is None:
         return None
@@ -514,7 +521,7 @@ YEAR_RANGE_RULE = Rule(
 )
 
 
-def _value_of_year_tail(m, ctx):
+def _value_of_year_tail(m: re.Match[str], ctx: Context) -> Norm | None:
     """The last year of "1980-88": "88" read in the century of the first year."""
     last = range_end(int(ctx.text[m.start() - 5 : m.start() - 1]), m["tail"])
     return None if last is None else Norm("DATE", f"{last:04d}", anchor="absolute")
@@ -531,7 +538,7 @@ YEAR_TAIL_RULE = Rule(
 )
 
 
-def _value_of_year_period(m, ctx):
+def _value_of_year_period(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "the 1988 period" in an earnings report: the quarter under discussion, in that year."""
     return Norm("DATE", f"{m['year']}-Q{focused_quarter(ctx)}", anchor="discourse")
 
@@ -546,7 +553,7 @@ YEAR_PERIOD_RULE = Rule(
 )
 
 
-def _value_of_year_end(m, ctx):
+def _value_of_year_end(m: re.Match[str], ctx: Context) -> Norm | None:
     if ctx.dct is None:
         return Norm("DATE", "XXXX", "END", anchor="none")
     year = ctx.dct.year
@@ -563,7 +570,7 @@ YEAR_END_RULE = Rule(
 )
 
 
-def _value_of_month_end(m, ctx):
+def _value_of_month_end(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "At month's end": the end of the month the text is in (the DCT's until it names another)."""
     anchor, kind = ctx.anchor_of("month")
     if anchor is None:
@@ -579,7 +586,7 @@ MONTH_END_RULE = Rule(
 )
 
 
-def _value_of_sport_season(m, ctx):
+def _value_of_sport_season(m: re.Match[str], ctx: Context) -> Norm | None:
     """A sports or business season: its calendar span varies by sport, so only its direction is kept."""
     rel = m["rel"].lower()
     value = {

@@ -34,6 +34,7 @@ from storyline.annotate.temporal.lexicon import (
 )
 from storyline.annotate.temporal.rules.rule import Rule
 from storyline.annotate.temporal.values import (
+    a_year_back,
     day_word,
     duration_value,
     mod_of,
@@ -44,7 +45,7 @@ from storyline.annotate.temporal.values import (
 )
 
 
-def _value_of_dayword(m, ctx):
+def _value_of_dayword(m: re.Match[str], ctx: Context) -> Norm | None:
     if m["word"].lower() == "today" and not m["pod"] and TODAYS_GENERIC.match(ctx.text, m.end()):
         return None  # "today's world", "today's youth": the present age, which TimeBank and AQUAINT leave (4 in 4)
     date, pod = day_word(m["word"].lower(), ctx)
@@ -67,7 +68,7 @@ DAYWORD_RULE = Rule(
 )
 
 
-def _value_of_day_around(m, ctx):
+def _value_of_day_around(m: re.Match[str], ctx: Context) -> Norm | None:
     offset = -2 if m["dir"].lower().startswith("before") else 2
     return Norm("DATE", tr.day_value(ctx.dct + dt.timedelta(days=offset) if ctx.dct else None))
 
@@ -86,7 +87,7 @@ def _plausible_day_beside(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_day_beside(m, ctx):
+def _value_of_day_beside(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "Oct. 12, the day before the plunge" is Oct. 12; "up from 1.51 percent the day before" is the day
     before the one the text is about, and a comparison that does not move the story to that day."""
     date, anchor = ctx.anchor_of("day")
@@ -120,7 +121,7 @@ def _plausible_rel_unit(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_rel_unit(m, ctx):
+def _value_of_rel_unit(m: re.Match[str], ctx: Context) -> Norm | None:
     rel, unit = m["rel"].lower(), m["unit"].lower()
     if m["fiscal"] and unit not in ("year", "quarter"):
         return None
@@ -159,7 +160,7 @@ def _plausible_part_rel(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_part_rel(m, ctx):
+def _value_of_part_rel(m: re.Match[str], ctx: Context) -> Norm | None:
     rel, unit = m["rel"].lower(), m["unit"].lower()
     if rel == "the":  # "the end of the month": this one, or the narrative's
         rel = "that" if ctx.narrative_year() is not None else "this"
@@ -187,7 +188,7 @@ PART_REL_RULE = Rule(
 )
 
 
-def _value_of_ago(m, ctx):
+def _value_of_ago(m: re.Match[str], ctx: Context) -> Norm | None:
     n = parse_number(m["num"])
     unit = unit_name(m["unit"])
     direction = (m["dir"] or m["dir2"]).lower()
@@ -239,7 +240,7 @@ def _value_of_ago(m, ctx):
     n = round(n)
     if unit == "year" and n == 1 and back and (quarter := ctx.quarter_in_focus()) and (not from_dct or recent):
         # "profit rose in the third quarter … from $3 a year earlier": the same quarter a year back
-        return Norm("DATE", tr.shift_value_string(quarter, "year", -1), mod, anchor="discourse")
+        return Norm("DATE", a_year_back(quarter), mod, anchor="discourse")
     if unit in TIME_UNITS:
         if anchor_date is None:
             return Norm("TIME", "XXXX-XX-XXTXX:XX", mod, anchor="none")
@@ -277,11 +278,11 @@ AGO_RULE = Rule(
 )
 
 
-def _value_of_year_ago(m, ctx):
+def _value_of_year_ago(m: re.Match[str], ctx: Context) -> Norm | None:
     noun = (m["unit"] or "").lower()
     ctx.comparison = ("year", -1)
     if quarter := ctx.quarter_in_focus():
-        return Norm("DATE", tr.shift_value_string(quarter, "year", -1), anchor="discourse")
+        return Norm("DATE", a_year_back(quarter), anchor="discourse")
     if "quarter" in noun or noun == "period":
         return Norm("DATE", tr.shift_value(ctx.dct - dt.timedelta(days=365) if ctx.dct else None, "quarter", -1))
     if "nine months" in noun:
@@ -352,7 +353,7 @@ def _plausible_reference(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_reference(m, ctx):
+def _value_of_reference(m: re.Match[str], ctx: Context) -> Norm | None:
     return Norm("DATE", REFERENCES[m["word"].lower()], anchor="none")
 
 
@@ -364,7 +365,7 @@ REFERENCE_RULE = Rule(
 )
 
 
-def _value_of_unit_possessive(m, ctx):
+def _value_of_unit_possessive(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "the week's most active session", "the day's other primaries": the week (day, month, year) the text
     is about."""
     return story_unit(m["unit"].lower(), ctx)
@@ -394,7 +395,7 @@ def _plausible_the_year(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_the_year(m, ctx):
+def _value_of_the_year(m: re.Match[str], ctx: Context) -> Norm | None:
     span = (m.start("span"), m.end("span"))
     if m["after"]:  # "the year ended Sept. 30": a twelve-month period
         return Norm("DURATION", "P1Y", anchor="none", span=span)
@@ -417,7 +418,7 @@ THE_YEAR_RULE = Rule(
 )
 
 
-def _value_of_period_year_back(m, ctx):
+def _value_of_period_year_back(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "the corresponding period last year", "the same month a year earlier": the quarter (or month) the text
     is about, a year before."""
     unit = m["unit"].lower()
@@ -447,7 +448,7 @@ PERIOD_YEAR_BACK_RULE = Rule(
 )
 
 
-def _value_of_latest_period(m, ctx):
+def _value_of_latest_period(m: re.Match[str], ctx: Context) -> Norm | None:
     unit = m["unit"].lower()
     rel = m["rel"].lower()
     if ctx.dct is None:
@@ -456,8 +457,8 @@ def _value_of_latest_period(m, ctx):
         return quarter_a_year_back(ctx)
     if "year" in unit:
         return Norm("DATE", f"{ctx.dct.year - 1:04d}", anchor="dct")
-    if ctx.current_value() and "-Q" in ctx.current_value():
-        return Norm("DATE", ctx.last_value, anchor="discourse")
+    if (current := ctx.current_value()) and "-Q" in current:
+        return Norm("DATE", current, anchor="discourse")
     return Norm("DATE", tr.shift_value(ctx.dct, "quarter", -1), anchor="dct")
 
 
@@ -472,7 +473,7 @@ LATEST_PERIOD_RULE = Rule(
 )
 
 
-def _value_of_units_time(m, ctx):
+def _value_of_units_time(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "in a week's time", "in two months' time": the unit that far ahead of the DCT."""
     n, unit = parse_number(m["num"]), unit_name(m["unit"])
     if n is None:
@@ -494,7 +495,7 @@ UNITS_TIME_RULE = Rule(
 )
 
 
-def _value_of_time_of_year(m, ctx):
+def _value_of_time_of_year(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "higher than usual for this time of year": the DCT's month, the season the text compares against."""
     return Norm("DATE", tr.shift_value(ctx.dct, "month", 0), anchor="dct" if ctx.dct else "none")
 
@@ -511,7 +512,7 @@ TIME_OF_YEAR_RULE = Rule(
 )
 
 
-def _value_of_vague_ago(m, ctx):
+def _value_of_vague_ago(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "years ago", "some time ago": before the DCT, by how much unsaid (TIMEX3 PAST_REF)."""
     return Norm("DATE", "PAST_REF", anchor="none", span=(m.start("span"), m.end("span")))
 
@@ -527,15 +528,7 @@ VAGUE_AGO_RULE = Rule(
 )
 
 
-def _plausible_bare_unit(m: re.Match[str], ctx: Context) -> bool:
-    if not bare_unit_plausible(m, ctx):
-        return False
-    if not bare_unit_plausible(m, ctx):
-        return False
-    return True
-
-
-def _value_of_bare_unit(m, ctx):
+def _value_of_bare_unit(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "days after a sniper killed him", "Hours later", "after weeks of protests": a span whose length the text
     leaves unsaid (PXD), "earlier" and "later" inside it as TimeML writes "two days later"."""
     end = m.end("tail") if m["tail"].lower() in ("earlier", "later") else m.end("unit")
@@ -552,12 +545,12 @@ BARE_UNIT_RULE = Rule(
         r"after|of)\b",
     ),
     value=_value_of_bare_unit,
-    plausible=_plausible_bare_unit,
+    plausible=bare_unit_plausible,
     triggers=("earlier", "later", "before", "after", " of"),
 )
 
 
-def _value_of_ordinal_unit(m, ctx):
+def _value_of_ordinal_unit(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "It is the second day of an offensive": the DCT's day; "on the second day" in a past clause: the
     day the text last named; "in his first year" (in office) names no date the text gives, so its
     value stays unknown (X placeholders)."""
@@ -594,7 +587,7 @@ ORDINAL_UNIT_RULE = Rule(
 )
 
 
-def _value_of_the_period(m, ctx):
+def _value_of_the_period(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "for the week", "during the month": the current week / month of the story."""
     return story_unit(m["unit"].lower(), ctx, span=(m.start("span"), m.end("span")))
 

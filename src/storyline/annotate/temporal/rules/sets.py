@@ -42,7 +42,7 @@ def _plausible_set(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_set(m, ctx):
+def _value_of_set(m: re.Match[str], ctx: Context) -> Norm | None:
     q = m["q"].lower()
     target = m["unit"]
     lowered = target.lower()
@@ -94,7 +94,7 @@ def _plausible_set_adverb(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_set_adverb(m, ctx):
+def _value_of_set_adverb(m: re.Match[str], ctx: Context) -> Norm | None:
     value = {
         "daily": "P1D",
         "weekly": "P1W",

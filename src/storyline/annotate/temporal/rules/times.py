@@ -44,7 +44,7 @@ from storyline.annotate.temporal.values import (
 )
 
 
-def _value_of_time(m, ctx):
+def _value_of_time(m: re.Match[str], ctx: Context) -> Norm | None:
     clock = time_of_day(m)
     groups = m.groupdict()
     anchor = "dct"
@@ -57,6 +57,7 @@ def _value_of_time(m, ctx):
         ),
         None,
     )
+    date: dt.date | None
     if written is not None:
         day = date_from_parts(m, ctx, month_number(written[0]), day_number(written[1]), written[2])
         if day is None:
@@ -95,7 +96,7 @@ TIME_RULE = Rule(
 )
 
 
-def _value_of_time24(m, ctx):
+def _value_of_time24(m: re.Match[str], ctx: Context) -> Norm | None:
     if ":" not in m.group(0):  # "1800 GMT"
         zone = m.groupdict().get("tz")  # none when a bracketed conversion follows ("at 2000 (0000 GMT)")
         if zone and zone not in ("local time", "hr", "hrs") and not zone.isupper():
@@ -139,7 +140,7 @@ TIME24_RULE = Rule(
 )
 
 
-def _value_of_stamp(m, ctx):
+def _value_of_stamp(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "05 February 12 01:10 GMT": a page's time stamp, its year in two digits (taken in this century, and only
     near the DCT)."""
     year = 2000 + int(m["yy"])
@@ -163,7 +164,7 @@ STAMP_RULE = Rule(
 )
 
 
-def _value_of_this_pod(m, ctx):
+def _value_of_this_pod(m: re.Match[str], ctx: Context) -> Norm | None:
     rel, pod = m["rel"].lower(), PARTS_OF_DAY[m["pod"].lower()]
     offset = {"this": 0, "last": -1, "yesterday": -1, "tomorrow": 1}[rel]
     date = ctx.dct + dt.timedelta(days=offset) if ctx.dct else None
@@ -179,7 +180,7 @@ THIS_POD_RULE = Rule(
 )
 
 
-def _value_of_next_pod(m, ctx):
+def _value_of_next_pod(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "the next morning": a part of the day after (or before) the day the text is about."""
     anchor, kind = ctx.anchor_of("day")
     shift = -1 if m["rel"].lower() == "the previous" else 1
@@ -201,7 +202,7 @@ def _plausible_overnight(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_overnight(m, ctx):
+def _value_of_overnight(m: re.Match[str], ctx: Context) -> Norm | None:
     """The night a report's "overnight" tells of: the one its sentence names a day for ("positions Sunday and
     overnight"), else the night before the DCT, or the DCT's own night when the clause looks ahead."""
     if ctx.sentence in ctx.sentence_days:
@@ -244,7 +245,7 @@ def _plausible_clock_pod(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_clock_pod(m, ctx):
+def _value_of_clock_pod(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "4 in the morning", "10 at night": a clock time whose half of the day is spelled out."""
     hour, pod = int(m["hour"]), m["pod"].lower()
     if pod in ("afternoon", "evening") or pod == "night" and hour >= 6:
@@ -269,7 +270,7 @@ CLOCK_POD_RULE = Rule(
 )
 
 
-def _value_of_pod_the(m, ctx):
+def _value_of_pod_the(m: re.Match[str], ctx: Context) -> Norm | None:
     date, anchor = discourse_day(ctx)
     pod = PARTS_OF_DAY[m["pod"].lower()]
     start = m.start("part") if m["part"] else m.start("span")
@@ -295,7 +296,7 @@ def _plausible_part_pod(m: re.Match[str], ctx: Context) -> bool:
     return True
 
 
-def _value_of_part_pod(m, ctx):
+def _value_of_part_pod(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "by late morning": that part of the day the text is about; a day named paragraphs back and far from the
     DCT is a past the text has left ("the well was capped on July 15 … shares rose by early afternoon")."""
     date, anchor = discourse_day(ctx)
@@ -325,7 +326,7 @@ PART_POD_RULE = Rule(
 )
 
 
-def _value_of_daylight(m, ctx):
+def _value_of_daylight(m: re.Match[str], ctx: Context) -> Norm | None:
     """ "the pre-dawn strikes", "by nightfall", "before sunrise": that part of the day the text is about."""
     word = (m["pre"] or m["word"]).lower()
     if word != m.group(0) or m["word"] and ctx.previous_word(m.start()) not in DAYLIGHT_BOUNDS:
@@ -349,7 +350,7 @@ DAYLIGHT_RULE = Rule(
 )
 
 
-def _value_of_that_day(m, ctx):
+def _value_of_that_day(m: re.Match[str], ctx: Context) -> Norm | None:
     unit = m["unit"].lower()
     date, anchor = ctx.anchor_of("day")
     value = tr.day_value(date)
@@ -378,7 +379,7 @@ THAT_DAY_RULE = Rule(
 )
 
 
-def _value_of_in_the_day(m, ctx):
+def _value_of_in_the_day(m: re.Match[str], ctx: Context) -> Norm | None:
     date, anchor = discourse_day(ctx)
     return Norm("DATE", tr.day_value(date), anchor=anchor, span=(m.start("span"), m.end("span")))
 
