@@ -17,7 +17,7 @@ Proposals get a type and value only where that can be done safely (see ``proposa
 the rest are counted but would be added with type DATE and an unknowable value.
 Never touches te3-platinum.  spaCy parses are cached by ``timex_missed.parsed_corpus``.
 
-Result (round 3, at commit ca01334's rules; relaxed / value F1, rules → rules + proposals with a
+Result (on commit ca01334's rules; relaxed / value F1, rules → rules + proposals with a
 safe value → rules + every proposal):
 
 * with the rule-match features (default): TimeBank → AQUAINT 10 proposals, 2 on gold, none safe:
