@@ -3,7 +3,9 @@ a count and the date set beside it, a part of the day and its day."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+from collections.abc import Callable
 
 from storyline.annotate.temporal.clues import names_its_day
 from storyline.annotate.temporal.lexicon import (
@@ -20,7 +22,7 @@ from storyline.annotate.temporal.lexicon import (
     RANGE_NEXT,
 )
 from storyline.annotate.temporal.values import clock_value, safe_date
-from storyline.model import TimeExpr
+from storyline.model import TimeExpr, TimexAnchor
 
 
 def _range_ends(text: str, end: int, join: str) -> bool:
@@ -120,7 +122,23 @@ def apposed_days(out: list[TimeExpr], text: str) -> None:
             count.value = date.value
 
 
-def range_days(out: list[TimeExpr], text: str, locate) -> None:
+def _day_of(
+    expr: TimeExpr, text: str, start: int, end: int, date: dt.date, locate: Callable[[int], int], anchor: TimexAnchor
+) -> TimeExpr:
+    """The bare day at ``start:end`` of the range ``expr`` belongs to, resolved as ``expr`` is."""
+    return TimeExpr(
+        start=start,
+        end=end,
+        text=text[start:end],
+        type="DATE",
+        value=date.isoformat(),
+        sentence=locate(start),
+        resolved=expr.resolved,
+        anchor=anchor,
+    )
+
+
+def range_days(out: list[TimeExpr], text: str, locate: Callable[[int], int]) -> None:
     """ "March 5-7", "May 4 and 5", "6-7 January 1916": the bare day of a range is a date of its own
     (TimeML tags it apart; AQUAINT, WikiWars and Tweets gold do, 7 of 7), in the month written once."""
     added: list[TimeExpr] = []
@@ -140,16 +158,7 @@ def range_days(out: list[TimeExpr], text: str, locate) -> None:
                 if after["year"] and expr.anchor != "absolute":
                     expr.value = f"{year}{expr.value[4:]}"
                 added.append(
-                    TimeExpr(
-                        start=start,
-                        end=end,
-                        text=text[start:end],
-                        type="DATE",
-                        value=date.isoformat(),
-                        sentence=locate(start),
-                        resolved=expr.resolved,
-                        anchor="absolute" if after["year"] else expr.anchor,
-                    )
+                    _day_of(expr, text, start, end, date, locate, "absolute" if after["year"] else expr.anchor)
                 )
             continue
         lead = re.match(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\s", expr.text)
@@ -158,18 +167,7 @@ def range_days(out: list[TimeExpr], text: str, locate) -> None:
             start, end = before.start("day"), before.end("day")
             date = safe_date(int(expr.value[:4]), int(expr.value[5:7]), int(before["day"]))
             if date and not any(o.start < end and start < o.end for o in out):
-                added.append(
-                    TimeExpr(
-                        start=start,
-                        end=end,
-                        text=text[start:end],
-                        type="DATE",
-                        value=date.isoformat(),
-                        sentence=locate(start),
-                        resolved=expr.resolved,
-                        anchor=expr.anchor,
-                    )
-                )
+                added.append(_day_of(expr, text, start, end, date, locate, expr.anchor))
     if added or drop:
         out[:] = sorted([o for j, o in enumerate(out) if j not in drop] + added, key=lambda o: o.start)
 
