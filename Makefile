@@ -1,12 +1,16 @@
 # Two commands on a fresh machine (Python 3.10+ with pip and venv):
 #   make demo   set up .venv and build the bundled example corpus into out/demo
 #   make test   set up .venv and run the whole test suite
+#   make check  lint (ruff), format check and type check (mypy)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test setup clean
+.PHONY: demo test check setup clean
+
+# the folders kept in ruff format's layout (the rest of the tree joins once it has been formatted)
+FORMATTED := src/storyline/annotate
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +26,11 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+check: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check $(FORMATTED)
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) out .pytest_cache

@@ -22,7 +22,7 @@ from storyline.model import AnnotatedArticle
 
 ROOT = Path(__file__).resolve().parents[1]
 CACHE = ROOT / ".bench"
-SHARED = Path("/work/shared/data")
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"  # ../shared beside the checkout
 DEV = SHARED / "clusters-dev" / "articles.jsonl"
 T17 = SHARED / "tls" / "timeline17_original"
 

@@ -5,7 +5,7 @@
 Builds the bundled example corpus and N raw Timeline17 articles (publication dates from their
 folder names, given as a --dates side file) into temporary folders, pinned to one core with
 one BLAS thread, and prints articles per second and the share of each stage.
-Target (issue 2): ≥ 20 articles/s per core.
+Target: ≥ 20 articles/s per core.
 """
 
 from __future__ import annotations
@@ -65,9 +65,9 @@ def measure(name: str, inputs: list[str], resources: Resources, dates: Path | No
         if stage != "load model":
             print(f"  {stage:<20} {seconds:7.2f} s  {seconds / elapsed:5.1%}")
     actors = sum(times.seconds.get(s, 0.0) for s in ("quotes", "claims", "compose entities", "compose figures"))
-    print(f"  temporal tagger share of build time: {times.seconds.get('temporal', 0.0) / elapsed:.1%} (issue 3: must not dominate)")
+    print(f"  temporal tagger share of build time: {times.seconds.get('temporal', 0.0) / elapsed:.1%} (target: must not dominate)")
     print(f"  quotes + figures + entities add {actors / max(elapsed - actors, 1e-9):.1%} to the rest of the build "
-          "(issue 6: at most 30 %)")
+          "(target: at most 30 %)")
 
 
 def main() -> None:

@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "dev"))
 from timex_missed import cached_parses, tag_corpus  # noqa: E402
 
 from storyline.evaluate.timeml import TimeMLDoc, read_standoff  # noqa: E402

@@ -26,6 +26,12 @@ def resources():
     return Resources()
 
 
+@pytest.fixture(scope="session")
+def nlp(resources):
+    """The spaCy pipeline, loaded once."""
+    return resources.nlp
+
+
 def _build(inputs: list[str], out: Path, resources, **kwargs) -> dict:
     from storyline.pipeline import build
 

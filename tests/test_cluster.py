@@ -13,7 +13,7 @@ from storyline.group import StoryGrouper
 from storyline.group.cluster import StoryIndex
 from storyline.model import AnnotatedArticle, Article
 
-SEEDS = Path("/work/shared/seeds")
+from conftest import SEEDS  # ../shared/seeds beside the checkout
 
 BRIDGE = [
     "The council of Maplebrook voted to close the old iron bridge over the Tarn river after inspectors found cracked girders.",
@@ -134,7 +134,7 @@ def test_quiet_story_closes_and_far_later_article_starts_a_new_one():
 @pytest.fixture(scope="module")
 def seed_articles():
     if not SEEDS.is_dir():
-        pytest.skip("/work/shared/seeds is missing: the seed articles are read from there, never copied")
+        pytest.skip(f"{SEEDS} is missing: the seed articles are read from there, never copied")
     from storyline.annotate import annotate
     from storyline.ingest import SidecarDates, ingest
     from storyline.resources import Resources

@@ -13,9 +13,10 @@ from storyline.errors import StorylineError
 from storyline.ingest import SidecarDates, expand_inputs, ingest
 from storyline.ingest.dates import date_from_url, parse_date
 
+from conftest import SEEDS  # ../shared/seeds beside the checkout
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
-SEEDS = Path("/work/shared/seeds")
 
 BODY = (
     "The harbour board in Lindmoor voted to close the east slipway on Friday.\n\n"

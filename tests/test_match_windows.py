@@ -12,7 +12,7 @@ import re
 import pytest
 
 from storyline.annotate.match_windows import Reach, ScannedText, near_literals, sre, sre_parse
-from storyline.annotate.temporal_rules import LOWERED_RULES, LOWERED_WINDOWS, RULES
+from storyline.annotate.temporal.tagger import PATTERNS
 
 from conftest import EXAMPLES, SEEDS
 
@@ -67,7 +67,7 @@ def test_longest_runs():
 
 def test_literals_are_found_once_per_text():
     scanned = ScannedText("may 5, march 3")
-    months = [windows for windows in LOWERED_WINDOWS if windows is not None and "may" in windows.literals]
+    months = [p.windows for p in PATTERNS if p.windows is not None and "may" in p.windows.literals]
     assert len(months) >= 2
     first = scanned.literal_spans(months[0].literal_finders)
     assert first == [(0, 3), (7, 10)]
@@ -75,13 +75,13 @@ def test_literals_are_found_once_per_text():
 
 
 def test_most_rules_are_searched_near_literals():
-    windowed = [name for (name, _), windows in zip(RULES, LOWERED_WINDOWS) if windows is not None]
+    windowed = [p.rule.name for p in PATTERNS if p.windows is not None]
     assert {"quarter", "duration", "ago", "month_day", "weekday", "iso", "time24"} <= set(windowed)
     assert len(windowed) >= 50
 
 
 def _same_everywhere(texts: list[str]) -> None:
-    for (name, _), pattern, windows in zip(RULES, LOWERED_RULES, LOWERED_WINDOWS):
+    for name, pattern, windows in ((p.rule.name, p.lowered, p.windows) for p in PATTERNS):
         if windows is None:
             continue
         for text in texts:
@@ -126,9 +126,9 @@ def test_rules_find_the_same_in_generated_texts():
     """Texts strung together from strings sampled from every rule's own pattern, the rules' words, digits,
     odd white space and punctuation, so that matches crowd, overlap, touch and sit at the windows' edges."""
     generator = random.Random(20261124)
-    trees = [sre_parse.parse(pattern.pattern).data for pattern in LOWERED_RULES]
-    words = sorted({word for _, source in RULES for word in re.findall(r"[a-z][a-z'’.-]+", source.lower())
-                    if len(word) > 1})
+    trees = [sre_parse.parse(pattern.pattern).data for pattern in (p.lowered for p in PATTERNS)]
+    sources = [p.pattern.pattern.lower() for p in PATTERNS]
+    words = sorted({word for source in sources for word in re.findall(r"[a-z][a-z'’.-]+", source) if len(word) > 1})
     fillers = words + ["1", "12", "2019", ",", ".", "-", "–", "'s", "the", "of", "in", "and",
                        "the week's", "1980-88", "2009–10", "september 11 attacks", "in two weeks' time"]  # rules that
     # match only with what they look around at
@@ -141,8 +141,8 @@ def test_rules_find_the_same_in_generated_texts():
                          else generator.choice(fillers))
             parts.append(generator.choice(spaces))
         texts.append("".join(parts))
-    matched = {name for (name, _), pattern in zip(RULES, LOWERED_RULES) if any(pattern.search(t) for t in texts)}
-    assert len(matched) == len({name for name, _ in RULES})  # every rule is put to the test
+    matched = {p.rule.name for p in PATTERNS if any(p.lowered.search(t) for t in texts)}
+    assert len(matched) == len({p.rule.name for p in PATTERNS})  # every rule is put to the test
     _same_everywhere(texts)
 
 

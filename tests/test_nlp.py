@@ -7,7 +7,7 @@ from spacy.tokens import Doc
 from spacy.vocab import Vocab
 
 from storyline.annotate.nlp import climb
-from storyline.annotate.temporal_resolve import _verb_tense
+from storyline.annotate.temporal.tense import _verb_tense
 
 
 def _cyclic_doc() -> Doc:
@@ -64,8 +64,8 @@ def test_cached_rule_components_give_the_stock_pipelines_output():
 
     texts = _comparison_texts()
     stock, cached = load_spacy(), with_cached_components(load_spacy())
-    assert getattr(cached.get_pipe("lemmatizer"), "_storyline_cached")
-    assert getattr(cached.get_pipe("attribute_ruler"), "_storyline_cached")
+    assert cached.get_pipe("lemmatizer")._storyline_cached
+    assert cached.get_pipe("attribute_ruler")._storyline_cached
     expected = [_token_attributes(doc) for doc in stock.pipe(texts)]
     # twice: the second pass answers from what the first remembered
     for _ in range(2):
@@ -85,7 +85,7 @@ def test_matrix_products_through_numpy_give_the_stock_pipelines_output():
     assert layers and all(getattr(layer.ops, "use_blis", None) is False for layer in layers)
     ops_before = [layer.ops for layer in layers]
     with_numpy_matrix_products(numpy_blas)  # a second call changes nothing
-    assert all(layer.ops is before for layer, before in zip(layers, ops_before))
+    assert all(layer.ops is before for layer, before in zip(layers, ops_before, strict=True))
     expected = [_token_attributes(doc) for doc in stock.pipe(texts)]
     assert [_token_attributes(doc) for doc in numpy_blas.pipe(texts)] == expected
     assert sum(len(tokens) for tokens in expected) > 2000
@@ -269,6 +269,6 @@ def test_a_long_text_parsed_in_pieces_is_one_doc_over_the_whole_text(resources, 
     assert all(token.is_sent_start for token in doc[1:] if "\n" in doc[token.i - 1].text_with_ws)
     # the models see less context at a cut only: nearly every token is tagged and parsed as in the whole
     whole = resources.nlp(text)
-    same_tags = sum(a.tag_ == b.tag_ and a.dep_ == b.dep_ for a, b in zip(doc, whole)) / len(doc)
+    same_tags = sum(a.tag_ == b.tag_ and a.dep_ == b.dep_ for a, b in zip(doc, whole, strict=False)) / len(doc)
     assert same_tags > 0.99
     assert abs(len(sentences_of(doc)) - len(sentences_of(whole))) <= len(sentences_of(whole)) / 100

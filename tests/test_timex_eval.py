@@ -10,6 +10,8 @@ import pytest
 from storyline.evaluate.timeml import read_corpus, read_timeml, strip_tags
 from storyline.evaluate.timex import Prediction, Score, align, score_document
 
+from conftest import SHARED
+
 DOC = """<?xml version="1.0" ?>
 <TimeML>
 <DOCID>x</DOCID>
@@ -105,13 +107,13 @@ def test_strip_tags_nested_elements():
     assert timexes[0].text == "year x"
 
 
-SHARED = pathlib.Path("/work/shared/data/timex/timebank")
+TIMEBANK = SHARED / "data" / "timex" / "timebank"  # ../shared beside the checkout
 
 
 def test_timebank_gold_scores_itself_100():
-    if not SHARED.exists():
-        pytest.skip(f"TimeBank not found at {SHARED}")
-    docs = read_corpus(SHARED)[:20]
+    if not TIMEBANK.exists():
+        pytest.skip(f"TimeBank not found at {TIMEBANK}")
+    docs = read_corpus(TIMEBANK)[:20]
     total = Score()
     for doc in docs:
         total.add(score_document(doc, [Prediction(t.start, t.end, t.type, t.value) for t in doc.timexes]))
@@ -190,7 +192,7 @@ def test_the_project_s_clusters_dev_gold_still_fits_its_articles():
     assert all(d.dct is not None for d in docs)
 
 
-SHARED_DATA = pathlib.Path(__file__).resolve().parents[2] / "shared/data"
+SHARED_DATA = SHARED / "data"
 PROJECT_GOLD = pathlib.Path(__file__).resolve().parents[1] / "benchmarks/data"
 #: articles and expressions in each of the project's modern gold sets, written once so that a new batch changes one line
 GOLD_SIZES = {"clusters-dev": (94, 505), "t17": (932, 7215), "polnear": (393, 2866)}
@@ -226,7 +228,7 @@ def test_the_project_s_polnear_gold_still_fits_its_articles():
     root = SHARED_DATA / "quotes/polnear"
     if not root.exists():
         pytest.skip(f"PolNeAR not found at {root}")
-    for row in _gold_rows("polnear-timex", *GOLD_SIZES["polnear"]):  # train articles, then dev ones (batches 17-19)
+    for row in _gold_rows("polnear-timex", *GOLD_SIZES["polnear"]):  # train articles, then dev ones
         [path] = [p for split in ("train", "dev") if (p := root / split / "text" / f"{row['id']}.txt").exists()]
         assert row["dct"] in row["id"] and _covers(path.read_text(encoding="utf-8"), row)
 

@@ -26,7 +26,9 @@ class GroupSettings:
     # unchanged (its articles are <= 353 words: no evidence) but T17 duplicates fell 304 -> 182-222: kept off
     min_paragraph_chars: int = 60  # shorter paragraphs are not fingerprinted
     cluster_threshold: float = 0.07  # chosen on clusters-dev (plateau 0.06–0.08)
-    quiet_days: int = 120  # a story with no article for longer than this is closed (chosen on clusters-dev: 30 → B-cubed 0.87, 90 → 0.95, 120 → 0.97)
+    # a story with no article for longer than this is closed (chosen on clusters-dev: 30 → B-cubed 0.87, 90 → 0.95,
+    # 120 → 0.97)
+    quiet_days: int = 120
     single_story: bool = False  # put every article in one story
     # near duplicates (group/dedup): LSH finds candidates, then Jaccard or containment decides
     near_duplicate_candidate_threshold: float = 0.5  # LSH band threshold; shared paragraphs add candidates

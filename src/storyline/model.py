@@ -18,6 +18,7 @@ from typing import Literal
 PublishedSource = Literal["header", "metadata", "sidecar", "url", "inferred", "missing"]
 Granularity = Literal["day", "week", "month", "year"]
 TimexType = Literal["DATE", "TIME", "DURATION", "SET"]
+TimexAnchor = Literal["absolute", "dct", "discourse", "none"]
 ClaimStatus = Literal["consistent", "conflicting", "corrected"]
 
 
@@ -114,7 +115,7 @@ class TimeExpr:
     sentence: int
     mod: str | None = None  # TIMEX3 mod: START, MID, END, APPROX, BEFORE, AFTER …
     resolved: bool = False  # True when value names calendar time (no X placeholders)
-    anchor: Literal["absolute", "dct", "discourse", "none"] = "none"
+    anchor: TimexAnchor = "none"
     # Only for an article with no publication date: the clause's tense, and for a day that hangs on the
     # publication date ("on Monday", "yesterday") the days from the publication date to that day if the
     # article was published on a Monday, Tuesday … Sunday (None where that weekday gives no day).

@@ -69,14 +69,14 @@ def cache_lemmas(lemmatizer: Any) -> bool:
     known: dict[tuple[int, int, int], list[str]] = {}
 
     def lemmatize(token: Token) -> list[str]:
-        key = (token.orth, token.pos, token.morph.key)
+        key = (token.orth, token.pos, token.morph.key)  # type: ignore[attr-defined]
         forms = known.get(key)
         if forms is None:
             forms = known[key] = rule_lemmatize(token)
         return forms
 
     strings = lemmatizer.vocab.strings
-    lemma_keys: dict[tuple[int, int, int], int] = {}
+    lemma_keys: dict[tuple[int, ...], int] = {}
 
     def lemmatize_doc(doc: Doc) -> Doc:
         """What the lemmatizer does to a document, looked up once per distinct (text, POS, morphology) and
@@ -91,7 +91,7 @@ def cache_lemmas(lemmatizer: Any) -> bool:
         keys, first, inverse = _distinct_rows(columns[to_set, :3])
         tokens = numpy.flatnonzero(to_set)
         values = []
-        for key, index in zip(keys, first):
+        for key, index in zip(keys, first, strict=True):
             value = lemma_keys.get(key)
             if value is None:
                 value = lemma_keys[key] = strings.add(lemmatize(doc[int(tokens[index])])[0])
@@ -145,8 +145,7 @@ class _CachedRules:
                     self.multi_first.add(key, [pattern[:1]])
                     self.multi_indices[rule] = entry["index"]
                     self.longest = max(self.longest, len(pattern))
-                    self.windowed &= (not any("OP" in token for token in pattern)
-                                      and set(pattern[0]) <= _KEY_ATTRIBUTES)
+                    self.windowed &= not any("OP" in token for token in pattern) and set(pattern[0]) <= _KEY_ATTRIBUTES
         self.known: dict[tuple[int, int, int], tuple[tuple[int, ...], dict[int, int], bool]] = {}
 
     def _one_token_rules(self, token: Token) -> tuple[tuple[int, ...], dict[int, int], bool]:
@@ -155,7 +154,7 @@ class _CachedRules:
         key = (token.orth, token.tag, token.dep)
         found = self.known.get(key)
         if found is None:
-            alone = token.doc[token.i:token.i + 1]
+            alone = token.doc[token.i : token.i + 1]
             matched = self.single(alone, allow_missing=True) if len(self.single) else []  # an empty one warns
             rules = tuple(sorted(int(self.vocab.strings[m]) for m, _, _ in matched))
             folded: dict[int, int] = {}
@@ -165,15 +164,20 @@ class _CachedRules:
             found = self.known[key] = (rules, folded, starts_multi)
         return found
 
-    def _multi_token_rules(self, doc: Doc, found: list[tuple[tuple[int, ...], dict[int, int], bool]]
-                           ) -> dict[int, list[int]]:
+    def _multi_token_rules(
+        self, doc: Doc, found: list[tuple[tuple[int, ...], dict[int, int], bool]]
+    ) -> dict[int, list[int]]:
         """Per token index, the multi-token rules that set its attributes."""
         if not self.multi_indices:
             return {}
         if self.windowed:
-            windows = (doc[i:i + self.longest] for i, (_, _, starts) in enumerate(found) if starts)
-            matches = ((match_id, window.start, window.start + end) for window in windows
-                       for match_id, start, end in self.multi(window, allow_missing=True) if start == 0)
+            windows = (doc[i : i + self.longest] for i, (_, _, starts) in enumerate(found) if starts)
+            matches = (
+                (match_id, window.start, window.start + end)
+                for window in windows
+                for match_id, start, end in self.multi(window, allow_missing=True)
+                if start == 0
+            )
         else:
             matches = ((match_id, start, end) for match_id, start, end in self.multi(doc, allow_missing=True))
         multi: dict[int, list[int]] = {}
@@ -189,7 +193,7 @@ class _CachedRules:
     def __call__(self, doc: Doc) -> Doc:
         found = [self._one_token_rules(token) for token in doc]
         multi = self._multi_token_rules(doc, found)
-        for token, (rules, folded, _) in zip(doc, found):
+        for token, (rules, folded, _) in zip(doc, found, strict=True):
             extra = multi.get(token.i)
             if extra:  # rare: the one-token and multi-token rules apply together, in rule order
                 for rule in sorted(rules + tuple(extra)):

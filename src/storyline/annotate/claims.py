@@ -22,25 +22,69 @@ from spacy.tokens import Doc, Token
 from storyline.annotate.nlp import SentenceLocator, climb, text_of
 from storyline.model import Claim, Sentence
 
-SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mln": 1e6, "billion": 1e9, "bn": 1e9,
-          "b": 1e9, "trillion": 1e12, "tn": 1e12}
-CURRENCY_SIGNS = {"$": None, "€": "EUR", "£": "GBP", "¥": "JPY", "C$": "CAD", "CA$": "CAD", "US$": "USD",
-                  "A$": "AUD", "AU$": "AUD", "NZ$": "NZD", "HK$": "HKD"}
-CURRENCY_WORDS = {"dollar": None, "dollars": None, "euro": "EUR", "euros": "EUR", "pound": "GBP",
-                  "pounds": "GBP", "yen": "JPY", "usd": "USD", "cad": "CAD", "eur": "EUR", "gbp": "GBP"}
+SCALES = {
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "m": 1e6,
+    "mln": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+    "trillion": 1e12,
+    "tn": 1e12,
+}
+CURRENCY_SIGNS = {
+    "$": None,
+    "€": "EUR",
+    "£": "GBP",
+    "¥": "JPY",
+    "C$": "CAD",
+    "CA$": "CAD",
+    "US$": "USD",
+    "A$": "AUD",
+    "AU$": "AUD",
+    "NZ$": "NZD",
+    "HK$": "HKD",
+}
+CURRENCY_WORDS = {
+    "dollar": None,
+    "dollars": None,
+    "euro": "EUR",
+    "euros": "EUR",
+    "pound": "GBP",
+    "pounds": "GBP",
+    "yen": "JPY",
+    "usd": "USD",
+    "cad": "CAD",
+    "eur": "EUR",
+    "gbp": "GBP",
+}
 #: place names that make a bare "$" Canadian or Australian dollars.
 DOLLAR_COUNTRIES = {
-    "CAD": re.compile(r"\b(Canada|Canadian|Ontario|Quebec|Québec|Alberta|British Columbia|Manitoba|"
-                      r"Saskatchewan|Nova Scotia|New Brunswick|Newfoundland|Toronto|Ottawa|Montreal|"
-                      r"Vancouver|Calgary|Edmonton|Winnipeg)\b"),
+    "CAD": re.compile(
+        r"\b(Canada|Canadian|Ontario|Quebec|Québec|Alberta|British Columbia|Manitoba|"
+        r"Saskatchewan|Nova Scotia|New Brunswick|Newfoundland|Toronto|Ottawa|Montreal|"
+        r"Vancouver|Calgary|Edmonton|Winnipeg)\b"
+    ),
     "AUD": re.compile(r"\b(Australia|Australian|Sydney|Melbourne|Canberra|Queensland|Brisbane)\b"),
-    "USD": re.compile(r"\b(United States|U\.S\.|US|America|American|Washington|Congress|New York|"
-                      r"California|Texas|Florida)\b"),
+    "USD": re.compile(
+        r"\b(United States|U\.S\.|US|America|American|Washington|Congress|New York|"
+        r"California|Texas|Florida)\b"
+    ),
 }
 PERCENT_WORDS = {"%", "percent", "pct"}
 RANGE_LINKS = frozenset({"and", "to", "-", "–"})
-TIME_UNITS = {"second": "seconds", "minute": "minutes", "hour": "hours", "day": "days", "week": "weeks",
-              "month": "months", "year": "years", "decade": "decades"}
+TIME_UNITS = {
+    "second": "seconds",
+    "minute": "minutes",
+    "hour": "hours",
+    "day": "days",
+    "week": "weeks",
+    "month": "months",
+    "year": "years",
+    "decade": "decades",
+}
 PEOPLE_NOUNS = frozenset(
     """people person member worker employee staff student teacher parent child resident voter
     nurse doctor officer patient victim supporter protester protestor customer user citizen
@@ -49,8 +93,14 @@ PEOPLE_NOUNS = frozenset(
     physician scientist researcher lawmaker delegate adult man woman boy girl kid infant individual
     household family applicant recipient beneficiary subscriber shareholder investor farmer miner""".split()
 )
-RATE_WORDS = {"annually": "per year", "yearly": "per year", "daily": "per day", "weekly": "per week",
-              "monthly": "per month", "hourly": "per hour"}
+RATE_WORDS = {
+    "annually": "per year",
+    "yearly": "per year",
+    "daily": "per day",
+    "weekly": "per week",
+    "monthly": "per month",
+    "hourly": "per hour",
+}
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "compound", "amod", "poss", "det", "case", "nmod", "npadvmod"})
 
 
@@ -124,11 +174,15 @@ class _FigureReader:
         if upper is None:
             return first, last, value, unit, percent, None, -1
         first2, last2, high, unit2, percent2 = upper
-        if link != "and" and not introduced and not (unit or percent or unit2 or percent2) \
-                and doc[last2].dep_ != "nummod":
+        if (
+            link != "and"
+            and not introduced
+            and not (unit or percent or unit2 or percent2)
+            and doc[last2].dep_ != "nummod"
+        ):
             return first, last, value, unit, percent, None, -1  # "voted 10 to 12" may be a score
-        scale = next((t.lower_ for t in doc[first2:last2 + 1] if t.lower_ in SCALES and not _is_numeric(t)), None)
-        own_scale = any(t.lower_ in SCALES and not _is_numeric(t) for t in doc[first:last + 1])
+        scale = next((t.lower_ for t in doc[first2 : last2 + 1] if t.lower_ in SCALES and not _is_numeric(t)), None)
+        own_scale = any(t.lower_ in SCALES and not _is_numeric(t) for t in doc[first : last + 1])
         if scale is not None and not own_scale and value * SCALES[scale] <= high:
             value *= SCALES[scale]  # "between 2 and 3 billion": the scale belongs to both
         if high < value:
@@ -148,8 +202,12 @@ class _FigureReader:
         if first > 0:
             prev = doc[first - 1]
             sign = prev.text
-            if first > 1 and doc[first - 2].text.upper() in ("US", "C", "CA", "A", "AU", "NZ", "HK") \
-                    and sign == "$" and doc[first - 2].whitespace_ == "":
+            if (
+                first > 1
+                and doc[first - 2].text.upper() in ("US", "C", "CA", "A", "AU", "NZ", "HK")
+                and sign == "$"
+                and doc[first - 2].whitespace_ == ""
+            ):
                 sign = doc[first - 2].text.upper() + "$"
                 first -= 1
             if sign in CURRENCY_SIGNS:
@@ -173,8 +231,11 @@ class _FigureReader:
 
 def _measured_noun(anchor: Token, span: range) -> Token | None:
     head = anchor.head
-    if anchor.dep_ in ("nummod", "compound", "quantmod", "amod", "nmod") and head.i not in span \
-            and head.pos_ in ("NOUN", "PROPN"):
+    if (
+        anchor.dep_ in ("nummod", "compound", "quantmod", "amod", "nmod")
+        and head.i not in span
+        and head.pos_ in ("NOUN", "PROPN")
+    ):
         return head
     return None
 
@@ -280,8 +341,11 @@ def find_claims(doc: Doc, sentences: list[Sentence]) -> list[Claim]:
             subject, noun = _subject(doc, first, last, percent)
         if tok.ent_type_ == "DATE" and unit is None:
             # "15 sick days" is a figure; "five days' notice", "Sept. 23" are dates
-            if noun is None or noun.lemma_.lower() not in TIME_UNITS or not any(
-                    c.dep_ in ("amod", "compound") for c in noun.lefts):
+            if (
+                noun is None
+                or noun.lemma_.lower() not in TIME_UNITS
+                or not any(c.dep_ in ("amod", "compound") for c in noun.lefts)
+            ):
                 continue
         if not subject:
             continue
@@ -293,8 +357,17 @@ def find_claims(doc: Doc, sentences: list[Sentence]) -> list[Claim]:
             elif lemma in TIME_UNITS:
                 unit = TIME_UNITS[lemma]
         start_char, end_char = doc[first].idx, doc[last].idx + len(doc[last])
-        claims.append(Claim(
-            start=start_char, end=end_char, text=reader.text[start_char:end_char], value=value, unit=unit,
-            subject=subject, sentence=locate(start_char), rate=_rate(doc, end_tok), high=high,
-        ))
+        claims.append(
+            Claim(
+                start=start_char,
+                end=end_char,
+                text=reader.text[start_char:end_char],
+                value=value,
+                unit=unit,
+                subject=subject,
+                sentence=locate(start_char),
+                rate=_rate(doc, end_tok),
+                high=high,
+            )
+        )
     return claims

@@ -20,7 +20,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 try:  # Python 3.11 renamed sre_parse and sre_constants
-    from re import _constants as sre, _parser as sre_parse
+    from re import _constants as sre  # type: ignore[attr-defined]
+    from re import _parser as sre_parse  # type: ignore[attr-defined]
 except ImportError:  # pragma: no cover - Python 3.10
     import sre_constants as sre  # type: ignore[no-redef]
     import sre_parse  # type: ignore[no-redef]
@@ -28,10 +29,41 @@ except ImportError:  # pragma: no cover - Python 3.10
 #: how often a character occurs in English news text, per character (letters by their usual English
 #: frequencies, times the four fifths of a text that letters are); used only to choose which literals
 #: to look for, so a rough figure does
-_LETTER_SHARE = dict(zip("etaoinshrdlcumwfgypbvkjxqz", (
-    .127, .091, .082, .075, .070, .067, .063, .061, .060, .043, .040, .028, .028, .024, .024, .022, .020, .020,
-    .019, .015, .010, .008, .0015, .0015, .001, .0007)))
-_SPACE_SHARE, _DIGIT_SHARE, _OTHER_SHARE = .17, .003, .005
+_LETTER_SHARE = dict(
+    zip(
+        "etaoinshrdlcumwfgypbvkjxqz",
+        (
+            0.127,
+            0.091,
+            0.082,
+            0.075,
+            0.070,
+            0.067,
+            0.063,
+            0.061,
+            0.060,
+            0.043,
+            0.040,
+            0.028,
+            0.028,
+            0.024,
+            0.024,
+            0.022,
+            0.020,
+            0.020,
+            0.019,
+            0.015,
+            0.010,
+            0.008,
+            0.0015,
+            0.0015,
+            0.001,
+            0.0007,
+        ),
+        strict=True,
+    )
+)
+_SPACE_SHARE, _DIGIT_SHARE, _OTHER_SHARE = 0.17, 0.003, 0.005
 #: look near literals only where the windows are expected to cover less than this share of a text
 _MOST_COVER = 0.5
 #: the longest runs of white space and digits a text is assumed to have when judging whether windows
@@ -54,15 +86,19 @@ class Reach:
     per_digit_run: int = 0
 
     def __add__(self, other: Reach) -> Reach:
-        return Reach(self.fixed + other.fixed, self.per_space_run + other.per_space_run,
-                     self.per_digit_run + other.per_digit_run)
+        return Reach(
+            self.fixed + other.fixed, self.per_space_run + other.per_space_run, self.per_digit_run + other.per_digit_run
+        )
 
     def __mul__(self, times: int) -> Reach:
         return Reach(self.fixed * times, self.per_space_run * times, self.per_digit_run * times)
 
     def widest(self, other: Reach) -> Reach:
-        return Reach(max(self.fixed, other.fixed), max(self.per_space_run, other.per_space_run),
-                     max(self.per_digit_run, other.per_digit_run))
+        return Reach(
+            max(self.fixed, other.fixed),
+            max(self.per_space_run, other.per_space_run),
+            max(self.per_digit_run, other.per_digit_run),
+        )
 
     def chars(self, space_run: int, digit_run: int) -> int:
         """The reach in a text whose longest runs of white space and digits are so long."""
@@ -162,8 +198,10 @@ def _expected_per_character(literals: frozenset[str]) -> float:
     for literal in literals:
         share = 1.0
         for character in literal:
-            share *= (_LETTER_SHARE.get(character) or (_SPACE_SHARE if character.isspace() else
-                      _DIGIT_SHARE if character.isdigit() else _OTHER_SHARE)) * (.8 if character.isalpha() else 1)
+            share *= (
+                _LETTER_SHARE.get(character)
+                or (_SPACE_SHARE if character.isspace() else _DIGIT_SHARE if character.isdigit() else _OTHER_SHARE)
+            ) * (0.8 if character.isalpha() else 1)
         total += share
     return total
 
@@ -186,8 +224,9 @@ def _required_literals(items: list) -> list[frozenset[str]]:
         elif op is sre.BRANCH:
             per_branch = [_required_literals(_items(branch)) for branch in av[1]]
             if all(per_branch):
-                choices.append(_fewest(frozenset().union(*(min(options, key=_expected_per_character)
-                                                           for options in per_branch))))
+                choices.append(
+                    _fewest(frozenset().union(*(min(options, key=_expected_per_character) for options in per_branch)))
+                )
         elif op in _REPEATS and av[0] >= 1:
             choices.extend(_required_literals(_items(av[2])))
     if run:
@@ -197,8 +236,9 @@ def _required_literals(items: list) -> list[frozenset[str]]:
 
 def _fewest(literals: frozenset[str]) -> frozenset[str]:
     """The same set without the literals that contain another one: a text holding "january" holds "jan"."""
-    return frozenset(literal for literal in literals
-                     if not any(other != literal and other in literal for other in literals))
+    return frozenset(
+        literal for literal in literals if not any(other != literal and other in literal for other in literals)
+    )
 
 
 def _reach(items: list) -> Reach | None:
@@ -239,11 +279,15 @@ def _unbounded_run(items: list) -> Reach | None:
     if len(items) != 1 or items[0][0] is not sre.IN:
         return None
     members = items[0][1]
-    if all(member == (sre.CATEGORY, sre.CATEGORY_SPACE) or (member[0] is sre.LITERAL and _SPACE.match(chr(member[1])))
-           for member in members):
+    if all(
+        member == (sre.CATEGORY, sre.CATEGORY_SPACE) or (member[0] is sre.LITERAL and _SPACE.match(chr(member[1])))
+        for member in members
+    ):
         return Reach(0, per_space_run=1)
-    if all(member == (sre.CATEGORY, sre.CATEGORY_DIGIT) or (member[0] is sre.LITERAL and _DIGIT.match(chr(member[1])))
-           for member in members):
+    if all(
+        member == (sre.CATEGORY, sre.CATEGORY_DIGIT) or (member[0] is sre.LITERAL and _DIGIT.match(chr(member[1])))
+        for member in members
+    ):
         return Reach(0, per_digit_run=1)
     return None
 

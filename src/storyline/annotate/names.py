@@ -8,13 +8,53 @@ lists are short on purpose and hand-written; a wrong entry costs more than a mis
 
 from __future__ import annotations
 
-MALE_TITLES = frozenset({"mr", "mr.", "sir", "lord", "king", "prince", "father", "brother", "congressman",
-                         "businessman", "spokesman", "chairman", "councilman", "assemblyman", "husband"})
-FEMALE_TITLES = frozenset({"mrs", "mrs.", "ms", "ms.", "miss", "madam", "lady", "dame", "queen", "princess",
-                           "sister", "congresswoman", "businesswoman", "spokeswoman", "chairwoman",
-                           "councilwoman", "assemblywoman", "wife", "mother", "daughter", "actress"})
+MALE_TITLES = frozenset(
+    {
+        "mr",
+        "mr.",
+        "sir",
+        "lord",
+        "king",
+        "prince",
+        "father",
+        "brother",
+        "congressman",
+        "businessman",
+        "spokesman",
+        "chairman",
+        "councilman",
+        "assemblyman",
+        "husband",
+    }
+)
+FEMALE_TITLES = frozenset(
+    {
+        "mrs",
+        "mrs.",
+        "ms",
+        "ms.",
+        "miss",
+        "madam",
+        "lady",
+        "dame",
+        "queen",
+        "princess",
+        "sister",
+        "congresswoman",
+        "businesswoman",
+        "spokeswoman",
+        "chairwoman",
+        "councilwoman",
+        "assemblywoman",
+        "wife",
+        "mother",
+        "daughter",
+        "actress",
+    }
+)
 
-MALE_FIRST_NAMES = frozenset("""
+MALE_FIRST_NAMES = frozenset(
+    """
 aaron adam ahmed alan albert alex alexander ali andrew anthony antonin arnold arthur barack ben benjamin
 bernie bill billy bob bobby brad bradley brandon brian bruce bryan carl carlos charles charlie chris
 christopher chuck colin craig dan daniel darrell dave david dennis derek dick don donald doug douglas
@@ -25,9 +65,11 @@ louis luis marco marcus mark martin matt matthew michael mike mitch mitt mohamed
 nathan newt nicholas nick patrick paul peter phil philip ralph randy raymond reince rick richard rob
 robert roger ron ronald roy rudy rudolph russell ryan sam samuel scott sean sergei stephen steve steven
 stuart ted terry thomas tim timothy todd tom tony vladimir walter wayne william willie xi
-""".split())
+""".split()
+)
 
-FEMALE_FIRST_NAMES = frozenset("""
+FEMALE_FIRST_NAMES = frozenset(
+    """
 abigail alice alicia amanda amy andrea angela angelina ann anna anne barbara betsy betty beverly
 brenda carly carol caroline catherine cathy cecile charlotte cheryl christina christine claire cynthia
 dana debbie deborah debra diana diane donna doris dorothy elaine elena elizabeth ellen emily emma
@@ -38,7 +80,8 @@ margaret maria marie marilyn martha mary megan megyn melania melissa michelle mi
 olivia pamela patricia paula rachel rebecca rosa rose ruth sally samantha sandra sara sarah sharon
 shirley sophia stephanie susan susana suzanne tammy teresa theresa tina valerie victoria virginia
 wendy
-""".split())
+""".split()
+)
 
 
 def gender_of_first_name(name: str) -> str | None:

@@ -43,7 +43,7 @@ def paragraph_boundaries(doc: Doc) -> Doc:
     if len(after):
         starts = doc.to_array(SENT_START)
         starts[after] = 1
-        doc.from_array([SENT_START], starts)
+        doc.from_array([SENT_START], starts)  # type: ignore[arg-type]
     return doc
 
 
@@ -79,7 +79,7 @@ def paragraph_pieces(text: str, longest: int = LONGEST_WHOLE_TEXT, piece: int = 
     pieces, start = [], 0
     for cut in PARAGRAPH_START.finditer(text, piece):
         if cut.end() - start >= piece and cut.end() < len(text):
-            pieces.append(text[start:cut.end()])
+            pieces.append(text[start : cut.end()])
             start = cut.end()
     pieces.append(text[start:])
     return pieces
@@ -106,8 +106,11 @@ def parse(articles: Iterable[Article], resources: Resources, batch_size: int = 3
     for doc, (article, last) in nlp.pipe(_pieces_to_parse(articles), as_tuples=True, batch_size=batch_size):
         parsed.append(doc)
         if last:
-            whole = parsed[0] if len(parsed) == 1 else Doc.from_docs(parsed, ensure_whitespace=False,
-                                                                    exclude=["user_data", "tensor"])
+            whole = (
+                parsed[0]
+                if len(parsed) == 1
+                else Doc.from_docs(parsed, ensure_whitespace=False, exclude=["user_data", "tensor"])  # type: ignore[call-arg]
+            )
             parsed = []
             yield article, whole
 
@@ -170,8 +173,15 @@ def mentions_of(doc: Doc, sentences: list[Sentence]) -> list[Mention]:
     text = text_of(doc)
     mentions = []
     for ent in doc.ents:
-        words = text[ent.start_char:ent.end_char]
+        words = text[ent.start_char : ent.end_char]
         if words.strip():
-            mentions.append(Mention(start=ent.start_char, end=ent.end_char, text=words, label=ent.label_,
-                                    sentence=locate(ent.start_char)))
+            mentions.append(
+                Mention(
+                    start=ent.start_char,
+                    end=ent.end_char,
+                    text=words,
+                    label=ent.label_,
+                    sentence=locate(ent.start_char),
+                )
+            )
     return mentions

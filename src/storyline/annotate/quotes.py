@@ -90,14 +90,14 @@ def quote_spans(text: str) -> list[tuple[int, int]]:
             j = i
             while j < n and text[j].isspace():
                 j += 1
-            if j < n and (text[j] in OPENERS + STRAIGHT or text[j:j + 2] == "``") and "\n" in text[i:j]:
-                i = j + (2 if text[j:j + 2] == "``" else 1)  # the quote runs on into the next paragraph
+            if j < n and (text[j] in OPENERS + STRAIGHT or text[j : j + 2] == "``") and "\n" in text[i:j]:
+                i = j + (2 if text[j : j + 2] == "``" else 1)  # the quote runs on into the next paragraph
                 continue
             open_at = None  # unbalanced: forget it
             i += 1
             continue
         if ch not in MARKS:
-            pair = text[i:i + 2]
+            pair = text[i : i + 2]
             if pair == "``" and open_at is None:  # Penn Treebank style: ``quote''
                 open_at = i + 2
                 i += 2
@@ -200,7 +200,7 @@ def _name_span(tok: Token, index: _DocIndex) -> tuple[int, int]:
         if child.dep_ in ("det", "compound", "amod", "poss", "nummod", "nmod") and child.i < left.i:
             left = child
             break
-    span = tok.doc[left.left_edge.i if left is not tok else tok.i: tok.i + 1]
+    span = tok.doc[left.left_edge.i if left is not tok else tok.i : tok.i + 1]
     return span.start_char, span.end_char
 
 
@@ -239,8 +239,11 @@ def _subject_of(verb: Token, quoted: set[int]) -> Token | None:
     # inverted order without a parsed subject: "…," said Okonjo. / "…," read the statement.
     for child in verb.rights:
         if child.dep_ in ("dobj", "attr", "npadvmod", "appos", "nsubj") and child.i not in quoted:
-            if child.pos_ == "PROPN" or child.ent_type_ in SPEAKER_LABELS \
-                    or (child.pos_ == "NOUN" and child.lemma_.lower() in DOCUMENT_NOUNS):
+            if (
+                child.pos_ == "PROPN"
+                or child.ent_type_ in SPEAKER_LABELS
+                or (child.pos_ == "NOUN" and child.lemma_.lower() in DOCUMENT_NOUNS)
+            ):
                 return child
     return _name_left_of(verb, quoted)
 
@@ -273,8 +276,7 @@ class _Resolver:
         self.index = index
         self.quoted = quoted
         self.named = [
-            ent for ent in index.ents
-            if ent.label_ in SPEAKER_LABELS and ent[0].i not in quoted and ent.text.strip()
+            ent for ent in index.ents if ent.label_ in SPEAKER_LABELS and ent[0].i not in quoted and ent.text.strip()
         ]
         self.named_starts = [ent.start for ent in self.named]
         self._genders: dict[str, str | None] | None = None
@@ -303,7 +305,7 @@ class _Resolver:
         if noun in ent.text.lower():
             return True
         doc = ent.doc
-        window = doc[max(0, ent.start - 5): ent.start]
+        window = doc[max(0, ent.start - 5) : ent.start]
         if any(t.lower_ == noun or t.lemma_.lower() == noun for t in window):
             return True
         for t in ent:
@@ -344,7 +346,7 @@ class _Resolver:
             return None, None
         if tok.pos_ == "PROPN":
             span = _name_span(tok, self.index)
-            return self.index.text[span[0]:span[1]], span
+            return self.index.text[span[0] : span[1]], span
         if tok.pos_ == "NOUN":
             noun = tok.lemma_.lower()
             if noun in DOCUMENT_NOUNS:
@@ -407,9 +409,7 @@ def _cue_tokens(tokens: list[Token], quoted: set[int]) -> list[Token]:
     return cues
 
 
-def _speaker_near(
-    start: int, end: int, index: _DocIndex, quoted: set[int], resolver: _Resolver
-) -> _Speaker | None:
+def _speaker_near(start: int, end: int, index: _DocIndex, quoted: set[int], resolver: _Resolver) -> _Speaker | None:
     """Speaker from a cue in the sentence(s) the quote sits in."""
     dash = _dash_speaker(end, index, resolver)
     if dash is not None:
@@ -421,12 +421,15 @@ def _speaker_near(
     # a cue split off into its own sentence: "…” she said."
     if not cues and last + 1 < len(index.sents):
         nxt = index.sents[last + 1]
-        gap = index.text[end:nxt.start_char]
+        gap = index.text[end : nxt.start_char]
         if index.paragraph(nxt.start_char) == para[1] and len(gap) <= 3 and nxt[0].text not in MARKS:
             cues = [t for t in _cue_tokens(list(nxt[:5]), quoted)]
     if not cues:
-        return _colon_speaker(start, index, quoted, resolver) or _inverted_speaker(end, index, quoted, resolver) \
+        return (
+            _colon_speaker(start, index, quoted, resolver)
+            or _inverted_speaker(end, index, quoted, resolver)
             or _governor_speaker(start, index, quoted, resolver)
+        )
     q_tok = index.token_at(start)
     q_end_tok = index.token_at(max(start, end - 1))
 
@@ -450,7 +453,7 @@ def _colon_speaker(start: int, index: _DocIndex, quoted: set[int], resolver: _Re
     text = index.text
     base = max(0, start - 8)
     before = text[base:start].rstrip(MARKS + " \t\n")
-    if not before.endswith(":") or text[base + len(before):start].count("\n") > 2:
+    if not before.endswith(":") or text[base + len(before) : start].count("\n") > 2:
         return None
     colon = index.doc[index.token_at(base + len(before) - 1)]
     if colon.text != ":" or colon.i in quoted:
@@ -469,7 +472,7 @@ def _colon_speaker(start: int, index: _DocIndex, quoted: set[int], resolver: _Re
 
 
 def _is_speech_word(tok: Token) -> bool:
-    """"Stated", "Continued", "said" — also when the tagger took it for part of a name."""
+    """ "Stated", "Continued", "said" — also when the tagger took it for part of a name."""
     lower = tok.lower_
     if tok.lemma_.lower() in SPEECH_VERBS or lower in ("said", "told", "wrote"):
         return True
@@ -488,7 +491,7 @@ def _header_name(colon: Token, index: _DocIndex, quoted: set[int]) -> Span | Non
     if any(t.i in quoted for t in ent):
         return None
     sent_start = index.sents[index.sent_at(ent.start_char)].start
-    lead = [t for t in doc[sent_start:ent.start] if not t.is_space]
+    lead = [t for t in doc[sent_start : ent.start] if not t.is_space]
     if len(ent) > 1 and _is_speech_word(ent[0]):
         lead.append(ent[0])  # the tagger read "Continued Stone" as one name
         ent = ent[1:]
@@ -505,7 +508,7 @@ def _governor_speaker(start: int, index: _DocIndex, quoted: set[int], resolver: 
     doc = index.doc
     first = doc[index.token_at(start)]
     sent = index.sents[index.sent_at(start)]
-    if first.i <= sent.start + 1 or index.text[max(0, start - 3):start].rstrip(MARKS + " ").endswith(":"):
+    if first.i <= sent.start + 1 or index.text[max(0, start - 3) : start].rstrip(MARKS + " ").endswith(":"):
         return None  # a quote that opens its sentence is not a partial quote
     tok = first
     for _ in range(12):
@@ -539,7 +542,7 @@ def _governor_speaker(start: int, index: _DocIndex, quoted: set[int], resolver: 
 def _inverted_speaker(end: int, index: _DocIndex, quoted: set[int], resolver: _Resolver) -> _Speaker | None:
     """Any verb right after the quote with a name behind it: "“This is fantastic!” beamed Ann Lee"."""
     text = index.text
-    gap = re.match(r"[\s,.!?" + re.escape(MARKS) + r"]*", text[end:end + 6])
+    gap = re.match(r"[\s,.!?" + re.escape(MARKS) + r"]*", text[end : end + 6])
     at = end + (gap.end() if gap else 0)
     verb = index.doc[index.token_at(at)]
     if verb.idx != at or verb.pos_ != "VERB" or verb.i + 1 >= len(index.doc) or verb.i in quoted:
@@ -550,8 +553,13 @@ def _inverted_speaker(end: int, index: _DocIndex, quoted: set[int], resolver: _R
     name, name_span = resolver.resolve(subject)
     if name is None:
         return None
-    return _Speaker(source=name_span or (subject.idx, subject.idx + len(subject)), name=name,
-                    name_span=name_span, cue=verb.text, cue_char=verb.idx)
+    return _Speaker(
+        source=name_span or (subject.idx, subject.idx + len(subject)),
+        name=name,
+        name_span=name_span,
+        cue=verb.text,
+        cue_char=verb.idx,
+    )
 
 
 def _depth(tok: Token) -> int:
@@ -566,7 +574,7 @@ def _depth(tok: Token) -> int:
 def _dash_speaker(end: int, index: _DocIndex, resolver: _Resolver) -> _Speaker | None:
     """A name set after the quote with a dash: "“…” ― Pamela Padilla"."""
     text = index.text
-    m = re.match(r"[\s,.]*[―—–-]+\s*", text[end + 1: end + 12])
+    m = re.match(r"[\s,.]*[―—–-]+\s*", text[end + 1 : end + 12])
     if not m:
         return None
     at = end + 1 + m.end()
@@ -576,13 +584,16 @@ def _dash_speaker(end: int, index: _DocIndex, resolver: _Resolver) -> _Speaker |
     name, name_span = resolver.resolve(tok)
     if name is None:
         return None
-    return _Speaker(source=name_span or (tok.idx, tok.idx + len(tok)), name=name, name_span=name_span,
-                    cue=m.group().strip(), cue_char=end + 1)
+    return _Speaker(
+        source=name_span or (tok.idx, tok.idx + len(tok)),
+        name=name,
+        name_span=name_span,
+        cue=m.group().strip(),
+        cue_char=end + 1,
+    )
 
 
-def _speaker_before(
-    start: int, index: _DocIndex, quoted: set[int], resolver: _Resolver
-) -> _Speaker | None:
+def _speaker_before(start: int, index: _DocIndex, quoted: set[int], resolver: _Resolver) -> _Speaker | None:
     """Speaker set up by the sentence just before the quote, in its paragraph or closing the
     previous one ("… said in a statement that …" then the quote)."""
     k = index.sent_at(start) - 1
@@ -629,14 +640,23 @@ def find_quotes(doc: Doc, sentences: list[Sentence]) -> list[Quote]:
         inherited = None
         if k > 0 and index.paragraph(found[k - 1][1] - 1) == para and found[k - 1][2] is not None:
             inherited = found[k - 1][2]
-        elif k + 1 < len(found) and index.paragraph(found[k + 1][0]) == index.paragraph(e - 1) \
-                and found[k + 1][2] is not None and _only_quote_between(text, e, found[k + 1][0]):
+        elif (
+            k + 1 < len(found)
+            and index.paragraph(found[k + 1][0]) == index.paragraph(e - 1)
+            and found[k + 1][2] is not None
+            and _only_quote_between(text, e, found[k + 1][0])
+        ):
             inherited = found[k + 1][2]
         else:
             inherited = _speaker_before(s, index, quoted, resolver)
-            if inherited is None and _starts_paragraph(text, s, index) and k > 0 and found[k - 1][2] is not None \
-                    and index.paragraph(found[k - 1][1] - 1) == para - 1 \
-                    and _ends_paragraph(text, found[k - 1][1], index):
+            if (
+                inherited is None
+                and _starts_paragraph(text, s, index)
+                and k > 0
+                and found[k - 1][2] is not None
+                and index.paragraph(found[k - 1][1] - 1) == para - 1
+                and _ends_paragraph(text, found[k - 1][1], index)
+            ):
                 inherited = found[k - 1][2]
         if inherited is not None:
             found[k] = (s, e, inherited)
@@ -660,7 +680,7 @@ def _starts_paragraph(text: str, start: int, index: _DocIndex) -> bool:
 
 def _ends_paragraph(text: str, end: int, index: _DocIndex) -> bool:
     nxt = text.find("\n", end)
-    tail = text[end: nxt if nxt >= 0 else len(text)]
+    tail = text[end : nxt if nxt >= 0 else len(text)]
     return not tail.strip(MARKS + " \t.")
 
 

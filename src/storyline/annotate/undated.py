@@ -14,7 +14,7 @@ import re
 from spacy.tokens import Doc
 
 from storyline.annotate.temporal import TemporalTagger
-from storyline.annotate.temporal_resolve import clause_tense
+from storyline.annotate.temporal.tense import clause_tense
 from storyline.model import Sentence, TimeExpr
 
 #: Monday 11 June 2001 … Sunday 17 June 2001: any week far from month and year ends would do

@@ -2,11 +2,11 @@
 
 Usage::
 
-    python benchmarks/timex_vs_heideltime.py                  # agreement figures, 60 articles per source
-    python benchmarks/timex_vs_heideltime.py --missed         # HeidelTime expressions no expression of ours overlaps
-    python benchmarks/timex_vs_heideltime.py --wrong          # the same span, another value
-    python benchmarks/timex_vs_heideltime.py --extra          # ours, overlapping none of HeidelTime's
-    python benchmarks/timex_vs_heideltime.py --per-source 200 --seed 2 --limit 80 --examples 5
+    python benchmarks/dev/timex_vs_heideltime.py                  # agreement figures, 60 articles per source
+    python benchmarks/dev/timex_vs_heideltime.py --missed         # HeidelTime expressions no expression of ours overlaps
+    python benchmarks/dev/timex_vs_heideltime.py --wrong          # the same span, another value
+    python benchmarks/dev/timex_vs_heideltime.py --extra          # ours, overlapping none of HeidelTime's
+    python benchmarks/dev/timex_vs_heideltime.py --per-source 200 --seed 2 --limit 80 --examples 5
 
 Timeline17 (``../shared/data/tls/timeline17_original``) ships HeidelTime's TimeML for each of its 4,646
 articles, written with the publication day (the folder name) as the DCT. HeidelTime is the published
@@ -32,7 +32,7 @@ from timex_missed import _context, cached_parses, print_groups, shape, tag_corpu
 
 from storyline.evaluate.timeml import TimeMLDoc, strip_tags
 
-T17 = pathlib.Path(__file__).resolve().parents[2] / "shared" / "data" / "tls" / "timeline17_original"
+T17 = pathlib.Path(__file__).resolve().parents[3] / "shared" / "data" / "tls" / "timeline17_original"
 
 #: Penn Treebank tokens back to the written form (applied in this order to the marked-up text)
 _DETOKENISE = (

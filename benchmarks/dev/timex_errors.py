@@ -1,6 +1,6 @@
 """Error analysis of the temporal tagger on a TimeML corpus (development data only).
 
-Usage: python benchmarks/timex_errors.py /work/shared/data/timex/timebank [--top 5] [--examples 3]
+Usage: python benchmarks/dev/timex_errors.py ../shared/data/timex/timebank [--top 5] [--examples 3]
 
 Prints the largest classes of remaining errors (missed, spurious, wrong value), each with a
 count and a few examples.  Never run it on te3-platinum: that set is the test figure.

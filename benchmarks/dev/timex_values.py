@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/timex_values.py 'year (ago|earlier)' timebank aquaint [--examples 4]
+    python benchmarks/dev/timex_values.py 'year (ago|earlier)' timebank aquaint [--examples 4]
 
 For every gold expression whose text matches the (case-insensitive) regex and that the tagger found,
 prints how often our value equals gold's, grouped by the gold text's pattern (digits, month and
@@ -25,7 +25,7 @@ from storyline.evaluate.timex import align
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("regex", help="case-insensitive pattern a gold expression's text must contain")
-    parser.add_argument("corpora", nargs="+", help="folders under /work/shared/data/timex")
+    parser.add_argument("corpora", nargs="+", help="folders under ../shared/data/timex")
     parser.add_argument("--examples", type=int, default=4)
     args = parser.parse_args()
 

@@ -2,6 +2,7 @@
 import pickle, sys
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from corpus import CACHE, DEV
 
 def load_dev():

@@ -11,9 +11,9 @@ are scored beside on the timelines they cover.
 
 Usage::
 
-    python benchmarks/tls_dev.py                       # all 19 timelines
-    python benchmarks/tls_dev.py --topics mj finan     # a subset
-    python benchmarks/tls_dev.py --set LEAD_WEIGHT=0.7 # override a composer constant (development only)
+    python benchmarks/dev/tls_dev.py                       # all 19 timelines
+    python benchmarks/dev/tls_dev.py --topics mj finan     # a subset
+    python benchmarks/dev/tls_dev.py --set LEAD_WEIGHT=0.7 # override a composer constant (development only)
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ from storyline.evaluate.tls_metric import TimelineScores, average, score_timelin
 from storyline.model import AnnotatedArticle
 from storyline.store import _article_from, decode_annotations
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".bench"
-DATA = Path("/work/shared/data/tls")
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "tls"  # ../shared beside the checkout
 FOLDER_TOPIC = {folder: topic for topic, folders in T17_TOPICS.items() for folder in folders}
 
 
@@ -116,7 +116,7 @@ def sentence_rankers(which: str, topics: list[str]) -> dict[str, object]:
     if which == "loto":
         path = CACHE / "sentence_ranker_loto.json"
         if not path.exists():
-            sys.exit(f"no {path}: run benchmarks/train_sentence_ranker.py first")
+            sys.exit(f"no {path}: run benchmarks/dev/train_sentence_ranker.py first")
         models = json.loads(path.read_text())
         return {t: composer.SentenceRanker.from_json(models[t]) for t in topics}
     return {t: "shipped" if which == "shipped" else None for t in topics}

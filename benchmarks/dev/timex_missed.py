@@ -2,11 +2,11 @@
 
 Usage::
 
-    python benchmarks/timex_missed.py timebank aquaint te3-silver [--limit 400] [--examples 4]
-    python benchmarks/timex_missed.py timebank --wrong      # wrong values instead of misses
-    python benchmarks/timex_missed.py timebank --spurious   # system expressions with no gold
+    python benchmarks/dev/timex_missed.py timebank aquaint te3-silver [--limit 400] [--examples 4]
+    python benchmarks/dev/timex_missed.py timebank --wrong      # wrong values instead of misses
+    python benchmarks/dev/timex_missed.py timebank --spurious   # system expressions with no gold
 
-Corpus names are folders under /work/shared/data/timex (``wikiwars/timeml-syntime/train``,
+Corpus names are folders under ../shared/data/timex (``wikiwars/timeml-syntime/train``,
 ``tweets-syntime/train`` work too).  spaCy parses are cached in ``.bench/timex-<name>.spacy`` so
 re-running after a rule change takes seconds; delete the file when the spaCy model changes.
 A gold expression's *pattern* is its text with digits, month and weekday names and number
@@ -25,8 +25,8 @@ from collections import Counter, defaultdict
 from storyline.evaluate.timeml import read_corpus
 from storyline.evaluate.timex import Prediction, Score, align, score_document
 
-DATA = pathlib.Path("/work/shared/data/timex")
-CACHE = pathlib.Path(__file__).resolve().parent.parent / ".bench"
+DATA = pathlib.Path(__file__).resolve().parents[3] / "shared" / "data" / "timex"  # ../shared beside the checkout
+CACHE = pathlib.Path(__file__).resolve().parents[2] / ".bench"
 
 _SHAPES = (
     (r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"

@@ -13,8 +13,8 @@ minute for ``tls_dev.py``, which also composes and scores the sentences.
 
 Usage::
 
-    python benchmarks/tls_dates.py --db .bench/tls/t17-dev.db --annotation-version 4 [--topics libya syria]
-    python benchmarks/tls_dates.py --summary            # only the distance counts and ceilings
+    python benchmarks/dev/tls_dates.py --db .bench/tls/t17-dev.db --annotation-version 4 [--topics libya syria]
+    python benchmarks/dev/tls_dates.py --summary            # only the distance counts and ceilings
 """
 
 from __future__ import annotations

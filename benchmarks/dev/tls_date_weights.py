@@ -16,7 +16,7 @@ applies it, averaged as the protocol averages):
 
 Usage::
 
-    python benchmarks/tls_date_weights.py --db .bench/tls/t17.db [--keyword-split]
+    python benchmarks/dev/tls_date_weights.py --db .bench/tls/t17.db [--keyword-split]
 
 The ``same`` kind keeps weight 1 (it sets the scale).  Month and year dates and days outside the
 publication span keep the composer's factors.  Analysis only: nothing here reaches the product.

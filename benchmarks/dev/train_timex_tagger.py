@@ -6,8 +6,8 @@ trained on, without lowering value F1?
 
 Usage::
 
-    python benchmarks/train_timex_tagger.py                      # the cross-corpus table
-    python benchmarks/train_timex_tagger.py --show 30            # … and the proposals it adds
+    python benchmarks/dev/train_timex_tagger.py                      # the cross-corpus table
+    python benchmarks/dev/train_timex_tagger.py --show 30            # … and the proposals it adds
 
 Tagger: logistic regression (scikit-learn, one-vs-rest O / B / I) over binary token features
 (lowercased word, shape, suffix, POS, time-lexicon membership, whether a rule match covers the
@@ -17,7 +17,7 @@ Proposals get a type and value only where that can be done safely (see ``proposa
 the rest are counted but would be added with type DATE and an unknowable value.
 Never touches te3-platinum.  spaCy parses are cached by ``timex_missed.parsed_corpus``.
 
-Result (round 3, at commit ca01334's rules; relaxed / value F1, rules → rules + proposals with a
+Result (on commit ca01334's rules; relaxed / value F1, rules → rules + proposals with a
 safe value → rules + every proposal):
 
 * with the rule-match features (default): TimeBank → AQUAINT 10 proposals, 2 on gold, none safe:
@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timex_missed import parsed_corpus  # noqa: E402
 
-from storyline.annotate.temporal_rules import (  # noqa: E402
+from storyline.annotate.temporal.lexicon import (  # noqa: E402
     DAY_WORDS, MONTHS, PARTS_OF_DAY, REFERENCES, UNIT_CODES, WEEKDAYS,
 )
 from storyline.evaluate.timex import Prediction, Score, align, score_document  # noqa: E402

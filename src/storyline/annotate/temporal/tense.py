@@ -3,7 +3,7 @@
 Two questions decide how a relative expression resolves: *which calendar unit does it name*
 (a day, a week, a month …, kept as TIMEX3 granularity) and *which way does it point*
 (the tense and modality of the clause that governs it).  This module answers both; it knows
-nothing about the surface patterns, which live in ``temporal_rules``.
+nothing about the surface patterns, which live in ``rules``.
 
 Every function takes the anchor date as ``datetime.date | None``: with ``None`` (an undated
 article) the result keeps TIMEX3 placeholders (``XXXX-XX-XX``) instead of guessing a date.
@@ -42,34 +42,150 @@ def last_season_year(anchor: dt.date, code: str) -> int:
     current = season_in_focus(anchor)
     return max(y for y in (current[0] - 1, current[0]) if (y, SEASON_MONTH[code]) < current)
 
-_FUTURE_MODALS = {"will", "'ll", "wo", "shall", "would", "could", "may", "might", "should", "can", "must",
-                  "'d", "ca", "going"}
+
+_FUTURE_MODALS = {
+    "will",
+    "'ll",
+    "wo",
+    "shall",
+    "would",
+    "could",
+    "may",
+    "might",
+    "should",
+    "can",
+    "must",
+    "'d",
+    "ca",
+    "going",
+}
 _PAST_AUX = {"had", "did", "was", "were", "'d"}
-_LOOKING_AHEAD = {"plan", "schedule", "expect", "agree", "decide", "hope", "want", "intend", "promise", "aim",
-                  "threaten", "vow", "prepare", "set", "need", "seek", "ask", "urge", "call", "vote", "wish",
-                  "propose", "offer", "pledge", "go", "be", "likely", "due", "able", "ready", "order", "invite",
-                  "could", "would", "will", "may", "might", "can", "must", "should", "confirm"}
+_LOOKING_AHEAD = {
+    "plan",
+    "schedule",
+    "expect",
+    "agree",
+    "decide",
+    "hope",
+    "want",
+    "intend",
+    "promise",
+    "aim",
+    "threaten",
+    "vow",
+    "prepare",
+    "set",
+    "need",
+    "seek",
+    "ask",
+    "urge",
+    "call",
+    "vote",
+    "wish",
+    "propose",
+    "offer",
+    "pledge",
+    "go",
+    "be",
+    "likely",
+    "due",
+    "able",
+    "ready",
+    "order",
+    "invite",
+    "could",
+    "would",
+    "will",
+    "may",
+    "might",
+    "can",
+    "must",
+    "should",
+    "confirm",
+}
 _SCHEDULING = {"schedule", "plan", "set", "slate"}
 #: adjectives whose infinitive is still to come ("eager to meet Friday", "poised to win Tuesday"), beside
 #: _LOOKING_AHEAD's ("likely", "due", "able", "ready", "set")
-_POISED = {"eager", "willing", "sure", "certain", "poised", "unlikely", "free", "bound", "keen", "determined",
-           "prepared", "anxious", "reluctant", "unable", "expected", "scheduled", "slated"}
+_POISED = {
+    "eager",
+    "willing",
+    "sure",
+    "certain",
+    "poised",
+    "unlikely",
+    "free",
+    "bound",
+    "keen",
+    "determined",
+    "prepared",
+    "anxious",
+    "reluctant",
+    "unable",
+    "expected",
+    "scheduled",
+    "slated",
+}
 #: passives of arranging and expecting ("was expected to", "were scheduled to")
 _EXPECTED_IN_PAST = {"expect", "schedule", "slate", "set", "plan", "suppose"}
 #: verbs whose simple past tells what someone meant to do ("hoped to return Friday"): the day may lie on either side
 _HOPED_IN_PAST = {"hope", "plan", "expect", "intend", "aim", "want", "prepare"}
 #: verbs whose simple present tells a timetable, what is to come ("the act comes into force on Monday")
-_TIMETABLED = {"come", "end", "begin", "start", "open", "close", "expire", "resume", "run", "take", "meet", "face",
-               "play", "host", "arrive", "leave", "depart", "head", "go", "return", "continue", "last", "kick", "fall",
-               "vote", "sit", "launch", "debut", "premiere", "air"}
+_TIMETABLED = {
+    "come",
+    "end",
+    "begin",
+    "start",
+    "open",
+    "close",
+    "expire",
+    "resume",
+    "run",
+    "take",
+    "meet",
+    "face",
+    "play",
+    "host",
+    "arrive",
+    "leave",
+    "depart",
+    "head",
+    "go",
+    "return",
+    "continue",
+    "last",
+    "kick",
+    "fall",
+    "vote",
+    "sit",
+    "launch",
+    "debut",
+    "premiere",
+    "air",
+}
 #: the timetable verbs whose simple present dates a month ahead ("the term ends in June", "the law expires in March");
 #: not "fall" or "run", which a headline's present uses for a past month ("sales fall in May")
 _SCHEDULED_ENDS = {"begin", "start", "end", "open", "close", "expire", "resume", "debut", "premiere"}
 #: votes a place holds on a day set ahead ("its primary", "the referendum")
 VOTES = {"primary", "caucus", "caucuses", "election", "referendum"}
 #: what a place or a body holds on a day of its timetable ("holds its primary Tuesday", "Tuesday's summit")
-HELD_EVENTS = VOTES | {"vote", "meeting", "talks", "summit", "hearing", "conference", "session", "debate", "encounter",
-                       "showdown", "game", "match", "concert", "show", "ceremony", "festival"}
+HELD_EVENTS = VOTES | {
+    "vote",
+    "meeting",
+    "talks",
+    "summit",
+    "hearing",
+    "conference",
+    "session",
+    "debate",
+    "encounter",
+    "showdown",
+    "game",
+    "match",
+    "concert",
+    "show",
+    "ceremony",
+    "festival",
+}
 #: verbs that wait for an event, beside _LOOKING_AHEAD's ("police prepare for Friday's rally")
 _AWAITING = {"await", "anticipate", "brace", "gear"}
 #: conjunctions whose clause in the simple present tells what is to come ("if he wins in November")
@@ -124,10 +240,22 @@ def shift_value(anchor: dt.date | None, unit: str, n: int) -> str:
 
 
 #: the value of each unit with nothing known (also what an impossible shift gives)
-_UNIT_PLACEHOLDERS = {"day": "XXXX-XX-XX", "night": "XXXX-XX-XX", "week": "XXXX-WXX", "fortnight": "XXXX-WXX",
-                      "weekend": "XXXX-WXX-WE", "month": "XXXX-XX", "quarter": "XXXX-QX", "half": "XXXX-HX",
-                      "year": "XXXX", "decade": "XXX", "century": "XX", "hour": "XXXX-XX-XX",
-                      "minute": "XXXX-XX-XX", "second": "XXXX-XX-XX"}
+_UNIT_PLACEHOLDERS = {
+    "day": "XXXX-XX-XX",
+    "night": "XXXX-XX-XX",
+    "week": "XXXX-WXX",
+    "fortnight": "XXXX-WXX",
+    "weekend": "XXXX-WXX-WE",
+    "month": "XXXX-XX",
+    "quarter": "XXXX-QX",
+    "half": "XXXX-HX",
+    "year": "XXXX",
+    "decade": "XXX",
+    "century": "XX",
+    "hour": "XXXX-XX-XX",
+    "minute": "XXXX-XX-XX",
+    "second": "XXXX-XX-XX",
+}
 #: how many years one step of a decade / century value's leading number is
 _YEAR_SCALE = {"decade": 10, "century": 100}
 
@@ -182,7 +310,7 @@ _FAR_GUESS_DAYS = 240
 _NEAR_DAYS = 60
 #: how deep ``_verb_tense`` follows heads and ``clause_tense`` climbs (a sentence-split parse can loop)
 _MAX_DEPTH = 6
-_MAX_CLIMB = 8
+MAX_CLIMB = 8
 
 
 def nearest_year(anchor: dt.date, month: int, day: int | None, tense: Tense, since: bool = False) -> int:
@@ -199,8 +327,10 @@ def nearest_year(anchor: dt.date, month: int, day: int | None, tense: Tense, sin
     is within ``_NEAR_DAYS`` of the anchor.
     """
     d = day or _MID_MONTH
+
     def make(year: int) -> dt.date:
         return dt.date(year, month, min(d, calendar.monthrange(year, month)[1]))
+
     this = make(anchor.year)
     if since:
         if day is None:
@@ -284,8 +414,11 @@ def is_past_perfect(verb: Token | None) -> bool:
 
 def is_present_perfect(verb: Token | None) -> bool:
     """Whether the verb is a present perfect ("have not recovered", "has been named"): a past reaching to now."""
-    return verb is not None and verb.tag_ == "VBN" and \
-        any(c.dep_ in ("aux", "auxpass") and c.lower_ in ("has", "have", "'ve") for c in verb.children)
+    return (
+        verb is not None
+        and verb.tag_ == "VBN"
+        and any(c.dep_ in ("aux", "auxpass") and c.lower_ in ("has", "have", "'ve") for c in verb.children)
+    )
 
 
 #: words that make an infinitive after a noun tell what happened, not a plan ("the first countries to join")
@@ -305,8 +438,12 @@ def _perfect_progressive(verb: Token) -> bool:
 def _verb_tense(verb: Token, depth: int = 0) -> Tense:
     auxes = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
     lowers = {a.lower_ for a in auxes}
-    if (lowers & _FUTURE_MODALS or any(a.tag_ == "MD" for a in auxes)) and "have" in lowers and verb.tag_ == "VBN" \
-            and not lowers & {"will", "'ll", "shall"}:
+    if (
+        (lowers & _FUTURE_MODALS or any(a.tag_ == "MD" for a in auxes))
+        and "have" in lowers
+        and verb.tag_ == "VBN"
+        and not lowers & {"will", "'ll", "shall"}
+    ):
         return "past"  # "may have been", "could have done": a guess about the past ("will have spilled" is ahead)
     if lowers & _FUTURE_MODALS or any(a.tag_ == "MD" for a in auxes):
         return "future"
@@ -316,8 +453,13 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
         head = verb.head
         if "have" in lowers:
             return "past"  # "is believed to have died Saturday"
-        if head != verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD and \
-                depth < _MAX_DEPTH and _verb_tense(head, depth + 1) == "past":
+        if (
+            head != verb
+            and head.pos_ in ("VERB", "AUX")
+            and head.lemma_ not in _LOOKING_AHEAD
+            and depth < _MAX_DEPTH
+            and _verb_tense(head, depth + 1) == "past"
+        ):
             return "past"  # "was found to be infected on Saturday" ("is due to be announced" reads as present)
     # "going to strike", "plans to resume", "scheduled to resume"
     if any(a.lower_ == "to" for a in auxes) and verb.tag_ == "VB":
@@ -329,14 +471,25 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
         if head != verb and head.pos_ in ("VERB", "AUX") and head.lemma_ not in _LOOKING_AHEAD and depth < _MAX_DEPTH:
             # "began to stall mid-August", "extended the offer to buy … Friday": as past as the head
             return _verb_tense(head, depth + 1)  # bounded: a sentence-split parse can loop
-        if head != verb and head.pos_ == "ADJ" and head.dep_ == "acomp" and head.lemma_ not in _LOOKING_AHEAD and \
-                head.lemma_ not in _POISED and verb.lemma_ not in ("be", "have") and \
-                head.head.pos_ in ("VERB", "AUX") and depth < _MAX_DEPTH:
+        if (
+            head != verb
+            and head.pos_ == "ADJ"
+            and head.dep_ == "acomp"
+            and head.lemma_ not in _LOOKING_AHEAD
+            and head.lemma_ not in _POISED
+            and verb.lemma_ not in ("be", "have")
+            and head.head.pos_ in ("VERB", "AUX")
+            and depth < _MAX_DEPTH
+        ):
             # "were surprised to see a sign on Friday night", "were about to cross": as past as the feeling ("is eager
             # to meet" looks ahead, and so may a state: "was happy to be back ahead of the opener on February 4")
             return _verb_tense(head.head, depth + 1)
-        if verb.dep_ in ("acl", "relcl") and head.pos_ in ("NOUN", "PROPN", "NUM") and _ranked_noun(head) \
-                and depth < _MAX_DEPTH:
+        if (
+            verb.dep_ in ("acl", "relcl")
+            and head.pos_ in ("NOUN", "PROPN", "NUM")
+            and _ranked_noun(head)
+            and depth < _MAX_DEPTH
+        ):
             # "the first three countries to join NATO on Friday were …": as past as the clause around the noun
             governor = climb(head, lambda n: n.pos_ not in ("VERB", "AUX"))
             if governor.pos_ in ("VERB", "AUX") and governor != verb:
@@ -345,11 +498,22 @@ def _verb_tense(verb: Token, depth: int = 0) -> Tense:
     if verb.lemma_ in _SCHEDULING and verb.tag_ == "VBN" and verb.dep_ == "acl" and depth < _MAX_DEPTH:
         # "a service planned for Saturday was canceled": as past as the clause around the noun
         governor = climb(verb.head, lambda n: n.pos_ not in ("VERB", "AUX"))
-        if governor.pos_ in ("VERB", "AUX") and governor != verb and _verb_tense(governor, depth + 1) == "past" \
-                and not _perfect_progressive(governor):  # "have been preparing for a march planned for Tuesday"
+        if (
+            governor.pos_ in ("VERB", "AUX")
+            and governor != verb
+            and _verb_tense(governor, depth + 1) == "past"
+            and not _perfect_progressive(governor)
+        ):  # "have been preparing for a march planned for Tuesday"
             return "past"
-    if verb.lemma_ in _SCHEDULING and verb.tag_ in ("VBD", "VBN") and not _carries_had(verb) and not (
-            verb.lemma_ == "set" and not any(c.dep_ in ("prep", "aux") and c.lower_ in ("for", "to") for c in verb.children)):
+    if (
+        verb.lemma_ in _SCHEDULING
+        and verb.tag_ in ("VBD", "VBN")
+        and not _carries_had(verb)
+        and not (
+            verb.lemma_ == "set"
+            and not any(c.dep_ in ("prep", "aux") and c.lower_ in ("for", "to") for c in verb.children)
+        )
+    ):
         return "future"  # "has scheduled a news conference Thursday", "planned a rally on Saturday", "set for Friday"
         # (a record "set on Aug. 6" was set then; "had planned this trip in March" was a plan already past)
     if verb.tag_ == "VBD" and _hypothetical(verb):
@@ -397,7 +561,7 @@ def clause_tense(doc: Doc, start: int, end: int) -> tuple[Tense, Token | None]:
         return "unknown", None
     token = span.root
     seen = 0
-    while seen < _MAX_CLIMB:
+    while seen < MAX_CLIMB:
         if token.pos_ in ("VERB", "AUX") and not (token.i >= span.start and token.i < span.end):
             tense = _verb_tense(token)
             if tense != "unknown" or token.dep_ in ("ROOT",) or token.head == token:
@@ -425,8 +589,11 @@ def expected_in_past(verb: Token | None) -> bool:
         return head.head.lower_ in ("was", "were")
     if head.lemma_ in _HOPED_IN_PAST and head.tag_ == "VBD":
         return True  # "many workers hoped to return to work on Friday", in Saturday's paper
-    return head.lemma_ in _EXPECTED_IN_PAST and head.tag_ == "VBN" and \
-        any(c.dep_ == "auxpass" and c.lower_ in ("was", "were") for c in head.children)
+    return (
+        head.lemma_ in _EXPECTED_IN_PAST
+        and head.tag_ == "VBN"
+        and any(c.dep_ == "auxpass" and c.lower_ in ("was", "were") for c in head.children)
+    )
 
 
 def future_in_past(verb: Token | None) -> bool:
@@ -442,26 +609,41 @@ def simple_present_deed(verb: Token | None) -> bool:
     """Whether the clause tells a deed in the simple present, as captions and headlines tell what just happened
     ("rebels move on the town on Saturday", "follows a protest Thursday"), not a timetable ("the act comes into
     force on Monday", "the pilgrimage ends on Monday"), a state ("is", "has") or a report ("says")."""
-    return verb is not None and verb.tag_ in ("VBZ", "VBP") and verb.lemma_ not in ("be", "have") \
-        and verb.lemma_ not in _TIMETABLED and not any(c.dep_ in ("aux", "auxpass") for c in verb.children) \
-        and not looks_ahead(verb) and not is_reporting(verb) and not _holds_a_meeting(verb)
+    return (
+        verb is not None
+        and verb.tag_ in ("VBZ", "VBP")
+        and verb.lemma_ not in ("be", "have")
+        and verb.lemma_ not in _TIMETABLED
+        and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+        and not looks_ahead(verb)
+        and not is_reporting(verb)
+        and not _holds_a_meeting(verb)
+    )
 
 
 def tells_a_timetable(verb: Token | None) -> bool:
     """Whether the clause's verb is a schedule's simple present ("the court term that begins next Monday and ends
     in June"): what it dates lies ahead."""
-    return verb is not None and verb.tag_ in ("VBZ", "VBP") and verb.lemma_ in _SCHEDULED_ENDS and \
-        not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    return (
+        verb is not None
+        and verb.tag_ in ("VBZ", "VBP")
+        and verb.lemma_ in _SCHEDULED_ENDS
+        and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    )
 
 
 def is_imperative(verb: Token | None) -> bool:
     """Whether the clause is a bare imperative ("Remember in November …", "Missouri: Remember …", where the parser
     takes the one addressed for a subject): it asks for what is still to come.  At most one word may come before it
     ("The network, put out a call" is a past "put")."""
-    if verb is None or verb.tag_ != "VB" or verb.dep_ != "ROOT" or \
-            any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+    if (
+        verb is None
+        or verb.tag_ != "VB"
+        or verb.dep_ != "ROOT"
+        or any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    ):
         return False
-    return sum(1 for t in verb.doc[verb.sent.start:verb.i] if not t.is_punct) <= 1
+    return sum(1 for t in verb.doc[verb.sent.start : verb.i] if not t.is_punct) <= 1
 
 
 def _holds_a_meeting(verb: Token) -> bool:
@@ -489,9 +671,12 @@ def failed_in_past(verb: Token | None) -> bool:
     auxes = {c.lower_ for c in verb.children if c.dep_ in ("aux", "auxpass")}
     if not auxes & {"could", "would"} or "have" in auxes:
         return False
-    if any(c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _FUTURE_IN_PRESENT_MARKS for m in c.children)
-           for c in verb.children):
+    if any(
+        c.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _FUTURE_IN_PRESENT_MARKS for m in c.children)
+        for c in verb.children
+    ):
         return False  # "if the talks fail, the union would not return on Monday": a supposition ahead
     subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-    return any(c.dep_ == "neg" for c in verb.children) or \
-        any(g.lower_ == "neither" for s in subjects for g in s.children)
+    return any(c.dep_ == "neg" for c in verb.children) or any(
+        g.lower_ == "neither" for s in subjects for g in s.children
+    )

@@ -1,13 +1,13 @@
 """Choose composer constants leave-one-topic-out on Timeline17, and say what that choice scores.
 
-    python benchmarks/tls_loto_constants.py --db .bench/tls/t17-v8.db --grid LATE_BONUS=0,0.5,1 LATE_DAYS=30,60
+    python benchmarks/dev/tls_loto_constants.py --db .bench/tls/t17-v8.db --grid LATE_BONUS=0,0.5,1 LATE_DAYS=30,60
 
-One composer run per combination of the grid (``benchmarks/tls_dev.py``'s loop, LOTO sentence ranker).
+One composer run per combination of the grid (``benchmarks/dev/tls_dev.py``'s loop, LOTO sentence ranker).
 For each topic, the combination is chosen on the *other* topics' timelines, and that topic's timelines
 are scored with it: the figure printed as "chosen leave-one-topic-out" never saw the topic it is
 measured on.  The combination chosen on all topics, the one to ship, is printed too.
 
-A combination is judged by its progress towards issue 4's goal: AR-1 / 0.140 + AR-2 / 0.046 +
+A combination is judged by its progress towards the project's goal for timelines: AR-1 / 0.140 + AR-2 / 0.046 +
 date F1 / 0.60, each averaged the news-tls way (precision and recall over timelines, then F).
 """
 

@@ -7,14 +7,14 @@ A linear model (scikit-learn, on standardised features, weights given back in ra
 times, each time without one topic, and judged on that topic by a quick proxy: for every gold date, the
 groups it would pick (``rank_groups`` plus the composer's redundancy rule, the protocol's sentences per
 date) and the ROUGE F of those sentences together against the gold summary, beside the hand formula's
-pick.  The nine held-out models go to ``.bench/sentence_ranker_loto.json`` for ``benchmarks/tls_dev.py
+pick.  The nine held-out models go to ``.bench/sentence_ranker_loto.json`` for ``benchmarks/dev/tls_dev.py
 --sentence-ranker loto`` (the real check); with ``--write``, a model trained on all topics goes to
 ``src/storyline/compose/sentence_ranker.json`` (what ``storyline build`` uses), with the nine held-out
 models beside it under ``held_out`` (what ``storyline evaluate tls`` scores each topic with).
 
 Usage::
 
-    python benchmarks/train_sentence_ranker.py --db .bench/tls/t17-cold.db --annotation-version 5 \\
+    python benchmarks/dev/train_sentence_ranker.py --db .bench/tls/t17-cold.db --annotation-version 5 \\
         [--model ridge|logistic|pairwise] [--target r1|r2|mix] [--alpha 1.0] [--centre] [--write]
 """
 
@@ -248,12 +248,12 @@ def main() -> int:
     full = fit(records, args.model, args.target, args.alpha, args.centre,
                     tuple(args.features))
     full["about"] = (f"Linear sentence score over compose.timeline.SENTENCE_FEATURES ({args.model}, target {args.target}, "
-                     f"features {' '.join(args.features)}, alpha {args.alpha}, centre {args.centre}), trained by benchmarks/train_sentence_ranker.py on the "
+                     f"features {' '.join(args.features)}, alpha {args.alpha}, centre {args.centre}), trained by benchmarks/dev/train_sentence_ranker.py on the "
                      f"keyword sentences of the gold dates and of the dates the composer picks, in all "
                      f"{len({r['timeline'] for r in records})} Timeline17 timelines ({len(topics)} topics; annotations "
                      f"{args.db.name} version {args.annotation_version}); label: ROUGE F against the gold summary of the "
                      f"date (or of the nearest gold date, times 1/(days+1)). Leave-one-topic-out: "
-                     "benchmarks/tls_dev.py --sentence-ranker loto.")
+                     "benchmarks/dev/tls_dev.py --sentence-ranker loto.")
     print(json.dumps(full, indent=1))
     if args.write:
         # the held-out twins ship too: `storyline evaluate tls` scores each topic with the one that never saw it

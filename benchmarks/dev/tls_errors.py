@@ -13,7 +13,7 @@ Per topic and over all 19 timelines, counts are summed and the figures averaged 
 
 Usage::
 
-    python benchmarks/tls_errors.py --db .bench/tls/t17-v7.db --annotation-version 7
+    python benchmarks/dev/tls_errors.py --db .bench/tls/t17-v7.db --annotation-version 7
 """
 
 from __future__ import annotations

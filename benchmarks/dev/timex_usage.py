@@ -1,6 +1,6 @@
 """How often a word is (part of) a gold TIMEX3 where it occurs — development data only, no parsing.
 
-Usage: python benchmarks/timex_usage.py '\\bformer\\b' timebank aquaint wikiwars/timeml-syntime/train
+Usage: python benchmarks/dev/timex_usage.py '\\bformer\\b' timebank aquaint wikiwars/timeml-syntime/train
 
 For each corpus prints: occurrences of the (case-insensitive) regex, how many lie inside a gold
 TIMEX3, how many are a whole gold TIMEX3 by themselves, and the gold values of those.  Use it

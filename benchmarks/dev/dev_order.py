@@ -3,7 +3,7 @@
 One batch (sorted by date inside ``add``) vs one article per ``add`` in publication order vs
 in random orders: online clustering is order-dependent, and a cold IDF hurts the first articles.
 
-    python benchmarks/dev_order.py
+    python benchmarks/dev/dev_order.py
 """
 import datetime as dt
 import random
@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dev_cache import load_dev  # noqa: E402
 
 from storyline.config import GroupSettings  # noqa: E402

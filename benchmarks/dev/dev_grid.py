@@ -1,10 +1,11 @@
 """Score the group stage on cached clusters-dev annotations under setting overrides (for tuning).
 
-    python benchmarks/dev_grid.py cluster_threshold=0.3 time_scale_days=60
+    python benchmarks/dev/dev_grid.py cluster_threshold=0.3 time_scale_days=60
 """
 import sys, time
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dev_cache import load_dev
 from storyline.config import GroupSettings
 from storyline.group import StoryGrouper

@@ -10,7 +10,7 @@ ships no date model and this script only measures.
 
 Usage::
 
-    python benchmarks/train_date_ranker.py [--annotations store|pickle] [--db PATH --annotation-version V] [--l2 1.0]
+    python benchmarks/dev/train_date_ranker.py [--annotations store|pickle] [--db PATH --annotation-version V] [--l2 1.0]
 """
 
 from __future__ import annotations
