@@ -25,10 +25,14 @@ STATED_SOURCES = ("header", "metadata", "sidecar", "url")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?", re.IGNORECASE)
 _YEAR = re.compile(r"(?<![\d,.])([12]\d{3})(s?)(?![\d])")
-_DAY_AFTER_MONTH = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?!\d)",
-                              re.IGNORECASE)
-_DAY_BEFORE_MONTH = re.compile(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
-                               r"nov|dec)", re.IGNORECASE)
+_DAY_AFTER_MONTH = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?!\d)", re.IGNORECASE
+)
+_DAY_BEFORE_MONTH = re.compile(
+    r"(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
+    r"nov|dec)",
+    re.IGNORECASE,
+)
 _WEEKDAY = re.compile(r"\b(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b", re.IGNORECASE)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 
@@ -52,18 +56,22 @@ def stated_parts_disagree(expression: str, date: str) -> str | None:
     year, month, day = _date_parts(date)
     iso = _ISO.search(expression)
     if iso:
-        if f"{iso.group(1)}-{iso.group(2)}-{iso.group(3)}"[:len(date)] != date[:10]:
+        if f"{iso.group(1)}-{iso.group(2)}-{iso.group(3)}"[: len(date)] != date[:10]:
             return f"the words state {iso.group(0)}"
         return None
     years = [(int(m.group(1)), m.group(2)) for m in _YEAR.finditer(expression)]
     if years and not any(y == year or (decade and y <= year < y + 10) for y, decade in years):
         return f"the words state the year {', '.join(str(y) for y, _ in years)}"
-    months = [_MONTHS.index(m.group(1).lower()[:3]) + 1 for m in _MONTH.finditer(expression)
-              if m.group(1).lower() != "may" or m.group(0)[0].isupper()]
+    months = [
+        _MONTHS.index(m.group(1).lower()[:3]) + 1
+        for m in _MONTH.finditer(expression)
+        if m.group(1).lower() != "may" or m.group(0)[0].isupper()
+    ]
     if month is not None and months and month not in months:
         return f"the words state the month {', '.join(_MONTHS[m - 1] for m in months)}"
-    days = [int(m.group(1)) for m in _DAY_AFTER_MONTH.finditer(expression)] + \
-        [int(m.group(1)) for m in _DAY_BEFORE_MONTH.finditer(expression)]
+    days = [int(m.group(1)) for m in _DAY_AFTER_MONTH.finditer(expression)] + [
+        int(m.group(1)) for m in _DAY_BEFORE_MONTH.finditer(expression)
+    ]
     if day is not None and days and day not in days:
         return f"the words state the day {', '.join(map(str, days))}"
     weekdays = {_weekday(m.group(1)) for m in _WEEKDAY.finditer(expression)}
@@ -91,14 +99,14 @@ def check_document(doc: dict) -> list[Problem]:
         for source in entry.get("sources", []):
             article = articles.get(source["article_id"])
 
-            def problem(reason: str, source: dict = source) -> None:
+            def problem(reason: str, source: dict = source, date: str = date) -> None:
                 problems.append(Problem(story, date, source["article_id"], source["char_start"], reason))
 
             if article is None:
                 problem("the cited article is not in the story")
                 continue
             text = article.get("text") or ""
-            if text[source["char_start"]:source["char_end"]] != source["sentence"]:
+            if text[source["char_start"] : source["char_end"]] != source["sentence"]:
                 problem("the offsets do not give back the cited sentence")
             expression = source.get("time_expression")
             inferred = (source.get("inferred") or "").strip()

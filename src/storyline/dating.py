@@ -29,10 +29,12 @@ _FULL_DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 _MONTH_DAY = re.compile(r"^XXXX-(\d{2})-(\d{2})$")
 _YEAR = re.compile(r"^(\d{4})$")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY_WORD = re.compile(r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday|sday)?\b\.?",
-                           re.IGNORECASE)
-_STAMP_WORDS = re.compile(r"\b(?:updated|published|posted|last updated|first published|created|modified)\b[^\n]{0,40}$",
-                          re.IGNORECASE)
+_WEEKDAY_WORD = re.compile(
+    r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday|sday)?\b\.?", re.IGNORECASE
+)
+_STAMP_WORDS = re.compile(
+    r"\b(?:updated|published|posted|last updated|first published|created|modified)\b[^\n]{0,40}$", re.IGNORECASE
+)
 _FUTURE = "future"
 
 
@@ -57,8 +59,9 @@ def in_markup(text: str, start: int, end: int) -> bool:
     while right < len(text) and not text[right].isspace():
         right += 1
     run = text[left:right]
-    return any(mark in run for mark in ("/", "://", "](", "<", ">", "=", "_", "www.")) and \
-        any(mark in text[max(left, start - 12):min(right, end + 12)] for mark in ("/", "<", ">", "=", "_", "]("))
+    return any(mark in run for mark in ("/", "://", "](", "<", ">", "=", "_", "www.")) and any(
+        mark in text[max(left, start - 12) : min(right, end + 12)] for mark in ("/", "<", ">", "=", "_", "](")
+    )
 
 
 def weekday_named(text: str) -> int | None:
@@ -148,7 +151,7 @@ class _Own:
 
 
 def _article_words(annotated: AnnotatedArticle, settings: DatingSettings) -> frozenset[str]:
-    return frozenset(content_words(annotated.article.text[:settings.article_chars]))
+    return frozenset(content_words(annotated.article.text[: settings.article_chars]))
 
 
 def _sentence_words(annotated: AnnotatedArticle) -> list[frozenset[str]]:
@@ -176,8 +179,15 @@ def _own_evidence(annotated: AnnotatedArticle, settings: DatingSettings) -> _Own
             continue
         month_day = _MONTH_DAY.match(timex.value)
         if month_day:
-            own.month_days.append(_MonthDay(int(month_day.group(1)), int(month_day.group(2)),
-                                            weekday_named(timex.text), timex, _is_stamp(text, timex)))
+            own.month_days.append(
+                _MonthDay(
+                    int(month_day.group(1)),
+                    int(month_day.group(2)),
+                    weekday_named(timex.text),
+                    timex,
+                    _is_stamp(text, timex),
+                )
+            )
         elif timex.offsets is not None:
             own.relative.append((timex, sentence_words, lead))
     return own
@@ -199,13 +209,16 @@ def _is_stamp(text: str, timex: TimeExpr) -> bool:
     line_start = text.rfind("\n", 0, timex.start) + 1
     if timex.type == "TIME" and "T" in timex.value and timex.start < _STAMP_REACH:
         return True  # a full date with its clock time near the top: when the page was written
-    if _STAMP_WORDS.search(text[line_start:timex.start]) or _AGENCY_AFTER.match(text, timex.end) or \
-            _CLOCK_AFTER.match(text, timex.end):
+    if (
+        _STAMP_WORDS.search(text[line_start : timex.start])
+        or _AGENCY_AFTER.match(text, timex.end)
+        or _CLOCK_AFTER.match(text, timex.end)
+    ):
         return True
     if text.count("\n", 0, line_start) >= 3:
         return False
     line_end = text.find("\n", timex.end)
-    line = text[line_start:line_end if line_end != -1 else len(text)]
+    line = text[line_start : line_end if line_end != -1 else len(text)]
     return len(line.split()) <= 12
 
 
@@ -253,10 +266,13 @@ class DatedContext:
                 continue
             for index in postings:
                 shared[index] += 1
-        best = sorted(shared.items(), key=lambda item: -item[1])[:self.settings.neighbours * 4]
+        best = sorted(shared.items(), key=lambda item: -item[1])[: self.settings.neighbours * 4]
         scored = sorted(((jaccard(words, self.articles[i][1]), i) for i, _ in best), reverse=True)
-        found = [(self.articles[i][0], score) for score, i in scored[:self.settings.neighbours]
-                 if score >= self.settings.min_neighbour_similarity]
+        found = [
+            (self.articles[i][0], score)
+            for score, i in scored[: self.settings.neighbours]
+            if score >= self.settings.min_neighbour_similarity
+        ]
         if not found:
             return []
         # neighbours from periods far apart (look-alike stories years apart) say nothing about which one it is
@@ -333,8 +349,9 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
         candidates.update(day + dt.timedelta(days=n) for n in range(-1, settings.neighbour_days + 1))
     if not candidates:
         return None
-    scored = sorted(((_score(day, own, context, neighbours, settings), day) for day in candidates),
-                    key=lambda x: (-x[0][0], x[1]))
+    scored = sorted(
+        ((_score(day, own, context, neighbours, settings), day) for day in candidates), key=lambda x: (-x[0][0], x[1])
+    )
     (best, reasons), likely = scored[0]
     if best < settings.min_score:
         return None
@@ -357,8 +374,9 @@ def granularity_of(width_days: int) -> Granularity | None:
     return "year" if width_days <= 365 else None
 
 
-def _score(day: dt.date, own: _Own, context: DatedContext, neighbours: list[tuple[dt.date, float]],
-           settings: DatingSettings) -> tuple[float, list[str]]:
+def _score(
+    day: dt.date, own: _Own, context: DatedContext, neighbours: list[tuple[dt.date, float]], settings: DatingSettings
+) -> tuple[float, list[str]]:
     """How well publication on ``day`` fits the evidence, and the evidence that fits it."""
     score = 0.0
     reasons: list[str] = []
@@ -377,10 +395,10 @@ def _score(day: dt.date, own: _Own, context: DatedContext, neighbours: list[tupl
             contradicted += 1  # a stated weekday is a fact: this year cannot be the one
             continue
         told.append((before, month_day.timex.text, month_day.dateline))
-    for told_day, words, dateline in told:
+    for told_day, told_words, dateline in told:
         if dateline:
             score += settings.weight_dateline / (1 + (day - told_day).days)
-            reasons.append(f"the dateline {words!r} ({told_day.isoformat()})")
+            reasons.append(f"the dateline {told_words!r} ({told_day.isoformat()})")
     latest = max((t for t in told if not t[2]), default=None)
     if latest is not None:
         score += settings.weight_told / (1 + (day - latest[0]).days)
@@ -388,8 +406,9 @@ def _score(day: dt.date, own: _Own, context: DatedContext, neighbours: list[tupl
     score -= settings.weight_contradiction * contradicted
     near = [(published, similarity) for published, similarity in neighbours if abs((day - published).days) <= 1]
     if near:
-        score += settings.weight_neighbour * sum(similarity / (1 + abs((day - published).days))
-                                                 for published, similarity in near)
+        score += settings.weight_neighbour * sum(
+            similarity / (1 + abs((day - published).days)) for published, similarity in near
+        )
         reasons.append("dated articles like it published " + ", ".join(sorted({p.isoformat() for p, _ in near})))
     for timex, words, lead in own.relative:
         assert timex.offsets is not None
@@ -400,15 +419,18 @@ def _score(day: dt.date, own: _Own, context: DatedContext, neighbours: list[tupl
         support = context.support(named, words)
         if support >= settings.same_happening:
             score += settings.weight_aligned * min(1.0, support / settings.full_support)
-            reasons.append(f"{timex.text!r} names {named.isoformat()}, as a dated article telling the same happening does")
+            reasons.append(
+                f"{timex.text!r} names {named.isoformat()}, as a dated article telling the same happening does"
+            )
         if lead and timex.tense != _FUTURE and offset in (0, -1):
             score += settings.weight_lead_day
             reasons.append(f"{timex.text!r} in the lead names the day of writing or the day before")
     return score, reasons
 
 
-def infer_dates(undated: list[AnnotatedArticle], dated: list[AnnotatedArticle],
-                settings: DatingSettings) -> dict[str, Estimate]:
+def infer_dates(
+    undated: list[AnnotatedArticle], dated: list[AnnotatedArticle], settings: DatingSettings
+) -> dict[str, Estimate]:
     """Estimates for the undated articles that any evidence dates, by article id."""
     context = DatedContext(dated, settings)
     found = {}
@@ -427,16 +449,20 @@ def apply_estimate(annotated: AnnotatedArticle, estimate: Estimate) -> None:
     article.published_earliest = estimate.earliest
     article.published_latest = estimate.latest
     article.published_granularity = estimate.granularity
-    span = estimate.earliest.isoformat() if estimate.earliest == estimate.latest else \
-        f"{estimate.earliest.isoformat()} to {estimate.latest.isoformat()}"
+    span = (
+        estimate.earliest.isoformat()
+        if estimate.earliest == estimate.latest
+        else f"{estimate.earliest.isoformat()} to {estimate.latest.isoformat()}"
+    )
     article.date_evidence = f"inferred ({estimate.granularity}: {span}) from " + "; ".join(estimate.evidence[:4])
 
 
 Reannotate = Callable[[list[Article]], Iterable[AnnotatedArticle]]
 
 
-def date_undated(annotated: list[AnnotatedArticle], settings: DatingSettings,
-                 reannotate: Reannotate) -> list[AnnotatedArticle]:
+def date_undated(
+    annotated: list[AnnotatedArticle], settings: DatingSettings, reannotate: Reannotate
+) -> list[AnnotatedArticle]:
     """Infer the dates of the undated articles among ``annotated`` from their words and the dated ones.
 
     An article dated to the day or the week is annotated again against its inferred date (so "on Monday"

@@ -31,20 +31,23 @@ def describe_undated(tagger: TemporalTagger, doc: Doc, sentences: list[Sentence]
     for timex in timexes:
         if timex.type in ("DATE", "TIME"):
             timex.tense = clause_tense(doc, timex.start, timex.end)[0]
-    wanted = {(t.start, t.end): t for t in timexes
-              if t.type in ("DATE", "TIME") and not t.resolved and _DCT_DAY.match(t.value)}
+    wanted = {
+        (t.start, t.end): t
+        for t in timexes
+        if t.type in ("DATE", "TIME") and not t.resolved and _DCT_DAY.match(t.value)
+    }
     if not wanted:
         return
-    for timex in wanted.values():
-        timex.offsets = [None] * 7
+    for expression in wanted.values():
+        expression.offsets = [None] * 7
     for weekday, reference in enumerate(REFERENCE_WEEK):
         for other in tagger.tag(doc, reference, sentences):
-            timex = wanted.get((other.start, other.end))
-            match = _DAY.match(other.value) if timex is not None else None
-            if timex is None or match is None or timex.offsets is None:
+            found = wanted.get((other.start, other.end))
+            match = _DAY.match(other.value) if found is not None else None
+            if found is None or match is None or found.offsets is None:
                 continue
             try:
                 day = dt.date(*(int(g) for g in match.groups()))
             except ValueError:
                 continue
-            timex.offsets[weekday] = (day - reference).days
+            found.offsets[weekday] = (day - reference).days

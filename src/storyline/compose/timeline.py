@@ -33,8 +33,8 @@ from operator import attrgetter
 from pathlib import Path
 
 from storyline.compose.text import content_words, jaccard
-from storyline.dating import in_markup, weekday_named
 from storyline.config import TimelineSettings
+from storyline.dating import in_markup, weekday_named
 from storyline.errors import StorylineError
 from storyline.model import AnnotatedArticle, SourceRef, TimeExpr, TimelineEntry
 

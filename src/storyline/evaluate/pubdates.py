@@ -48,8 +48,9 @@ class Case:
 def hidden_copy(article: Article, salt: str = "") -> Article:
     """The article as a crawl would give it: no date, and an id that does not spell the date."""
     digest = hashlib.sha1((salt + article.id).encode()).hexdigest()[:16]
-    return replace(article, id=f"hidden-{digest}", published=None, published_source="missing",
-                   path=None, date_evidence=None)
+    return replace(
+        article, id=f"hidden-{digest}", published=None, published_source="missing", path=None, date_evidence=None
+    )
 
 
 def t17_cases(data_root: Path, hide: str, per_topic: int | None) -> tuple[list[Case], list[tuple[str, Article]]]:
@@ -63,8 +64,9 @@ def t17_cases(data_root: Path, hide: str, per_topic: int | None) -> tuple[list[C
         rng = random.Random(f"{SEED}:{topic.name}")
         if per_topic is not None and len(articles) > per_topic:
             articles = sorted(rng.sample(articles, per_topic), key=lambda a: (a.published, a.id))
-        hidden_ids = {a.id for a in articles} if hide == "all" else \
-            {a.id for a in rng.sample(articles, len(articles) // 2)}
+        hidden_ids = (
+            {a.id for a in articles} if hide == "all" else {a.id for a in rng.sample(articles, len(articles) // 2)}
+        )
         for article in articles:
             if article.id in hidden_ids:
                 assert article.published is not None
@@ -100,15 +102,17 @@ def jsonl_cases(data: Path) -> tuple[list[Case], list[tuple[str, Article]]]:
     return cases, dated
 
 
-def _annotated(articles: list[Article], store: Store, resources: Resources, workers: int,
-               log: Callable[[str], None]) -> dict[str, AnnotatedArticle]:
+def _annotated(
+    articles: list[Article], store: Store, resources: Resources, workers: int, log: Callable[[str], None]
+) -> dict[str, AnnotatedArticle]:
     done = store.annotated_ids(ANNOTATION_VERSION)
     found = {a.article.id: a for a in store.load_annotated([a.id for a in articles if a.id in done])}
     fresh = [a for a in articles if a.id not in found]
     if fresh:
         log(f"annotating {len(fresh)} articles ({len(found)} cached) in {workers} process(es)")
-    for count, annotated in enumerate(annotate(fresh, resources, processes=workers,
-                                                on_error=lambda a, why: log(f"  skipped {a.id}: {why}")), 1):
+    for count, annotated in enumerate(
+        annotate(fresh, resources, processes=workers, on_error=lambda a, why: log(f"  skipped {a.id}: {why}")), 1
+    ):
         store.save_annotated(annotated, ANNOTATION_VERSION)
         found[annotated.article.id] = annotated
         if count % 200 == 0:
@@ -120,8 +124,12 @@ def latest_named(annotated: AnnotatedArticle) -> dt.date | None:
     """Baseline: the latest full date (with its year) that the text names."""
     days = []
     for timex in annotated.timexes:
-        if timex.resolved and timex.anchor == "absolute" and len(timex.value) >= 10 and \
-                not in_markup(annotated.article.text, timex.start, timex.end):
+        if (
+            timex.resolved
+            and timex.anchor == "absolute"
+            and len(timex.value) >= 10
+            and not in_markup(annotated.article.text, timex.start, timex.end)
+        ):
             try:
                 days.append(dt.date.fromisoformat(timex.value[:10]))
             except ValueError:
@@ -133,8 +141,11 @@ def htmldate_guess(article: Article) -> dt.date | None:
     """Baseline: htmldate's date for the text alone, wrapped as a page with no metadata."""
     from htmldate import find_date
 
-    page = "<html><body>" + "".join(f"<p>{html.escape(p)}</p>" for p in article.text.split("\n") if p.strip()) + \
-        "</body></html>"
+    page = (
+        "<html><body>"
+        + "".join(f"<p>{html.escape(p)}</p>" for p in article.text.split("\n") if p.strip())
+        + "</body></html>"
+    )
     try:
         found = find_date(page, extensive_search=True, original_date=True, outputformat="%Y-%m-%d")
     except Exception:  # noqa: BLE001 - a baseline's failure counts as no date
@@ -162,8 +173,15 @@ def figures(pairs: list[tuple[dt.date, dt.date | None]]) -> dict[str, float]:
     }
 
 
-def evaluate(cases: list[Case], dated: list[tuple[str, Article]], resources: Resources, store_path: Path,
-             settings: DatingSettings, workers: int = 1, log: Callable[[str], None] = lambda m: None) -> dict:
+def evaluate(
+    cases: list[Case],
+    dated: list[tuple[str, Article]],
+    resources: Resources,
+    store_path: Path,
+    settings: DatingSettings,
+    workers: int = 1,
+    log: Callable[[str], None] = lambda m: None,
+) -> dict:
     """Annotate, infer and score; returns the report ``--json`` prints."""
     store = Store.open(store_path)
     try:
@@ -188,16 +206,25 @@ def evaluate(cases: list[Case], dated: list[tuple[str, Article]], resources: Res
             granularities[estimate.granularity] = granularities.get(estimate.granularity, 0) + 1
         results["latest full date named"].append((case.truth, latest_named(item)))
         results["htmldate (text only)"].append((case.truth, htmldate_guess(case.article)))
-    return {"hidden": len(results["storyline"]), "context_articles": sum(len(v) for v in by_story.values()),
-            "granularity": granularities, "systems": {name: figures(pairs) for name, pairs in results.items()}}
+    return {
+        "hidden": len(results["storyline"]),
+        "context_articles": sum(len(v) for v in by_story.values()),
+        "granularity": granularities,
+        "systems": {name: figures(pairs) for name, pairs in results.items()},
+    }
 
 
 def render(report: dict, title: str) -> str:
-    lines = [title, f"{report['hidden']} articles with their date hidden, {report['context_articles']} dated beside them",
-             f"{'system':<26}" + "".join(f"{name:>12}" for name in FIGURES)]
+    lines = [
+        title,
+        f"{report['hidden']} articles with their date hidden, {report['context_articles']} dated beside them",
+        f"{'system':<26}" + "".join(f"{name:>12}" for name in FIGURES),
+    ]
     for name, values in report["systems"].items():
         lines.append(f"{name:<26}" + "".join(f"{values[f] * 100:>11.1f}%" for f in FIGURES))
-    lines.append("storyline's estimates by granularity: " +
-                 ", ".join(f"{k} {v}" for k, v in sorted(report["granularity"].items())))
+    lines.append(
+        "storyline's estimates by granularity: "
+        + ", ".join(f"{k} {v}" for k, v in sorted(report["granularity"].items()))
+    )
     lines.append("No published system infers publication dates of undated news; the baselines run here.")
     return "\n".join(lines)
