@@ -1,0 +1,424 @@
+"""The ASGI app: a JSON API under ``/api/`` and the web pages, over one output folder.
+
+FastAPI (on Starlette, under uvicorn): typed query parameters are checked for us and the
+OpenAPI description (``/api/openapi.json``, read at ``/api/docs``) comes from the code itself.
+
+The app only reads the store and the rendered files, and writes submissions to the durable
+inbox; the ingest worker (another process) builds them.  Stories, story documents and pages
+are cached in memory and dropped when the files they came from change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import hmac
+import json
+import re
+import threading
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from storyline import __version__
+from storyline.config import ServeSettings
+from storyline.errors import InputError
+from storyline.ingest.dates import parse_date
+from storyline.render.html import render_story_html
+from storyline.serve import inbox, pages
+from storyline.serve.state import ServeState
+from storyline.store import Store
+
+STORY_ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
+APP_SCRIPT = "/static/app.js"
+#: the policy of every response but the story page, which carries its own (render/html.py)
+PAGE_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'self'; "
+               "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+STORY_FIELDS = ("id", "title", "size", "first_published", "last_published", "updated_at")
+
+
+class ApiError(Exception):
+    """An error answered as ``{"error": {"code", "message"}}`` with an HTTP status."""
+
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+@dataclass
+class _Cached:
+    key: Any
+    value: Any
+
+
+class Library:
+    """Read access to one output folder, with caches keyed by the files' modification times."""
+
+    def __init__(self, out: Path, store_url: str | None):
+        self.out = out
+        self.store_url = store_url
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._cache: dict[str, _Cached] = {}
+
+    def store(self) -> Store:
+        store = getattr(self._local, "store", None)
+        if store is None:
+            store = self._local.store = Store.open(self.store_url or self.out / "storyline.db")
+        return store
+
+    def state(self) -> ServeState:
+        state = getattr(self._local, "state", None)
+        if state is None:
+            state = self._local.state = ServeState(self.out)
+        return state
+
+    def _stamp(self, path: Path) -> tuple[int, int] | None:
+        try:
+            info = path.stat()
+        except OSError:
+            return None
+        return (info.st_mtime_ns, info.st_size)
+
+    def _memo(self, name: str, key: Any, make) -> Any:
+        cached = self._cache.get(name)
+        if cached is not None and cached.key == key:
+            return cached.value
+        value = make()
+        with self._lock:
+            self._cache[name] = _Cached(key, value)
+        return value
+
+    def generation(self) -> Any:
+        """Changes whenever a build wrote its stories (stories.json is rewritten by every build)."""
+        return self._stamp(self.out / "stories.json")
+
+    def stories(self) -> list[dict]:
+        return self._memo("stories", self.generation(),
+                          lambda: [{k: s[k] for k in STORY_FIELDS} for s in self.store().stories()])
+
+    def story_of_article(self) -> dict[str, str]:
+        def make() -> dict[str, str]:
+            return {a: s for s, members in self.store().story_members().items() for a in members}
+        return self._memo("members", self.generation(), make)
+
+    def story_file(self, story_id: str, name: str) -> bytes:
+        if not STORY_ID.match(story_id):
+            raise ApiError(404, "no_such_story", f"No story {story_id!r}.")
+        path = self.out / "stories" / story_id / name
+        stamp = self._stamp(path)
+        if stamp is None:
+            raise ApiError(404, "no_such_story", f"No story {story_id!r}.")
+        return self._memo(f"file:{story_id}:{name}", stamp, path.read_bytes)
+
+    def story_page(self, story_id: str) -> str:
+        data = self.story_file(story_id, "story.json")
+        stamp = self._stamp(self.out / "stories" / story_id / "story.json")
+        return self._memo(f"page:{story_id}", stamp,
+                          lambda: render_story_html(json.loads(data), app_script=APP_SCRIPT))
+
+
+def _date_param(value: str | None, name: str) -> str | None:
+    if value in (None, ""):
+        return None
+    parsed = parse_date(value)
+    if parsed is None:
+        raise ApiError(400, "bad_date", f"{name}={value[:40]!r} is not a date; give it as YYYY-MM-DD.")
+    return parsed.isoformat()
+
+
+def _timestamp_param(value: str | None, name: str) -> str | None:
+    """An ISO 8601 timestamp (a date alone means its midnight UTC), in UTC, for comparing stored times."""
+    if value in (None, ""):
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise ApiError(400, "bad_date", f"{name}={value[:40]!r} is not an ISO 8601 date or timestamp.") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.timezone.utc)
+    return moment.astimezone(dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _utc(stored: str | None) -> str:
+    """A stored timestamp in the same form as ``_timestamp_param``'s, so strings compare as times."""
+    if not stored:
+        return ""
+    return dt.datetime.fromisoformat(stored).astimezone(dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+def filter_stories(stories: list[dict], date_from: str | None, date_to: str | None, min_size: int | None,
+                   max_size: int | None, updated_since: str | None) -> list[dict]:
+    """Stories whose span meets [date_from, date_to], within the sizes, updated after ``updated_since``."""
+    kept = []
+    for story in stories:
+        first, last = story["first_published"], story["last_published"]
+        if date_from and (last is None or last < date_from):
+            continue
+        if date_to and (first is None or first > date_to):
+            continue
+        if min_size is not None and story["size"] < min_size:
+            continue
+        if max_size is not None and story["size"] > max_size:
+            continue
+        if updated_since and _utc(story["updated_at"]) <= updated_since:
+            continue
+        kept.append(story)
+    return kept
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, refused with 413 past ``limit`` bytes (declared or actually sent)."""
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > limit:
+        raise ApiError(413, "too_large", f"The request body is larger than {limit} bytes.")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, "too_large", f"The request body is larger than {limit} bytes.")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def create_app(out: Path, settings: ServeSettings | None = None, token: str | None = None,
+               store_url: str | None = None, reads_need_token: bool = False) -> FastAPI:
+    """The app over OUT.  Writes need ``token`` (none given: writes are refused); reads need it
+    too when ``reads_need_token`` (a server bound to anything but the loopback address)."""
+    settings = settings or ServeSettings()
+    library = Library(out, store_url)
+    app = FastAPI(title="storyline", version=__version__, description="Stories, timelines and search over "
+                  "a storyline output folder.", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.library = library
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, error: ApiError) -> JSONResponse:
+        return error_response(error.status, error.code, error.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in error.errors())
+        return error_response(400, "invalid_parameter", problems or "The request is not valid.")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
+        return error_response(error.status_code, code, str(error.detail))
+
+    @app.middleware("http")
+    async def _guard(request: Request, call_next):
+        if reads_need_token and request.url.path not in ("/static/app.js",):
+            try:
+                _check_token(request)
+            except ApiError as error:
+                return error_response(error.status, error.code, error.message)
+        response = await call_next(request)
+        response.headers.setdefault("Content-Security-Policy", PAGE_POLICY if not request.url.path.startswith(
+            "/stories/") else "frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
+    def _check_token(request: Request) -> None:
+        if not token:
+            raise ApiError(401, "unauthorized", "This server has no token, so it takes no writes.")
+        scheme, _, given = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), token.encode()):
+            raise ApiError(401, "unauthorized", "Send the token as 'Authorization: Bearer TOKEN'.")
+
+    # ── API: stories ─────────────────────────────────────────────────────────────
+
+    @app.get("/api/stories", summary="List stories (filter by dates, size, updated since)")
+    def list_stories(date_from: str | None = Query(None, alias="from", description="YYYY-MM-DD: stories reaching this date"),
+                     date_to: str | None = Query(None, alias="to", description="YYYY-MM-DD: stories starting by this date"),
+                     min_size: int | None = Query(None, ge=0), max_size: int | None = Query(None, ge=0),
+                     updated_since: str | None = Query(None, description="ISO 8601 timestamp"),
+                     limit: int = Query(1000, ge=1, le=10000)) -> dict:
+        stories = filter_stories(library.stories(), _date_param(date_from, "from"), _date_param(date_to, "to"),
+                                 min_size, max_size, _timestamp_param(updated_since, "updated_since"))
+        return {"stories": stories[:limit]}
+
+    @app.get("/api/stories/{story_id}", summary="One story's story.json (the storyline/1 contract)")
+    def get_story(story_id: str) -> Response:
+        return Response(library.story_file(story_id, "story.json"), media_type="application/json")
+
+    @app.get("/api/stories/{story_id}/timeline.md", summary="One story's timeline as Markdown")
+    def get_markdown(story_id: str) -> Response:
+        return Response(library.story_file(story_id, "timeline.md"), media_type="text/markdown; charset=utf-8")
+
+    @app.get("/api/stories/{story_id}/timelinejs.json", summary="One story for Knight Lab TimelineJS3")
+    def get_timelinejs(story_id: str) -> Response:
+        return Response(library.story_file(story_id, "timelinejs.json"), media_type="application/json")
+
+    @app.get("/api/stories/{story_id}/changes", summary="What is new in one story since a time")
+    def story_changes(story_id: str, since: str | None = Query(None, description="ISO 8601 timestamp")) -> dict:
+        library.story_file(story_id, "story.json")  # 404 for an unknown story
+        return {"changes": library.state().changes_after(0, _timestamp_param(since, "since"), story_id)}
+
+    # ── API: search, articles, changes ─────────────────────────────────────────
+
+    @app.get("/api/search", summary="Full-text search over article sentences (SQLite FTS5)")
+    def search(q: str = Query(..., min_length=1, max_length=500, description="words, all of which must occur"),
+               limit: int = Query(settings.search_limit, ge=1, le=100)) -> dict:
+        found = library.state().search(q, limit)
+        owner = library.story_of_article()
+        return {"results": [{"story_id": owner.get(r["article_id"]), **r} for r in found]}
+
+    @app.get("/api/articles/{article_id}", summary="Where a submitted article is: queued, or stored in a story")
+    def article_status(article_id: str) -> dict:
+        return _status(article_id)
+
+    def _status(article_id: str) -> dict:
+        if library.store().published_of([article_id]):
+            return {"id": article_id, "status": "stored", "story_id": library.story_of_article().get(article_id)}
+        if article_id in inbox.pending_ids(out):
+            return {"id": article_id, "status": "queued", "story_id": None}
+        raise ApiError(404, "no_such_article", f"No article {article_id!r} is stored or queued.")
+
+    @app.post("/api/articles", status_code=202, summary="Submit one article (a .jsonl line as JSON, or an "
+              "HTML page with ?url=); needs the token",
+              responses={401: {"description": "no or wrong token"}, 413: {"description": "too large"}})
+    async def post_article(request: Request, url: str | None = Query(None, description="the page's URL (HTML only)"),
+                           wait: float = Query(0, ge=0, le=60, description="seconds to wait for the article "
+                                               "to be stored in a story")) -> JSONResponse:
+        _check_token(request)
+        body = await read_body(request, settings.max_body_bytes)
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+
+        def keep(articles) -> bool:  # an article stored already is not queued again
+            return not all(library.store().published_of([a.id]) for a in articles)
+
+        try:
+            if kind in ("text/html", "application/xhtml+xml"):
+                submitted = await asyncio.to_thread(_submit_html, out, body, url, keep)
+            else:
+                record = _json_record(body)
+                submitted = await asyncio.to_thread(inbox.submit_record, out, record, keep)
+        except InputError as error:
+            status = 422 if error.code == "E104" else 400
+            raise ApiError(status, "bad_article" if status == 400 else "bad_date", error.message) from None
+        ids = [a.id for a in submitted.articles]
+        deadline = asyncio.get_running_loop().time() + wait
+        while True:
+            states = [_status(i) for i in ids]
+            done = all(s["status"] == "stored" and s["story_id"] for s in states)
+            if done or asyncio.get_running_loop().time() >= deadline:
+                break
+            await asyncio.sleep(0.1)
+        first = states[0]
+        status = 201 if done else 202
+        return JSONResponse({**first, "articles": states}, status_code=status,
+                            headers={"Location": f"/api/articles/{first['id']}"})
+
+    @app.get("/api/changes", summary="Stories created or updated after a change id or a time")
+    def changes(after: int = Query(0, ge=0), since: str | None = Query(None, description="ISO 8601 timestamp"),
+                limit: int = Query(500, ge=1, le=5000)) -> dict:
+        rows = library.state().changes_after(after, _timestamp_param(since, "since"), None, limit)
+        return {"changes": rows, "last_id": rows[-1]["id"] if rows else max(after, library.state().last_change_id())}
+
+    @app.get("/api/changes/stream", summary="Server-Sent Events: one 'story' event per created or updated story")
+    async def stream(request: Request, after: int | None = Query(None, ge=0, description="replay changes after this id"),
+                     limit: int | None = Query(None, ge=1, description="close after this many events")) -> StreamingResponse:
+        state = ServeState(out)
+        last = request.headers.get("last-event-id")
+        start = int(last) if last and last.isdigit() else (after if after is not None else state.last_change_id())
+
+        async def events():
+            sent, position, quiet = 0, start, 0.0
+            try:
+                yield "retry: 2000\n\n"
+                while not await request.is_disconnected():
+                    for change in state.changes_after(position):
+                        position = change["id"]
+                        yield f"id: {position}\nevent: story\ndata: {json.dumps(change)}\n\n"
+                        sent += 1
+                        if limit is not None and sent >= limit:
+                            return
+                    await asyncio.sleep(settings.stream_poll)
+                    quiet += settings.stream_poll
+                    if quiet >= 15:
+                        quiet = 0.0
+                        yield ": keep-alive\n\n"
+            finally:
+                state.close()
+
+        return StreamingResponse(events(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    # ── docs, web pages, static ───────────────────────────────────────────────────
+
+    @app.get("/api/docs", include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return HTMLResponse(pages.docs_page(app.openapi()))
+
+    @app.get("/", include_in_schema=False)
+    def index(q: str | None = None, date_from: str | None = Query(None, alias="from"),
+              date_to: str | None = Query(None, alias="to"), min_size: str | None = None) -> HTMLResponse:
+        size = int(min_size) if min_size and min_size.isdigit() else None
+        try:
+            stories = filter_stories(library.stories(), _date_param(date_from, "from"), _date_param(date_to, "to"),
+                                     size, None, None)
+            problem = None
+        except ApiError as error:
+            stories, problem = library.stories(), error.message
+        results = None
+        if q and q.strip():
+            titles = {s["id"]: s["title"] for s in library.stories()}
+            owner = library.story_of_article()
+            results = [{"story_id": owner.get(r["article_id"]), "story_title": titles.get(owner.get(r["article_id"])),
+                        **r} for r in library.state().search(q[:500], settings.search_limit)]
+        return HTMLResponse(pages.index_page(stories, q or "", results, date_from or "", date_to or "",
+                                             min_size or "", problem, APP_SCRIPT))
+
+    @app.get("/stories/{story_id}", include_in_schema=False)
+    def story_page(story_id: str) -> HTMLResponse:
+        try:
+            return HTMLResponse(library.story_page(story_id))
+        except ApiError as error:
+            return HTMLResponse(pages.not_found_page(error.message, APP_SCRIPT), status_code=error.status)
+
+    script = resources.files("storyline.serve").joinpath("static", "app.js").read_bytes()
+
+    @app.get(APP_SCRIPT, include_in_schema=False)
+    def app_script() -> Response:
+        return Response(script, media_type="text/javascript; charset=utf-8",
+                        headers={"Cache-Control": "no-cache"})
+
+    return app
+
+
+def _json_record(body: bytes) -> dict:
+    if not body.strip():
+        raise ApiError(400, "empty_body", "The request has no body; send one article as a JSON object.")
+    try:
+        record = json.loads(body)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ApiError(400, "not_json", f"The body is not JSON ({error}).") from None
+    if not isinstance(record, dict):
+        raise ApiError(400, "not_an_object", "The body must be one JSON object (one article as in a .jsonl line).")
+    return record
+
+
+def _submit_html(out: Path, body: bytes, url: str | None, keep) -> inbox.Submitted:
+    """An HTML page: read by the same reader as a .html file; ``url`` names where it came from."""
+    if url is not None and not url.lower().startswith(("http://", "https://")):
+        raise InputError("E105", "?url= must be an http(s) URL.")
+    name = "page.html"
+    if url:
+        # the page's URL goes in a comment-free <link rel=canonical> the HTML reader takes as its URL
+        from html import escape
+
+        body = f'<link rel="canonical" href="{escape(url, quote=True)}">\n'.encode("utf-8") + body
+    return inbox.submit_bytes(out, name, body, keep=keep)
