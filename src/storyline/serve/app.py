@@ -199,6 +199,7 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
     too when ``reads_need_token`` (a server bound to anything but the loopback address)."""
     settings = settings or ServeSettings()
     library = Library(out, store_url)
+    library.state().catch_up(library.store())  # a folder made by `storyline build` has no search index yet
     app = FastAPI(title="storyline", version=__version__, description="Stories, timelines and search over "
                   "a storyline output folder.", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     app.state.library = library
