@@ -8,10 +8,6 @@ is stored and in a story.
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
 import sys
 import threading
 import time
@@ -20,6 +16,8 @@ from pathlib import Path
 import pytest
 
 httpx = pytest.importorskip("httpx", reason="storyline serve needs the serve extra")
+sys.path.insert(0, str(Path(__file__).parent))
+from serve_process import free_port, kill, start, wait_up  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
@@ -40,35 +38,11 @@ def _article(number: int) -> dict:
     }
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _start(out: Path, port: int) -> subprocess.Popen:
-    env = {**os.environ, "STORYLINE_TOKEN": TOKEN}
-    return subprocess.Popen([sys.executable, "-m", "storyline.cli", "serve", str(out), "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-
-
-def _wait_up(base: str, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{base}/api/stories", timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    raise AssertionError(f"the server at {base} did not come up in {timeout} s")
-
-
 def test_a_kill_9_mid_ingest_loses_no_acknowledged_article(tmp_path):
     out = tmp_path / "out"
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = _start(out, port)
+    server = start(out, port, TOKEN)
     acknowledged: list[str] = []
     stop = threading.Event()
 
@@ -86,7 +60,7 @@ def test_a_kill_9_mid_ingest_loses_no_acknowledged_article(tmp_path):
                 time.sleep(0.1)
 
     try:
-        _wait_up(base)
+        wait_up(base)
         poster = threading.Thread(target=post_until_stopped)
         poster.start()
         # kill once the worker has built some articles, while more are being posted and built
@@ -96,16 +70,15 @@ def test_a_kill_9_mid_ingest_loses_no_acknowledged_article(tmp_path):
             time.sleep(0.2)
             stored = sum(s["size"] for s in httpx.get(f"{base}/api/stories", timeout=5).json()["stories"])
         posted_at_kill = len(acknowledged)
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait(timeout=10)
+        kill(server)
         stop.set()
         poster.join(timeout=20)
         pending = list((out / "inbox").glob("[!.]*"))
         assert stored >= 3 and posted_at_kill > stored, "the kill should come with acknowledged articles not yet built"
 
         restarted = time.monotonic()
-        server = _start(out, port)
-        _wait_up(base)
+        server = start(out, port, TOKEN)
+        wait_up(base)
         missing = set(acknowledged)
         deadline = time.monotonic() + 120
         while missing and time.monotonic() < deadline:
@@ -119,8 +92,4 @@ def test_a_kill_9_mid_ingest_loses_no_acknowledged_article(tmp_path):
               f"{time.monotonic() - restarted:.1f} s after the restart")
     finally:
         stop.set()
-        try:
-            os.killpg(server.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        server.wait(timeout=10)
+        kill(server)
