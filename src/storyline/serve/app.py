@@ -24,6 +24,7 @@ from typing import Any
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from storyline import __version__
@@ -40,7 +41,40 @@ APP_SCRIPT = "/static/app.js"
 #: the policy of every response but the story page, which carries its own (render/html.py)
 PAGE_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'self'; "
                "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+STORY_PAGE_POLICY = "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
 STORY_FIELDS = ("id", "title", "size", "first_published", "last_published", "updated_at")
+
+
+class _Guard:
+    """Pure ASGI middleware: the token check for reads (when asked for) and the security headers."""
+
+    def __init__(self, app, check=None):
+        self.app = app
+        self.check = check
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope["path"]
+        if self.check is not None and path != APP_SCRIPT:
+            try:
+                self.check(Request(scope))
+            except ApiError as error:
+                await error_response(error.status, error.code, error.message)(scope, receive, send)
+                return
+        # the story page carries its own script policy (render/html.py); the rest gets the app's
+        policy = STORY_PAGE_POLICY if path.startswith("/stories/") else PAGE_POLICY
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("Content-Security-Policy", policy)
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["Referrer-Policy"] = "no-referrer"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 class ApiError(Exception):
@@ -218,20 +252,6 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
         return error_response(error.status_code, code, str(error.detail))
 
-    @app.middleware("http")
-    async def _guard(request: Request, call_next):
-        if reads_need_token and request.url.path not in ("/static/app.js",):
-            try:
-                _check_token(request)
-            except ApiError as error:
-                return error_response(error.status, error.code, error.message)
-        response = await call_next(request)
-        response.headers.setdefault("Content-Security-Policy", PAGE_POLICY if not request.url.path.startswith(
-            "/stories/") else "frame-ancestors 'none'; base-uri 'none'; object-src 'none'")
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        return response
-
     def _check_token(request: Request) -> None:
         if not token:
             raise ApiError(401, "unauthorized", "This server has no token, so it takes no writes.")
@@ -239,10 +259,12 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
         if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), token.encode()):
             raise ApiError(401, "unauthorized", "Send the token as 'Authorization: Bearer TOKEN'.")
 
+    app.add_middleware(_Guard, check=_check_token if reads_need_token else None)
+
     # ── API: stories ─────────────────────────────────────────────────────────────
 
     @app.get("/api/stories", summary="List stories (filter by dates, size, updated since)")
-    def list_stories(date_from: str | None = Query(None, alias="from", description="YYYY-MM-DD: stories reaching this date"),
+    async def list_stories(date_from: str | None = Query(None, alias="from", description="YYYY-MM-DD: stories reaching this date"),
                      date_to: str | None = Query(None, alias="to", description="YYYY-MM-DD: stories starting by this date"),
                      min_size: int | None = Query(None, ge=0), max_size: int | None = Query(None, ge=0),
                      updated_since: str | None = Query(None, description="ISO 8601 timestamp"),
@@ -252,33 +274,33 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
         return {"stories": stories[:limit]}
 
     @app.get("/api/stories/{story_id}", summary="One story's story.json (the storyline/1 contract)")
-    def get_story(story_id: str) -> Response:
+    async def get_story(story_id: str) -> Response:
         return Response(library.story_file(story_id, "story.json"), media_type="application/json")
 
     @app.get("/api/stories/{story_id}/timeline.md", summary="One story's timeline as Markdown")
-    def get_markdown(story_id: str) -> Response:
+    async def get_markdown(story_id: str) -> Response:
         return Response(library.story_file(story_id, "timeline.md"), media_type="text/markdown; charset=utf-8")
 
     @app.get("/api/stories/{story_id}/timelinejs.json", summary="One story for Knight Lab TimelineJS3")
-    def get_timelinejs(story_id: str) -> Response:
+    async def get_timelinejs(story_id: str) -> Response:
         return Response(library.story_file(story_id, "timelinejs.json"), media_type="application/json")
 
     @app.get("/api/stories/{story_id}/changes", summary="What is new in one story since a time")
-    def story_changes(story_id: str, since: str | None = Query(None, description="ISO 8601 timestamp")) -> dict:
+    async def story_changes(story_id: str, since: str | None = Query(None, description="ISO 8601 timestamp")) -> dict:
         library.story_file(story_id, "story.json")  # 404 for an unknown story
         return {"changes": library.state().changes_after(0, _timestamp_param(since, "since"), story_id)}
 
     # ── API: search, articles, changes ─────────────────────────────────────────
 
     @app.get("/api/search", summary="Full-text search over article sentences (SQLite FTS5)")
-    def search(q: str = Query(..., min_length=1, max_length=500, description="words, all of which must occur"),
+    async def search(q: str = Query(..., min_length=1, max_length=500, description="words, all of which must occur"),
                limit: int = Query(settings.search_limit, ge=1, le=100)) -> dict:
         found = library.state().search(q, limit)
         owner = library.story_of_article()
         return {"results": [{"story_id": owner.get(r["article_id"]), **r} for r in found]}
 
     @app.get("/api/articles/{article_id}", summary="Where a submitted article is: queued, or stored in a story")
-    def article_status(article_id: str) -> dict:
+    async def article_status(article_id: str) -> dict:
         return _status(article_id)
 
     def _status(article_id: str) -> dict:
@@ -324,7 +346,7 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
                             headers={"Location": f"/api/articles/{first['id']}"})
 
     @app.get("/api/changes", summary="Stories created or updated after a change id or a time")
-    def changes(after: int = Query(0, ge=0), since: str | None = Query(None, description="ISO 8601 timestamp"),
+    async def changes(after: int = Query(0, ge=0), since: str | None = Query(None, description="ISO 8601 timestamp"),
                 limit: int = Query(500, ge=1, le=5000)) -> dict:
         rows = library.state().changes_after(after, _timestamp_param(since, "since"), None, limit)
         return {"changes": rows, "last_id": rows[-1]["id"] if rows else max(after, library.state().last_change_id())}
@@ -361,11 +383,11 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
     # ── docs, web pages, static ───────────────────────────────────────────────────
 
     @app.get("/api/docs", include_in_schema=False)
-    def docs() -> HTMLResponse:
+    async def docs() -> HTMLResponse:
         return HTMLResponse(pages.docs_page(app.openapi()))
 
     @app.get("/", include_in_schema=False)
-    def index(q: str | None = None, date_from: str | None = Query(None, alias="from"),
+    async def index(q: str | None = None, date_from: str | None = Query(None, alias="from"),
               date_to: str | None = Query(None, alias="to"), min_size: str | None = None) -> HTMLResponse:
         size = int(min_size) if min_size and min_size.isdigit() else None
         try:
@@ -384,7 +406,7 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
                                              min_size or "", problem, APP_SCRIPT))
 
     @app.get("/stories/{story_id}", include_in_schema=False)
-    def story_page(story_id: str) -> HTMLResponse:
+    async def story_page(story_id: str) -> HTMLResponse:
         try:
             return HTMLResponse(library.story_page(story_id))
         except ApiError as error:
@@ -393,7 +415,7 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
     script = resources.files("storyline.serve").joinpath("static", "app.js").read_bytes()
 
     @app.get(APP_SCRIPT, include_in_schema=False)
-    def app_script() -> Response:
+    async def app_script() -> Response:
         return Response(script, media_type="text/javascript; charset=utf-8",
                         headers={"Cache-Control": "no-cache"})
 
