@@ -127,25 +127,29 @@ async def run(args: argparse.Namespace, base: str) -> dict:
                 await asyncio.sleep(0.1)
             posts["not_visible"] += 1
 
+        async def post(number: int) -> None:
+            posted = time.monotonic()
+            try:
+                response = await client.post("/api/articles", json=article(number, rng),
+                                             headers={"Authorization": f"Bearer {TOKEN}"})
+            except httpx.HTTPError:
+                posts["errors"] += 1
+                return
+            if response.status_code not in (201, 202):
+                posts["errors"] += 1
+                return
+            posts["acknowledged"] += 1
+            await watch_until_visible(response.json()["id"], posted)
+
         async def writer() -> None:
-            watchers = []
-            number = 0
-            write_until = time.monotonic() + min(args.duration, args.write_seconds)
-            while time.monotonic() < write_until:
-                posted = time.monotonic()
-                try:
-                    response = await client.post("/api/articles", json=article(number, rng),
-                                                 headers={"Authorization": f"Bearer {TOKEN}"})
-                    if response.status_code in (201, 202):
-                        posts["acknowledged"] += 1
-                        watchers.append(asyncio.create_task(watch_until_visible(response.json()["id"], posted)))
-                    else:
-                        posts["errors"] += 1
-                except httpx.HTTPError:
-                    posts["errors"] += 1
-                number += 1
-                await asyncio.sleep(max(0.0, posted + 1 / args.write_rate - time.monotonic()))
-            await asyncio.gather(*watchers)
+            """Posts on a fixed schedule, each in its own task, so a slow answer does not lower the rate."""
+            posting = []
+            first = time.monotonic()
+            count = int(min(args.duration, args.write_seconds) * args.write_rate)
+            for number in range(count):
+                await asyncio.sleep(max(0.0, first + number / args.write_rate - time.monotonic()))
+                posting.append(asyncio.create_task(post(number)))
+            await asyncio.gather(*posting)
 
         started = time.monotonic()
         tasks = [asyncio.create_task(reader()) for _ in range(args.readers)]

@@ -143,6 +143,11 @@ class Library:
         return self._memo("stories", self.generation(),
                           lambda: [{k: s[k] for k in STORY_FIELDS} for s in self.store().stories()])
 
+    def stories_json(self) -> bytes:
+        """The unfiltered list as the API sends it, encoded once per build."""
+        return self._memo("stories.json", self.generation(),
+                          lambda: json.dumps({"stories": self.stories()}, ensure_ascii=False).encode("utf-8"))
+
     def story_of_article(self) -> dict[str, str]:
         def make() -> dict[str, str]:
             return {a: s for s, members in self.store().story_members().items() for a in members}
@@ -268,10 +273,13 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
                      date_to: str | None = Query(None, alias="to", description="YYYY-MM-DD: stories starting by this date"),
                      min_size: int | None = Query(None, ge=0), max_size: int | None = Query(None, ge=0),
                      updated_since: str | None = Query(None, description="ISO 8601 timestamp"),
-                     limit: int = Query(1000, ge=1, le=10000)) -> dict:
-        stories = filter_stories(library.stories(), _date_param(date_from, "from"), _date_param(date_to, "to"),
+                     limit: int = Query(1000, ge=1, le=10000)) -> Response:
+        stories = library.stories()
+        if (date_from, date_to, min_size, max_size, updated_since) == (None,) * 5 and limit >= len(stories):
+            return Response(library.stories_json(), media_type="application/json")
+        stories = filter_stories(stories, _date_param(date_from, "from"), _date_param(date_to, "to"),
                                  min_size, max_size, _timestamp_param(updated_since, "updated_since"))
-        return {"stories": stories[:limit]}
+        return JSONResponse({"stories": stories[:limit]})
 
     @app.get("/api/stories/{story_id}", summary="One story's story.json (the storyline/1 contract)")
     async def get_story(story_id: str) -> Response:
