@@ -115,6 +115,18 @@ def submit_file(out: Path, source: Path, data: bytes | None = None) -> Submitted
     return submit_bytes(out, source.name, source.read_bytes() if data is None else data)
 
 
+def drop_partial(out: Path) -> int:
+    """Remove half-written submissions a crashed process left (never acknowledged, so nothing is lost)."""
+    inbox = inbox_dir(out)
+    dropped = 0
+    for folder in inbox.glob(".partial-*") if inbox.exists() else []:
+        pid = folder.name.rsplit("-", 1)[-1]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            dropped += 1
+    return dropped
+
+
 def pending(out: Path) -> list[Path]:
     """Inbox folders waiting to be built, oldest first."""
     inbox = inbox_dir(out)

@@ -84,6 +84,7 @@ def run(out: Path, settings: Settings, serve: ServeSettings, store_url: str | No
 
     stop = stop or threading.Event()
     lock = hold_lock(out)
+    inbox.drop_partial(out)
     state = ServeState(out)
     resources = Resources(settings.model)
     store = open_store(out, store_url)
