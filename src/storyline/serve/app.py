@@ -318,6 +318,13 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
             return {"id": article_id, "status": "queued", "story_id": None}
         raise ApiError(404, "no_such_article", f"No article {article_id!r} is stored or queued.")
 
+    def _status_or_skipped(article_id: str) -> dict:
+        """While a POST waits: an article the build skipped (its annotation failed) is neither stored nor queued."""
+        try:
+            return _status(article_id)
+        except ApiError:
+            return {"id": article_id, "status": "skipped", "story_id": None}
+
     @app.post("/api/articles", status_code=202, summary="Submit one article (a .jsonl line as JSON, or an "
               "HTML page with ?url=); needs the token",
               responses={401: {"description": "no or wrong token"}, 413: {"description": "too large"}})
@@ -343,9 +350,9 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
         ids = [a.id for a in submitted.articles]
         deadline = asyncio.get_running_loop().time() + wait
         while True:
-            states = [_status(i) for i in ids]
+            states = [_status_or_skipped(i) for i in ids]
             done = all(s["status"] == "stored" and s["story_id"] for s in states)
-            if done or asyncio.get_running_loop().time() >= deadline:
+            if done or any(s["status"] == "skipped" for s in states) or asyncio.get_running_loop().time() >= deadline:
                 break
             await asyncio.sleep(0.1)
         first = states[0]

@@ -129,9 +129,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--parent", type=int)
     parser.add_argument("--watch", action="append", default=[])
     args = parser.parse_args(argv)
+    from threadpoolctl import threadpool_limits
+
     from storyline.annotate.lasting_heap import keep_freed_memory
 
     keep_freed_memory()
+    threadpool_limits(1, user_api="blas")  # one core for annotation; the other stays the web server's
 
     def log(message: str) -> None:
         print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
