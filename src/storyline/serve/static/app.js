@@ -35,7 +35,16 @@
     });
     save(VISIT, Date.now());
   }
-  if (storyId) { save(SEEN + storyId, Date.now()); }
+  if (storyId) {
+    save(SEEN + storyId, Date.now());
+    var top = document.querySelector("header.story .wrap");
+    if (top) {
+      var back = document.createElement("a");
+      back.href = "/";
+      back.textContent = "← All stories";
+      top.insertBefore(back, top.firstChild);
+    }
+  }
 
   function storyItem(change) {
     var item = document.createElement("li");
