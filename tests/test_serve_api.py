@@ -298,3 +298,21 @@ def test_the_api_docs_list_the_fixed_endpoints(client):
     docs = client.get("/api/docs")
     assert docs.status_code == 200 and "/api/search" in docs.text
     assert "http://" not in docs.text.replace("http://testserver", "") and "https://" not in docs.text
+
+
+def test_a_person_is_found_across_stories_with_every_quote(client, folder):
+    quoted = {}
+    for story_id, document in _story_documents(folder).items():
+        names = {e["id"]: e["name"] for e in document["entities"]}
+        for item in document["quotes"]:
+            if item.get("speaker") in names:
+                quoted.setdefault(names[item["speaker"]], []).append((story_id, item["text"]))
+    assert quoted, "the examples quote named people"
+    name, expected = max(quoted.items(), key=lambda kv: len(kv[1]))
+    found = client.get("/api/entities", params={"name": name.split()[-1].lower()}).json()["entities"]
+    assert name in {e["name"] for e in found}
+    record = client.get(f"/api/entities/{name}").json()
+    assert sorted((q["story_id"], q["text"]) for q in record["quotes"]) == sorted(expected)
+    page = client.get(f"/people/{name}")
+    assert page.status_code == 200 and expected[0][1].split()[0] in page.text
+    assert client.get("/api/entities/Nobody%20Atall").status_code == 404

@@ -162,6 +162,38 @@ class Library:
             raise ApiError(404, "no_such_story", f"No story {story_id!r}.")
         return self._memo(f"file:{story_id}:{name}", stamp, path.read_bytes)
 
+    def entities(self) -> dict[str, dict]:
+        """Name (case-folded) → that entity over every story: where it appears and every quote it is given."""
+        return self._memo("entities", self.generation(), self._collect_entities)
+
+    def _collect_entities(self) -> dict[str, dict]:
+        found: dict[str, dict] = {}
+        for path in sorted((self.out / "stories").glob("*/story.json")):
+            try:
+                document = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue  # a story being rewritten this moment: the next build's generation reads it
+            story = document.get("story") or {}
+            ids = {}
+            for entity in document.get("entities") or []:
+                key = str(entity.get("name") or "").casefold()
+                if not key:
+                    continue
+                ids[entity.get("id")] = key
+                record = found.setdefault(key, {"name": entity["name"], "type": entity.get("type"), "aliases": [],
+                                                "stories": [], "quotes": []})
+                record["aliases"] = sorted(set(record["aliases"]) | set(entity.get("aliases") or []))
+                record["stories"].append({"story_id": story.get("id"), "title": story.get("title"),
+                                          "entity_id": entity.get("id"), "mentions": entity.get("mentions"),
+                                          "roles": [r.get("role") for r in entity.get("roles") or []]})
+            for quote in document.get("quotes") or []:
+                key = ids.get(quote.get("speaker")) or str(quote.get("speaker_name") or "").casefold()
+                if key in found:
+                    found[key]["quotes"].append({"story_id": story.get("id"), "article_id": quote.get("article_id"),
+                                                 "text": quote.get("text"), "char_start": quote.get("char_start"),
+                                                 "char_end": quote.get("char_end")})
+        return found
+
     def story_page(self, story_id: str) -> str:
         data = self.story_file(story_id, "story.json")
         stamp = self._stamp(self.out / "stories" / story_id / "story.json")
@@ -298,6 +330,32 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
         library.story_file(story_id, "story.json")  # 404 for an unknown story
         return {"changes": library.state().changes_after(0, _timestamp_param(since, "since"), story_id)}
 
+    # ── API: entities across stories ───────────────────────────────────────────
+
+    def _entity_summary(record: dict) -> dict:
+        return {"name": record["name"], "type": record["type"], "aliases": record["aliases"],
+                "stories": len(record["stories"]), "quotes": len(record["quotes"])}
+
+    def _find_entities(words: str, kind: str | None) -> list[dict]:
+        needle = words.casefold().strip()
+        matches = [r for key, r in library.entities().items()
+                   if (not kind or r["type"] == kind)
+                   and (needle in key or any(needle in a.casefold() for a in r["aliases"]))]
+        return sorted(matches, key=lambda r: (-len(r["stories"]), -len(r["quotes"]), r["name"]))
+
+    @app.get("/api/entities", summary="People and organisations across stories whose name holds the words")
+    async def entities(name: str = Query(..., min_length=1, max_length=200),
+                       type: str | None = Query(None, description="PERSON, ORG, GPE, …"),  # noqa: A002 - the API's word
+                       limit: int = Query(50, ge=1, le=500)) -> dict:
+        return {"entities": [_entity_summary(r) for r in _find_entities(name, type)[:limit]]}
+
+    @app.get("/api/entities/{name}", summary="One entity over all stories: its stories and every quote it is given")
+    async def entity(name: str) -> dict:
+        record = library.entities().get(name.casefold())
+        if record is None:
+            raise ApiError(404, "no_such_entity", f"No person or organisation named {name[:80]!r} in any story.")
+        return record
+
     # ── API: search, articles, changes ─────────────────────────────────────────
 
     @app.get("/api/search", summary="Full-text search over article sentences (SQLite FTS5)")
@@ -417,8 +475,17 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
             owner = library.story_of_article()
             results = [{"story_id": owner.get(r["article_id"]), "story_title": titles.get(owner.get(r["article_id"])),
                         **r} for r in library.state().search(q[:500], settings.search_limit)]
+        people = [_entity_summary(r) for r in _find_entities(q, None)[:10]] if q and q.strip() else []
         return HTMLResponse(pages.index_page(stories, q or "", results, date_from or "", date_to or "",
-                                             min_size or "", problem, APP_SCRIPT))
+                                             min_size or "", problem, APP_SCRIPT, people))
+
+    @app.get("/people/{name}", include_in_schema=False)
+    async def person_page(name: str) -> HTMLResponse:
+        record = library.entities().get(name.casefold())
+        if record is None:
+            return HTMLResponse(pages.not_found_page(f"No person or organisation named {name[:80]!r}.", APP_SCRIPT),
+                                status_code=404)
+        return HTMLResponse(pages.person_page(record, APP_SCRIPT))
 
     @app.get("/stories/{story_id}", include_in_schema=False)
     async def story_page(story_id: str) -> HTMLResponse:

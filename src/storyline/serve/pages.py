@@ -53,8 +53,12 @@ ul.results{list-style:none;padding:0} .result blockquote{margin:.2em 0}
 """
 
 
+def _person_link(name: str) -> str:
+    return f'<a href="/people/{quote(name, safe="")}">{_e(name)}</a>'
+
+
 def index_page(stories: list[dict], q: str, results: list[dict] | None, date_from: str, date_to: str,
-               min_size: str, problem: str | None, app_script: str) -> str:
+               min_size: str, problem: str | None, app_script: str, people: list[dict] | None = None) -> str:
     """The story list (newest first), a search form and, when searched, the matching sentences."""
     ordered = sorted(stories, key=lambda s: (str(s.get("last_published") or ""), s.get("size") or 0), reverse=True)
     items = "".join(_story_item(s) for s in ordered)
@@ -64,6 +68,11 @@ def index_page(stories: list[dict], q: str, results: list[dict] | None, date_fro
         found = (f'<section id="results"><h2>Search: {_e(q)}</h2>'
                  + (f'<ul class="results">{rows}</ul>' if rows else '<p class="empty">Nothing found.</p>')
                  + "</section>")
+    if people:
+        found = ('<section id="people"><h2>People and organisations</h2><ul>'
+                 + "".join(f'<li>{_person_link(p["name"])} · {_e(p["type"])} · {_e(p["stories"])} '
+                           f'stor{"ies" if p["stories"] != 1 else "y"}, {_e(p["quotes"])} quotes</li>' for p in people)
+                 + "</ul></section>" + found)
     warning = f'<p class="empty" role="alert">{_e(problem)}</p>' if problem else ""
     n = len(ordered)
     return (
@@ -83,6 +92,26 @@ def index_page(stories: list[dict], q: str, results: list[dict] | None, date_fro
         + ('' if items else '<p class="empty" id="no-stories">No stories yet.</p>') + "</section></main>"
         '<footer><div class="wrap">storyline serve · stories update as articles arrive.</div></footer>\n</body>\n</html>\n'
     )
+
+
+def person_page(record: dict, app_script: str) -> str:
+    """One person (or organisation) over every story: the stories and every quote, with its source."""
+    titles = {s["story_id"]: s["title"] for s in record["stories"]}
+    stories = "".join(f'<li><a href="/stories/{quote(str(s["story_id"]), safe="")}">{_e(s["title"] or s["story_id"])}</a>'
+                      f'<div class="cite-line">{_e(s["mentions"])} mentions'
+                      + (f' · {_e(", ".join(r for r in s["roles"] if r))}' if any(s["roles"]) else "")
+                      + "</div></li>" for s in record["stories"])
+    quotes = "".join(f'<li class="result"><blockquote>“{_e(q["text"])}”</blockquote><div class="cite-line">'
+                     f'<a href="/stories/{quote(str(q["story_id"]), safe="")}">{_e(titles.get(q["story_id"]) or q["story_id"])}</a>'
+                     f' · article <code>{_e(q["article_id"])}</code></div></li>' for q in record["quotes"])
+    aliases = f' · also {_e(", ".join(record["aliases"]))}' if record["aliases"] else ""
+    return (app_page_head(f'{record["name"]} · storyline', app_script) + APP_STYLE + "<body>\n"
+            f'<header class="story"><div class="wrap"><p class="kicker">{_e(record["type"])}</p>'
+            f'<h1>{_e(record["name"])}</h1><p class="meta">{len(record["stories"])} stories · '
+            f'{len(record["quotes"])} quotes{aliases}</p></div></header><main class="wrap">'
+            f'<section><h2>Stories</h2><ul class="stories">{stories}</ul></section>'
+            f'<section><h2>Quotes</h2>' + (f'<ul class="results">{quotes}</ul>' if quotes else '<p class="empty">No quotes.</p>')
+            + "</section></main>\n</body>\n</html>\n")
 
 
 def not_found_page(message: str, app_script: str) -> str:

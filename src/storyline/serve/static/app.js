@@ -35,15 +35,19 @@
     });
     save(VISIT, Date.now());
   }
-  if (storyId) {
-    save(SEEN + storyId, Date.now());
+  function linkBack() {
     var top = document.querySelector("header.story .wrap");
-    if (top) {
+    if (top && !document.getElementById("back-to-index")) {
       var back = document.createElement("a");
+      back.id = "back-to-index";
       back.href = "/";
       back.textContent = "← All stories";
       top.insertBefore(back, top.firstChild);
     }
+  }
+  if (storyId) {
+    save(SEEN + storyId, Date.now());
+    linkBack();
   }
 
   function storyItem(change) {
@@ -95,6 +99,7 @@
           var now = document.querySelector(selector), next = fresh.querySelector(selector);
           if (now && next) { now.replaceWith(document.importNode(next, true)); }
         });
+        linkBack();
         var note = document.getElementById("live-note");
         if (!note) {
           note = document.createElement("p");
