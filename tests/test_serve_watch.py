@@ -170,3 +170,38 @@ def test_a_watched_folder_submits_new_and_changed_files_once(tmp_path):
     submitted = inbox.pending(out)
     assert len(submitted) == 2
     assert all((folder / "pier.txt").exists() for folder in submitted)
+
+
+@pytest.mark.slow
+def test_the_watch_command_builds_a_file_dropped_into_a_watched_folder(tmp_path):
+    import subprocess
+    import sys
+    import time
+
+    from storyline.store import Store
+
+    source, out = tmp_path / "incoming", tmp_path / "out"
+    source.mkdir()
+    watcher = subprocess.Popen([sys.executable, "-m", "storyline.cli", "watch", str(source), "-o", str(out)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(1.0)
+        (source / "quay.txt").write_text(
+            "North quay opens to ferries\n\nThe north quay at Gull Point opened to ferries on Friday, the harbour "
+            "board said, three weeks after the old pier closed for repairs.", encoding="utf-8")
+        deadline = time.monotonic() + 90
+        stories: list = []
+        while time.monotonic() < deadline and not stories:
+            time.sleep(0.5)
+            if (out / "storyline.db").exists():
+                store = Store.open(out / "storyline.db")
+                try:
+                    stories = store.stories()
+                finally:
+                    store.close()
+        assert [s["title"] for s in stories] == ["North quay opens to ferries"]
+        assert (out / "stories" / stories[0]["id"] / "index.html").exists()
+        assert not list((out / "inbox").glob("[!.]*"))  # built, so no longer waiting
+    finally:
+        watcher.terminate()
+        watcher.wait(timeout=20)
