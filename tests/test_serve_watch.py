@@ -77,7 +77,7 @@ class Clock:
         return self.now
 
 
-SETTINGS = ServeSettings(feed_interval=60, host_interval=10, max_backoff=600, max_feed_bytes=20_000)
+SETTINGS = ServeSettings(feed_interval=60, host_interval=10, max_backoff=600, max_feed_bytes=20_000, folder_settle=0)
 
 
 def test_a_feed_is_fetched_then_asked_again_with_a_conditional_get(tmp_path, feed_server):
@@ -205,3 +205,14 @@ def test_the_watch_command_builds_a_file_dropped_into_a_watched_folder(tmp_path)
     finally:
         watcher.terminate()
         watcher.wait(timeout=20)
+
+
+def test_a_file_still_being_written_waits_for_the_next_scan(tmp_path):
+    source = tmp_path / "incoming"
+    source.mkdir()
+    (source / "fresh.txt").write_text("The pier closed on Monday, the harbour board said.", encoding="utf-8")
+    clock = Clock()
+    watcher = Watcher(tmp_path / "out", [str(source)], ServeSettings(folder_settle=60), log=lambda m: None,
+                      clock=clock)
+    assert watcher.poll_once() == 0
+    assert inbox.pending(tmp_path / "out") == []

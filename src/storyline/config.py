@@ -75,6 +75,7 @@ class ServeSettings:
     host_interval: float = 30.0  # at least this many seconds between two requests to one host
     max_backoff: float = 3600.0  # a failing feed waits interval × 2^failures, at most this long
     folder_interval: float = 5.0  # seconds between two scans of a watched folder
+    folder_settle: float = 1.0  # a file changed less than this many seconds ago may still be being written: next scan
     inbox_poll: float = 0.25  # seconds the ingest worker sleeps when its inbox is empty
     stream_poll: float = 0.5  # seconds between two looks at the change log for the event stream
     search_limit: int = 20  # results per search (at most 100)

@@ -574,9 +574,6 @@ def render_story_html(doc: dict, app_script: str | None = None) -> str:
     doc : dict
         A ``storyline/1`` story document (articles must carry ``text`` for the cited
         sentences to be shown in context).
-
-    Returns
-    -------
     app_script : str, optional
         Path of a same-origin script that ``storyline serve`` adds (its live-update marker).
 

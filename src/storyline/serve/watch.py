@@ -86,6 +86,8 @@ class Watcher:
             key = str(path.resolve())
             if self.state.seen(key) == (info.st_mtime_ns, info.st_size):
                 continue
+            if time.time() - info.st_mtime < self.settings.folder_settle:
+                continue  # perhaps still being written; the next scan takes it
             try:
                 inbox.submit_file(self.out, path)
                 count += 1
