@@ -233,7 +233,8 @@ def serve(
               f"write token from {origin})")
     try:
         uvicorn.run(create_app(output, settings, token, store_url, reads_need_token=not loopback),
-                    host=host, port=port, log_level="warning", timeout_graceful_shutdown=2)
+                    host=host, port=port, log_level="warning", access_log=False,
+                    timeout_graceful_shutdown=2)
     finally:
         worker.terminate()
         try:
