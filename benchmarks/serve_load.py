@@ -88,6 +88,7 @@ async def run(args: argparse.Namespace, base: str) -> dict:
         errors: dict[str, int] = {k: 0 for k in latencies}
         visible: list[float] = []
         posts = {"acknowledged": 0, "errors": 0, "not_visible": 0}
+        failures: list[str] = []
         stop_at = time.monotonic() + args.duration
         budget = {"reads": args.max_requests}
 
@@ -108,8 +109,11 @@ async def run(args: argparse.Namespace, base: str) -> dict:
                 try:
                     response = await client.get(request_for(kind))
                     ok = response.status_code == 200
-                except httpx.HTTPError:
+                    if not ok:
+                        failures.append(f"{kind}: HTTP {response.status_code}: {response.text[:200]}")
+                except httpx.HTTPError as error:
                     ok = False
+                    failures.append(f"{kind}: {type(error).__name__}")
                 latencies[kind].append(time.perf_counter() - started)
                 if not ok:
                     errors[kind] += 1
@@ -132,11 +136,13 @@ async def run(args: argparse.Namespace, base: str) -> dict:
             try:
                 response = await client.post("/api/articles", json=article(number, rng),
                                              headers={"Authorization": f"Bearer {TOKEN}"})
-            except httpx.HTTPError:
+            except httpx.HTTPError as error:
                 posts["errors"] += 1
+                failures.append(type(error).__name__)
                 return
             if response.status_code not in (201, 202):
                 posts["errors"] += 1
+                failures.append(f"HTTP {response.status_code}: {response.text[:200]}")
                 return
             posts["acknowledged"] += 1
             await watch_until_visible(response.json()["id"], posted)
@@ -172,7 +178,8 @@ async def run(args: argparse.Namespace, base: str) -> dict:
                   "visible_p50_s": round(percentile(visible, 0.5), 2) if visible else None,
                   "visible_p95_s": round(percentile(visible, 0.95), 2) if visible else None,
                   "visible_max_s": round(max(visible), 2) if visible else None,
-                  "visible_mean_s": round(statistics.fmean(visible), 2) if visible else None},
+                  "visible_mean_s": round(statistics.fmean(visible), 2) if visible else None,
+                  "failures": failures[:10]},
     }
     return report
 

@@ -370,10 +370,12 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
         return _status(article_id)
 
     def _status(article_id: str) -> dict:
-        if library.store().published_of([article_id]):
-            return {"id": article_id, "status": "stored", "story_id": library.story_of_article().get(article_id)}
+        # the inbox first: the worker removes a submission only after storing it, so looking in this
+        # order never misses an article that moves from one to the other meanwhile
         if article_id in inbox.pending_ids(out):
             return {"id": article_id, "status": "queued", "story_id": None}
+        if library.store().published_of([article_id]):
+            return {"id": article_id, "status": "stored", "story_id": library.story_of_article().get(article_id)}
         raise ApiError(404, "no_such_article", f"No article {article_id!r} is stored or queued.")
 
     def _status_or_skipped(article_id: str) -> dict:

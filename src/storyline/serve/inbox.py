@@ -132,8 +132,15 @@ def pending(out: Path) -> list[Path]:
     inbox = inbox_dir(out)
     if not inbox.exists():
         return []
-    folders = [p for p in inbox.iterdir() if p.is_dir() and not p.name.startswith(".")]
-    return sorted(folders, key=lambda p: (p.stat().st_mtime_ns, p.name))
+    found = []
+    for folder in inbox.iterdir():
+        if folder.name.startswith("."):
+            continue
+        try:
+            found.append((folder.stat().st_mtime_ns, folder.name, folder))
+        except FileNotFoundError:
+            continue  # built and removed by the worker while this looked
+    return [folder for _, _, folder in sorted(found)]
 
 
 def pending_ids(out: Path) -> dict[str, str]:
