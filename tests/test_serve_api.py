@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,10 @@ from storyline.serve.app import create_app  # noqa: E402
 from storyline.serve.state import ServeState  # noqa: E402
 from storyline.serve.worker import build_pending  # noqa: E402
 from storyline.store import Store  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent))
+from conftest import EXAMPLES  # noqa: E402
+from test_store import postgres_url  # noqa: E402,F401  (the throwaway PostgreSQL server fixture)
 
 TOKEN = "test-token-for-the-api"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -316,3 +322,28 @@ def test_a_person_is_found_across_stories_with_every_quote(client, folder):
     page = client.get(f"/people/{name}")
     assert page.status_code == 200 and expected[0][1].split()[0] in page.text
     assert client.get("/api/entities/Nobody%20Atall").status_code == 404
+
+
+def test_the_app_serves_and_builds_into_a_postgresql_store(tmp_path, resources, postgres_url):  # noqa: F811
+    from storyline.pipeline import build
+
+    out = tmp_path / "out"
+    for _ in range(20):  # the socket can lag the start by a moment
+        try:
+            build([str(EXAMPLES)], out, resources=resources, store_url=postgres_url)
+            break
+        except Exception:  # noqa: BLE001 - psycopg.OperationalError, imported lazily
+            time.sleep(0.25)
+    client = TestClient(create_app(out, token=TOKEN, store_url=postgres_url))
+    stories = client.get("/api/stories").json()["stories"]
+    assert stories and not (out / "storyline.db").exists()
+    assert client.get("/api/search", params={"q": "ferry"}).json()["results"]
+    article_id = client.post("/api/articles", json=PIER_ARTICLE, headers=AUTH).json()["id"]
+    state = ServeState(out)
+    try:
+        build_pending(out, Settings(), resources, state, store_url=postgres_url)
+    finally:
+        state.close()
+    status = client.get(f"/api/articles/{article_id}").json()
+    assert status["status"] == "stored"
+    assert status["story_id"] in {s["id"] for s in client.get("/api/stories").json()["stories"]}
