@@ -78,6 +78,13 @@ def test_search_open_a_story_and_see_a_posted_article_arrive_live(driver, server
     assert "1 new article" in note.text
     assert _errors(driver) == []
 
+    person = driver.find_element(By.CSS_SELECTOR, "div.entity h4 a.across")
+    name = person.find_element(By.XPATH, "./..").text.split(" all stories")[0]
+    person.click()
+    _wait_for(lambda: "/people/" in driver.current_url, 10, "opening the person's page")
+    assert driver.find_element(By.TAG_NAME, "h1").text.startswith(name.split(" ")[0])
+    assert _errors(driver) == []
+
     driver.get(server + "/")
     assert driver.find_elements(By.CSS_SELECTOR, "#stories li[data-id]")
     assert _errors(driver) == []

@@ -45,9 +45,22 @@
       top.insertBefore(back, top.firstChild);
     }
   }
+  function linkPeople() {
+    // each person's or organisation's card links to their page across all stories
+    Array.prototype.forEach.call(document.querySelectorAll("div.entity h4"), function (heading) {
+      var name = heading.firstChild && heading.firstChild.nodeType === 3 ? heading.firstChild.nodeValue.trim() : "";
+      if (!name || heading.querySelector("a.across")) { return; }
+      var link = document.createElement("a");
+      link.className = "across small";
+      link.href = "/people/" + encodeURIComponent(name);
+      link.textContent = " all stories →";
+      heading.appendChild(link);
+    });
+  }
   if (storyId) {
     save(SEEN + storyId, Date.now());
     linkBack();
+    linkPeople();
   }
 
   function storyItem(change) {
@@ -100,6 +113,7 @@
           if (now && next) { now.replaceWith(document.importNode(next, true)); }
         });
         linkBack();
+        linkPeople();
         var note = document.getElementById("live-note");
         if (!note) {
           note = document.createElement("p");
