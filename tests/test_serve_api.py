@@ -203,6 +203,37 @@ def test_a_body_sent_without_a_length_is_still_limited(client, folder):
     assert inbox.pending(folder) == []
 
 
+def test_a_body_that_trickles_in_is_cut_off(folder):
+    import socket
+    import threading
+
+    import uvicorn
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(folder, ServeSettings(body_timeout=0.5), token=TOKEN),
+                                           host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(100):
+            if server.started:
+                break
+            time.sleep(0.05)
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+            connection.sendall(b"POST /api/articles HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                               b"Authorization: Bearer " + TOKEN.encode() + b"\r\nContent-Length: 100\r\n\r\n"
+                               b'{"text": "The board')
+            answer = connection.recv(4096).decode("utf-8", "replace")  # the rest of the body never comes
+        assert answer.startswith("HTTP/1.1 408")
+        assert '"code":"timeout"' in answer.replace(" ", "")
+        assert inbox.pending(folder) == []
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
 def test_a_posted_article_joins_its_story_is_searchable_and_is_stored_once(client, folder, resources):
     response = client.post("/api/articles", json=PIER_ARTICLE, headers=AUTH)
     assert response.status_code == 202

@@ -69,6 +69,7 @@ class ServeSettings:
     host: str = "127.0.0.1"
     port: int = 8765
     max_body_bytes: int = 2_000_000  # a POSTed article (JSON or an HTML page)
+    body_timeout: float = 30.0  # seconds to receive a request body, at most
     max_feed_bytes: int = 5_000_000  # one feed response
     feed_timeout: float = 20.0  # seconds for one feed request
     feed_interval: float = 300.0  # seconds between two polls of one feed

@@ -392,7 +392,10 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
                            wait: float = Query(0, ge=0, le=60, description="seconds to wait for the article "
                                                "to be stored in a story")) -> JSONResponse:
         _check_token(request)
-        body = await read_body(request, settings.max_body_bytes)
+        try:
+            body = await asyncio.wait_for(read_body(request, settings.max_body_bytes), settings.body_timeout)
+        except asyncio.TimeoutError:
+            raise ApiError(408, "timeout", f"The request body took longer than {settings.body_timeout:g} s.") from None
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
 
         def keep(articles) -> bool:  # an article stored already is not queued again
