@@ -161,6 +161,117 @@ def stories(output: Path = typer.Argument(..., help="An output folder made by `s
     out.print(table)
 
 
+def _serve_token(output: Path, token_file: Optional[Path]) -> tuple[str, str]:
+    """The write token and where it came from: --token-file, else STORYLINE_TOKEN, else a file in OUTPUT
+    (made once, readable by its owner only)."""
+    import os
+    import secrets
+
+    if token_file is not None:
+        try:
+            token = token_file.read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError) as error:
+            _fail(StorylineError("E120", f"Cannot read the token file {token_file}: {error}."))
+        if not token:
+            _fail(StorylineError("E121", f"The token file {token_file} is empty."))
+        return token, str(token_file)
+    if os.environ.get("STORYLINE_TOKEN", "").strip():
+        return os.environ["STORYLINE_TOKEN"].strip(), "STORYLINE_TOKEN"
+    path = output / ".storyline-token"
+    if not path.exists():
+        output.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(secrets.token_urlsafe(32) + "\n")
+    return path.read_text(encoding="utf-8").strip(), str(path)
+
+
+@app.command()
+def serve(
+    output: Path = typer.Argument(..., help="An output folder (made by `storyline build`, or a new one)."),
+    port: int = typer.Option(8765, "--port", min=1, max=65535, help="TCP port."),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; anything but loopback "
+                             "makes reads need the token too."),
+    watch: list[str] = typer.Option([], "--watch", help="A folder or an RSS/Atom feed URL to watch for new "
+                                    "articles (repeatable)."),
+    token_file: Optional[Path] = typer.Option(None, "--token-file", help="File holding the write token "
+                                              "(default: STORYLINE_TOKEN, else OUTPUT/.storyline-token)."),
+    store_url: Optional[str] = typer.Option(None, "--store", help="PostgreSQL URL of the store instead of "
+                                            "OUTPUT/storyline.db."),
+    model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline package for new articles."),
+) -> None:
+    """Serve OUTPUT's stories: a web app at / and a JSON API under /api/ (docs at /api/docs).
+
+    New articles (POST /api/articles, or --watch sources) are built by a worker process with
+    the same pipeline as `storyline build`; their stories update live in open pages.
+    """
+    import ipaddress
+    import os
+    import subprocess
+
+    try:
+        import uvicorn
+
+        from storyline.config import ServeSettings
+        from storyline.serve.app import create_app
+    except ImportError as error:
+        _fail(StorylineError("E122", f"storyline serve needs the serve extra ({error.name} is missing).",
+                             "pip install 'storyline[serve]'"))
+    token, origin = _serve_token(output, token_file)
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    output.mkdir(parents=True, exist_ok=True)
+    command = [sys.executable, "-m", "storyline.serve.worker", str(output), "--parent", str(os.getpid())]
+    command += (["--model", model] if model else []) + (["--store", store_url] if store_url else [])
+    for source in watch:
+        command += ["--watch", source]
+    worker = subprocess.Popen(command)
+    settings = ServeSettings(host=host, port=port)
+    out.print(f"storyline serving {output} at http://{host}:{port}/  (API docs: /api/docs; "
+              f"write token from {origin})")
+    try:
+        uvicorn.run(create_app(output, settings, token, store_url, reads_need_token=not loopback),
+                    host=host, port=port, log_level="warning", access_log=False,
+                    timeout_graceful_shutdown=2)
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+
+
+@app.command("watch")
+def watch_sources(
+    sources: list[str] = typer.Argument(..., help="Folders (new files are read) and RSS/Atom feed URLs."),
+    output: Path = typer.Option(..., "-o", "--output", help="Output folder the new articles are built into."),
+    store_url: Optional[str] = typer.Option(None, "--store", help="PostgreSQL URL of the store."),
+    model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline package."),
+) -> None:
+    """Watch folders and feeds and build what is new into OUTPUT, until stopped (Ctrl-C).
+
+    Feeds are fetched with conditional GET, one request per host at a time, less often after errors.
+    """
+    import threading
+
+    try:
+        from storyline.config import ServeSettings
+        from storyline.serve import worker
+    except ImportError as error:
+        _fail(StorylineError("E122", f"storyline watch needs the serve extra ({error.name} is missing).",
+                             "pip install 'storyline[serve]'"))
+    stop = threading.Event()
+    try:
+        worker.run(output, Settings(model=model), ServeSettings(), store_url, stop=stop, sources=sources,
+                   log=lambda message: err.print(message))
+    except KeyboardInterrupt:
+        stop.set()
+    except StorylineError as error:
+        _fail(error, 1)
+
+
 @app.command()
 def check(
     outputs: list[Path] = typer.Argument(..., help="Output folders of `storyline build` (or story.json files)."),

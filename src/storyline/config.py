@@ -90,3 +90,23 @@ class Settings:
     timeline: TimelineSettings = field(default_factory=TimelineSettings)
     group: GroupSettings = field(default_factory=GroupSettings)
     dating: DatingSettings = field(default_factory=DatingSettings)
+
+
+@dataclass(frozen=True)
+class ServeSettings:
+    """``storyline serve`` and ``storyline watch``: limits, intervals and where to listen."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    max_body_bytes: int = 2_000_000  # a POSTed article (JSON or an HTML page)
+    body_timeout: float = 30.0  # seconds to receive a request body, at most
+    max_feed_bytes: int = 5_000_000  # one feed response
+    feed_timeout: float = 20.0  # seconds for one feed request
+    feed_interval: float = 300.0  # seconds between two polls of one feed
+    host_interval: float = 30.0  # at least this many seconds between two requests to one host
+    max_backoff: float = 3600.0  # a failing feed waits interval × 2^failures, at most this long
+    folder_interval: float = 5.0  # seconds between two scans of a watched folder
+    folder_settle: float = 1.0  # a file changed less than this many seconds ago may still be being written: next scan
+    inbox_poll: float = 0.25  # seconds the ingest worker sleeps when its inbox is empty
+    stream_poll: float = 0.5  # seconds between two looks at the change log for the event stream
+    search_limit: int = 20  # results per search (at most 100)

@@ -169,6 +169,10 @@ class Store:
         rows = self._run("SELECT article_id FROM annotations WHERE version = ?", (version,)).fetchall()
         return {r[0] for r in rows}
 
+    def stored_ids(self) -> set[str]:
+        """Every stored article's id, annotated by any version."""
+        return {r[0] for r in self._run("SELECT article_id FROM annotations").fetchall()}
+
     def published_of(self, ids: Iterable[str]) -> dict[str, tuple[str | None, str]]:
         """Article id → (published, published_source), without reading texts or annotations."""
         found: dict[str, tuple[str | None, str]] = {}

@@ -1,0 +1,534 @@
+"""The ASGI app: a JSON API under ``/api/`` and the web pages, over one output folder.
+
+FastAPI (on Starlette, under uvicorn): typed query parameters are checked for us and the
+OpenAPI description (``/api/openapi.json``, read at ``/api/docs``) comes from the code itself.
+
+The app only reads the store and the rendered files, and writes submissions to the durable
+inbox; the ingest worker (another process) builds them.  Stories, story documents and pages
+are cached in memory and dropped when the files they came from change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import hmac
+import json
+import re
+import threading
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from storyline import __version__
+from storyline.config import ServeSettings
+from storyline.errors import InputError
+from storyline.ingest.dates import parse_date
+from storyline.render.html import render_story_html
+from storyline.serve import inbox, pages
+from storyline.serve.state import ServeState
+from storyline.store import Store
+
+STORY_ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
+APP_SCRIPT = "/static/app.js"
+#: the policy of every response but the story page, which carries its own (render/html.py)
+PAGE_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'self'; "
+               "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+STORY_PAGE_POLICY = "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+STORY_FIELDS = ("id", "title", "size", "first_published", "last_published", "updated_at")
+
+
+class _Guard:
+    """Pure ASGI middleware: the token check for reads (when asked for) and the security headers."""
+
+    def __init__(self, app, check=None):
+        self.app = app
+        self.check = check
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope["path"]
+        if self.check is not None and path != APP_SCRIPT:
+            try:
+                self.check(Request(scope))
+            except ApiError as error:
+                await error_response(error.status, error.code, error.message)(scope, receive, send)
+                return
+        # the story page carries its own script policy (render/html.py); the rest gets the app's
+        policy = STORY_PAGE_POLICY if path.startswith("/stories/") else PAGE_POLICY
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("Content-Security-Policy", policy)
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["Referrer-Policy"] = "no-referrer"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class ApiError(Exception):
+    """An error answered as ``{"error": {"code", "message"}}`` with an HTTP status."""
+
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def error_response(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+@dataclass
+class _Cached:
+    key: Any
+    value: Any
+
+
+class Library:
+    """Read access to one output folder, with caches keyed by the files' modification times."""
+
+    def __init__(self, out: Path, store_url: str | None):
+        self.out = out
+        self.store_url = store_url
+        self._local = threading.local()
+        self._lock = threading.Lock()
+        self._cache: dict[str, _Cached] = {}
+
+    def store(self) -> Store:
+        store = getattr(self._local, "store", None)
+        if store is None:
+            store = self._local.store = Store.open(self.store_url or self.out / "storyline.db")
+        return store
+
+    def state(self) -> ServeState:
+        state = getattr(self._local, "state", None)
+        if state is None:
+            state = self._local.state = ServeState(self.out)
+        return state
+
+    def _stamp(self, path: Path) -> tuple[int, int] | None:
+        try:
+            info = path.stat()
+        except OSError:
+            return None
+        return (info.st_mtime_ns, info.st_size)
+
+    def _memo(self, name: str, key: Any, make) -> Any:
+        cached = self._cache.get(name)
+        if cached is not None and cached.key == key:
+            return cached.value
+        value = make()
+        with self._lock:
+            self._cache[name] = _Cached(key, value)
+        return value
+
+    def generation(self) -> Any:
+        """Changes whenever a build wrote its stories (stories.json is rewritten by every build)."""
+        return self._stamp(self.out / "stories.json")
+
+    def stories(self) -> list[dict]:
+        return self._memo("stories", self.generation(),
+                          lambda: [{k: s[k] for k in STORY_FIELDS} for s in self.store().stories()])
+
+    def stories_json(self) -> bytes:
+        """The unfiltered list as the API sends it, encoded once per build."""
+        return self._memo("stories.json", self.generation(),
+                          lambda: json.dumps({"stories": self.stories()}, ensure_ascii=False).encode("utf-8"))
+
+    def story_of_article(self) -> dict[str, str]:
+        def make() -> dict[str, str]:
+            return {a: s for s, members in self.store().story_members().items() for a in members}
+        return self._memo("members", self.generation(), make)
+
+    def story_file(self, story_id: str, name: str) -> bytes:
+        if not STORY_ID.match(story_id):
+            raise ApiError(404, "no_such_story", f"No story {story_id!r}.")
+        path = self.out / "stories" / story_id / name
+        stamp = self._stamp(path)
+        if stamp is None:
+            raise ApiError(404, "no_such_story", f"No story {story_id!r}.")
+        return self._memo(f"file:{story_id}:{name}", stamp, path.read_bytes)
+
+    def entities(self) -> dict[str, dict]:
+        """Name (case-folded) → that entity over every story: where it appears and every quote it is given."""
+        return self._memo("entities", self.generation(), self._collect_entities)
+
+    def _collect_entities(self) -> dict[str, dict]:
+        found: dict[str, dict] = {}
+        for path in sorted((self.out / "stories").glob("*/story.json")):
+            try:
+                document = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue  # a story being rewritten this moment: the next build's generation reads it
+            story = document.get("story") or {}
+            ids = {}
+            for entity in document.get("entities") or []:
+                key = str(entity.get("name") or "").casefold()
+                if not key:
+                    continue
+                ids[entity.get("id")] = key
+                record = found.setdefault(key, {"name": entity["name"], "type": entity.get("type"), "aliases": [],
+                                                "stories": [], "quotes": []})
+                record["aliases"] = sorted(set(record["aliases"]) | set(entity.get("aliases") or []))
+                record["stories"].append({"story_id": story.get("id"), "title": story.get("title"),
+                                          "entity_id": entity.get("id"), "mentions": entity.get("mentions"),
+                                          "roles": [r.get("role") for r in entity.get("roles") or []]})
+            for quote in document.get("quotes") or []:
+                key = ids.get(quote.get("speaker")) or str(quote.get("speaker_name") or "").casefold()
+                if key in found:
+                    found[key]["quotes"].append({"story_id": story.get("id"), "article_id": quote.get("article_id"),
+                                                 "text": quote.get("text"), "char_start": quote.get("char_start"),
+                                                 "char_end": quote.get("char_end")})
+        return found
+
+    def story_page(self, story_id: str) -> str:
+        data = self.story_file(story_id, "story.json")
+        stamp = self._stamp(self.out / "stories" / story_id / "story.json")
+        return self._memo(f"page:{story_id}", stamp,
+                          lambda: render_story_html(json.loads(data), app_script=APP_SCRIPT))
+
+
+def _date_param(value: str | None, name: str) -> str | None:
+    if value in (None, ""):
+        return None
+    parsed = parse_date(value)
+    if parsed is None:
+        raise ApiError(400, "bad_date", f"{name}={value[:40]!r} is not a date; give it as YYYY-MM-DD.")
+    return parsed.isoformat()
+
+
+def _timestamp_param(value: str | None, name: str) -> str | None:
+    """An ISO 8601 timestamp (a date alone means its midnight UTC), in UTC, for comparing stored times."""
+    if value in (None, ""):
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise ApiError(400, "bad_date", f"{name}={value[:40]!r} is not an ISO 8601 date or timestamp.") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.timezone.utc)
+    return moment.astimezone(dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _utc(stored: str | None) -> str:
+    """A stored timestamp in the same form as ``_timestamp_param``'s, so strings compare as times."""
+    if not stored:
+        return ""
+    return dt.datetime.fromisoformat(stored).astimezone(dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+def filter_stories(stories: list[dict], date_from: str | None, date_to: str | None, min_size: int | None,
+                   max_size: int | None, updated_since: str | None) -> list[dict]:
+    """Stories whose span meets [date_from, date_to], within the sizes, updated after ``updated_since``."""
+    kept = []
+    for story in stories:
+        first, last = story["first_published"], story["last_published"]
+        if date_from and (last is None or last < date_from):
+            continue
+        if date_to and (first is None or first > date_to):
+            continue
+        if min_size is not None and story["size"] < min_size:
+            continue
+        if max_size is not None and story["size"] > max_size:
+            continue
+        if updated_since and _utc(story["updated_at"]) <= updated_since:
+            continue
+        kept.append(story)
+    return kept
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, refused with 413 past ``limit`` bytes (declared or actually sent)."""
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > limit:
+        raise ApiError(413, "too_large", f"The request body is larger than {limit} bytes.")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ApiError(413, "too_large", f"The request body is larger than {limit} bytes.")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def create_app(out: Path, settings: ServeSettings | None = None, token: str | None = None,
+               store_url: str | None = None, reads_need_token: bool = False) -> FastAPI:
+    """The app over OUT.  Writes need ``token`` (none given: writes are refused); reads need it
+    too when ``reads_need_token`` (a server bound to anything but the loopback address)."""
+    settings = settings or ServeSettings()
+    library = Library(out, store_url)
+    library.state().catch_up(library.store())  # a folder made by `storyline build` has no search index yet
+    app = FastAPI(title="storyline", version=__version__, description="Stories, timelines and search over "
+                  "a storyline output folder.", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.library = library
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, error: ApiError) -> JSONResponse:
+        return error_response(error.status, error.code, error.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in error.errors())
+        return error_response(400, "invalid_parameter", problems or "The request is not valid.")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
+        return error_response(error.status_code, code, str(error.detail))
+
+    def _check_token(request: Request) -> None:
+        if not token:
+            raise ApiError(401, "unauthorized", "This server has no token, so it takes no writes.")
+        scheme, _, given = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), token.encode()):
+            raise ApiError(401, "unauthorized", "Send the token as 'Authorization: Bearer TOKEN'.")
+
+    app.add_middleware(_Guard, check=_check_token if reads_need_token else None)
+
+    # ── API: stories ─────────────────────────────────────────────────────────────
+
+    @app.get("/api/stories", summary="List stories (filter by dates, size, updated since)")
+    async def list_stories(date_from: str | None = Query(None, alias="from", description="YYYY-MM-DD: stories reaching this date"),
+                     date_to: str | None = Query(None, alias="to", description="YYYY-MM-DD: stories starting by this date"),
+                     min_size: int | None = Query(None, ge=0), max_size: int | None = Query(None, ge=0),
+                     updated_since: str | None = Query(None, description="ISO 8601 timestamp"),
+                     limit: int = Query(1000, ge=1, le=10000)) -> Response:
+        stories = library.stories()
+        if (date_from, date_to, min_size, max_size, updated_since) == (None,) * 5 and limit >= len(stories):
+            return Response(library.stories_json(), media_type="application/json")
+        stories = filter_stories(stories, _date_param(date_from, "from"), _date_param(date_to, "to"),
+                                 min_size, max_size, _timestamp_param(updated_since, "updated_since"))
+        return JSONResponse({"stories": stories[:limit]})
+
+    @app.get("/api/stories/{story_id}", summary="One story's story.json (the storyline/1 contract)")
+    async def get_story(story_id: str) -> Response:
+        return Response(library.story_file(story_id, "story.json"), media_type="application/json")
+
+    @app.get("/api/stories/{story_id}/timeline.md", summary="One story's timeline as Markdown")
+    async def get_markdown(story_id: str) -> Response:
+        return Response(library.story_file(story_id, "timeline.md"), media_type="text/markdown; charset=utf-8")
+
+    @app.get("/api/stories/{story_id}/timelinejs.json", summary="One story for Knight Lab TimelineJS3")
+    async def get_timelinejs(story_id: str) -> Response:
+        return Response(library.story_file(story_id, "timelinejs.json"), media_type="application/json")
+
+    @app.get("/api/stories/{story_id}/changes", summary="What is new in one story since a time")
+    async def story_changes(story_id: str, since: str | None = Query(None, description="ISO 8601 timestamp")) -> dict:
+        library.story_file(story_id, "story.json")  # 404 for an unknown story
+        return {"changes": library.state().changes_after(0, _timestamp_param(since, "since"), story_id)}
+
+    # ── API: entities across stories ───────────────────────────────────────────
+
+    def _entity_summary(record: dict) -> dict:
+        return {"name": record["name"], "type": record["type"], "aliases": record["aliases"],
+                "stories": len(record["stories"]), "quotes": len(record["quotes"])}
+
+    def _find_entities(words: str, kind: str | None) -> list[dict]:
+        needle = words.casefold().strip()
+        matches = [r for key, r in library.entities().items()
+                   if (not kind or r["type"] == kind)
+                   and (needle in key or any(needle in a.casefold() for a in r["aliases"]))]
+        return sorted(matches, key=lambda r: (-len(r["stories"]), -len(r["quotes"]), r["name"]))
+
+    @app.get("/api/entities", summary="People and organisations across stories whose name holds the words")
+    async def entities(name: str = Query(..., min_length=1, max_length=200),
+                       type: str | None = Query(None, description="PERSON, ORG, GPE, …"),  # noqa: A002 - the API's word
+                       limit: int = Query(50, ge=1, le=500)) -> dict:
+        return {"entities": [_entity_summary(r) for r in _find_entities(name, type)[:limit]]}
+
+    @app.get("/api/entities/{name}", summary="One entity over all stories: its stories and every quote it is given")
+    async def entity(name: str) -> dict:
+        record = library.entities().get(name.casefold())
+        if record is None:
+            raise ApiError(404, "no_such_entity", f"No person or organisation named {name[:80]!r} in any story.")
+        return record
+
+    # ── API: search, articles, changes ─────────────────────────────────────────
+
+    @app.get("/api/search", summary="Full-text search over article sentences (SQLite FTS5)")
+    async def search(q: str = Query(..., min_length=1, max_length=500, description="words, all of which must occur"),
+               limit: int = Query(settings.search_limit, ge=1, le=100)) -> dict:
+        found = library.state().search(q, limit)
+        owner = library.story_of_article()
+        return {"results": [{"story_id": owner.get(r["article_id"]), **r} for r in found]}
+
+    @app.get("/api/articles/{article_id}", summary="Where a submitted article is: queued, or stored in a story")
+    async def article_status(article_id: str) -> dict:
+        return _status(article_id)
+
+    def _status(article_id: str) -> dict:
+        # the inbox first: the worker removes a submission only after storing it, so looking in this
+        # order never misses an article that moves from one to the other meanwhile
+        if article_id in inbox.pending_ids(out):
+            return {"id": article_id, "status": "queued", "story_id": None}
+        if library.store().published_of([article_id]):
+            return {"id": article_id, "status": "stored", "story_id": library.story_of_article().get(article_id)}
+        raise ApiError(404, "no_such_article", f"No article {article_id!r} is stored or queued.")
+
+    def _status_or_skipped(article_id: str) -> dict:
+        """While a POST waits: an article the build skipped (its annotation failed) is neither stored nor queued."""
+        try:
+            return _status(article_id)
+        except ApiError:
+            return {"id": article_id, "status": "skipped", "story_id": None}
+
+    @app.post("/api/articles", status_code=202, summary="Submit one article (a .jsonl line as JSON, or an "
+              "HTML page with ?url=); needs the token",
+              responses={401: {"description": "no or wrong token"}, 413: {"description": "too large"}})
+    async def post_article(request: Request, url: str | None = Query(None, description="the page's URL (HTML only)"),
+                           wait: float = Query(0, ge=0, le=60, description="seconds to wait for the article "
+                                               "to be stored in a story")) -> JSONResponse:
+        _check_token(request)
+        try:
+            body = await asyncio.wait_for(read_body(request, settings.max_body_bytes), settings.body_timeout)
+        except asyncio.TimeoutError:
+            raise ApiError(408, "timeout", f"The request body took longer than {settings.body_timeout:g} s.") from None
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+
+        def keep(articles) -> bool:  # an article stored already is not queued again
+            return not all(library.store().published_of([a.id]) for a in articles)
+
+        try:
+            if kind in ("text/html", "application/xhtml+xml"):
+                submitted = await asyncio.to_thread(_submit_html, out, body, url, keep)
+            else:
+                record = _json_record(body)
+                submitted = await asyncio.to_thread(inbox.submit_record, out, record, keep)
+        except InputError as error:
+            status = 422 if error.code == "E104" else 400
+            raise ApiError(status, "bad_article" if status == 400 else "bad_date", error.message) from None
+        ids = [a.id for a in submitted.articles]
+        deadline = asyncio.get_running_loop().time() + wait
+        while True:
+            states = [_status_or_skipped(i) for i in ids]
+            done = all(s["status"] == "stored" and s["story_id"] for s in states)
+            if done or any(s["status"] == "skipped" for s in states) or asyncio.get_running_loop().time() >= deadline:
+                break
+            await asyncio.sleep(0.1)
+        first = states[0]
+        status = 201 if done else 202
+        return JSONResponse({**first, "articles": states}, status_code=status,
+                            headers={"Location": f"/api/articles/{first['id']}"})
+
+    @app.get("/api/changes", summary="Stories created or updated after a change id or a time")
+    async def changes(after: int = Query(0, ge=0), since: str | None = Query(None, description="ISO 8601 timestamp"),
+                limit: int = Query(500, ge=1, le=5000)) -> dict:
+        rows = library.state().changes_after(after, _timestamp_param(since, "since"), None, limit)
+        return {"changes": rows, "last_id": rows[-1]["id"] if rows else max(after, library.state().last_change_id())}
+
+    @app.get("/api/changes/stream", summary="Server-Sent Events: one 'story' event per created or updated story")
+    async def stream(request: Request, after: int | None = Query(None, ge=0, description="replay changes after this id"),
+                     limit: int | None = Query(None, ge=1, description="close after this many events")) -> StreamingResponse:
+        state = ServeState(out)
+        last = request.headers.get("last-event-id")
+        start = int(last) if last and last.isdigit() else (after if after is not None else state.last_change_id())
+
+        async def events():
+            sent, position, quiet = 0, start, 0.0
+            try:
+                yield "retry: 2000\n\n"
+                while not await request.is_disconnected():
+                    for change in state.changes_after(position):
+                        position = change["id"]
+                        yield f"id: {position}\nevent: story\ndata: {json.dumps(change)}\n\n"
+                        sent += 1
+                        if limit is not None and sent >= limit:
+                            return
+                    await asyncio.sleep(settings.stream_poll)
+                    quiet += settings.stream_poll
+                    if quiet >= 15:
+                        quiet = 0.0
+                        yield ": keep-alive\n\n"
+            finally:
+                state.close()
+
+        return StreamingResponse(events(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    # ── docs, web pages, static ───────────────────────────────────────────────────
+
+    @app.get("/api/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return HTMLResponse(pages.docs_page(app.openapi()))
+
+    @app.get("/", include_in_schema=False)
+    async def index(q: str | None = None, date_from: str | None = Query(None, alias="from"),
+              date_to: str | None = Query(None, alias="to"), min_size: str | None = None) -> HTMLResponse:
+        size = int(min_size) if min_size and min_size.isdigit() else None
+        try:
+            stories = filter_stories(library.stories(), _date_param(date_from, "from"), _date_param(date_to, "to"),
+                                     size, None, None)
+            problem = None
+        except ApiError as error:
+            stories, problem = library.stories(), error.message
+        results = None
+        if q and q.strip():
+            titles = {s["id"]: s["title"] for s in library.stories()}
+            owner = library.story_of_article()
+            results = [{"story_id": owner.get(r["article_id"]), "story_title": titles.get(owner.get(r["article_id"])),
+                        **r} for r in library.state().search(q[:500], settings.search_limit)]
+        people = [_entity_summary(r) for r in _find_entities(q, None)[:10]] if q and q.strip() else []
+        return HTMLResponse(pages.index_page(stories, q or "", results, date_from or "", date_to or "",
+                                             min_size or "", problem, APP_SCRIPT, people))
+
+    @app.get("/people/{name}", include_in_schema=False)
+    async def person_page(name: str) -> HTMLResponse:
+        record = library.entities().get(name.casefold())
+        if record is None:
+            return HTMLResponse(pages.not_found_page(f"No person or organisation named {name[:80]!r}.", APP_SCRIPT),
+                                status_code=404)
+        return HTMLResponse(pages.person_page(record, APP_SCRIPT))
+
+    @app.get("/stories/{story_id}", include_in_schema=False)
+    async def story_page(story_id: str) -> HTMLResponse:
+        try:
+            return HTMLResponse(library.story_page(story_id))
+        except ApiError as error:
+            return HTMLResponse(pages.not_found_page(error.message, APP_SCRIPT), status_code=error.status)
+
+    script = resources.files("storyline.serve").joinpath("static", "app.js").read_bytes()
+
+    @app.get(APP_SCRIPT, include_in_schema=False)
+    async def app_script() -> Response:
+        return Response(script, media_type="text/javascript; charset=utf-8",
+                        headers={"Cache-Control": "no-cache"})
+
+    return app
+
+
+def _json_record(body: bytes) -> dict:
+    if not body.strip():
+        raise ApiError(400, "empty_body", "The request has no body; send one article as a JSON object.")
+    try:
+        record = json.loads(body)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ApiError(400, "not_json", f"The body is not JSON ({error}).") from None
+    if not isinstance(record, dict):
+        raise ApiError(400, "not_an_object", "The body must be one JSON object (one article as in a .jsonl line).")
+    return record
+
+
+def _submit_html(out: Path, body: bytes, url: str | None, keep) -> inbox.Submitted:
+    """An HTML page: read by the same reader as a .html file; ``url`` names where it came from."""
+    if url is not None and not url.lower().startswith(("http://", "https://")):
+        raise InputError("E105", "?url= must be an http(s) URL.")
+    name = "page.html"
+    if url:
+        # the page's URL goes in a comment-free <link rel=canonical> the HTML reader takes as its URL
+        from html import escape
+
+        body = f'<link rel="canonical" href="{escape(url, quote=True)}">\n'.encode("utf-8") + body
+    return inbox.submit_bytes(out, name, body, keep=keep)

@@ -1,0 +1,147 @@
+"""``OUT/serve.db``: what the service keeps beside the store.
+
+* ``passages``: an SQLite FTS5 index of every stored article's sentences (timeline entries,
+  quotes and figures are article sentences, so they are found too), with their character offsets;
+* ``changes``: one row per story a build created or updated, the source of the event stream
+  and of "what's new since";
+* ``feeds`` and ``seen_files``: what the watchers fetched and saw, so a restart neither
+  refetches unchanged feeds nor resubmits old files.
+
+It is a separate file so the store's schema stays the pipeline's own; everything in it can be
+rebuilt from the store (``catch_up`` indexes whatever is not indexed yet).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+
+from storyline.store import Store
+
+SERVE_DB = "serve.db"
+
+SCHEMA = [
+    "CREATE VIRTUAL TABLE IF NOT EXISTS passages USING fts5("
+    "text, article_id UNINDEXED, char_start UNINDEXED, char_end UNINDEXED, tokenize='unicode61 remove_diacritics 2')",
+    "CREATE TABLE IF NOT EXISTS indexed (article_id TEXT PRIMARY KEY)",
+    """CREATE TABLE IF NOT EXISTS changes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, story_id TEXT NOT NULL, title TEXT,
+        created INTEGER NOT NULL, new_articles INTEGER NOT NULL, article_ids TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS feeds (
+        url TEXT PRIMARY KEY, etag TEXT, last_modified TEXT, failures INTEGER NOT NULL DEFAULT 0,
+        next_at REAL NOT NULL DEFAULT 0, last_status TEXT)""",
+    "CREATE TABLE IF NOT EXISTS seen_files (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL)",
+]
+
+
+def now_iso() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+def fts_query(words: str) -> str:
+    """User words as an FTS5 query: every word must occur (each quoted, so no FTS syntax runs)."""
+    terms = [w.replace('"', '""') for w in words.split()]
+    return " ".join(f'"{t}"' for t in terms if t)
+
+
+class ServeState:
+    """One connection to serve.db; open one per thread."""
+
+    def __init__(self, out: Path):
+        self.path = out / SERVE_DB
+        out.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        for statement in SCHEMA:
+            self.db.execute(statement)
+        self.db.commit()
+
+    def close(self) -> None:
+        self.db.close()
+
+    # search index --------------------------------------------------------------------
+
+    def indexed_ids(self) -> set[str]:
+        return {r[0] for r in self.db.execute("SELECT article_id FROM indexed")}
+
+    def index_articles(self, store: Store, ids: Iterable[str]) -> int:
+        """Index the sentences of stored articles not indexed yet; returns how many were indexed."""
+        wanted = sorted(set(ids) - self.indexed_ids())
+        count = 0
+        for start in range(0, len(wanted), 200):
+            batch = store.load_annotated(wanted[start:start + 200])
+            with self.db:
+                for annotated in batch:
+                    article_id = annotated.article.id
+                    self.db.executemany(
+                        "INSERT INTO passages (text, article_id, char_start, char_end) VALUES (?, ?, ?, ?)",
+                        [(s.text, article_id, s.start, s.end) for s in annotated.sentences])
+                    self.db.execute("INSERT OR IGNORE INTO indexed (article_id) VALUES (?)", (article_id,))
+                    count += 1
+        return count
+
+    def catch_up(self, store: Store) -> int:
+        """Index every stored article the index does not hold (a folder built by ``storyline build``)."""
+        return self.index_articles(store, store.stored_ids())
+
+    def search(self, words: str, limit: int) -> list[dict]:
+        query = fts_query(words)
+        if not query:
+            return []
+        rows = self.db.execute(
+            "SELECT article_id, text, char_start, char_end FROM passages WHERE passages MATCH ? "
+            "ORDER BY rank LIMIT ?", (query, limit)).fetchall()
+        return [{"article_id": r[0], "text": r[1], "char_start": int(r[2]), "char_end": int(r[3])} for r in rows]
+
+    # change log ------------------------------------------------------------------------
+
+    def log_change(self, story_id: str, title: str, created: bool, article_ids: list[str]) -> None:
+        with self.db:
+            self.db.execute("INSERT INTO changes (at, story_id, title, created, new_articles, article_ids) "
+                            "VALUES (?, ?, ?, ?, ?, ?)",
+                            (now_iso(), story_id, title, int(created), len(article_ids), json.dumps(article_ids)))
+
+    def last_change_id(self) -> int:
+        return self.db.execute("SELECT COALESCE(MAX(id), 0) FROM changes").fetchone()[0]
+
+    def changes_after(self, change_id: int = 0, since: str | None = None, story_id: str | None = None,
+                      limit: int = 500) -> list[dict]:
+        sql = "SELECT id, at, story_id, title, created, new_articles, article_ids FROM changes WHERE id > ?"
+        params: list = [change_id]
+        if since:
+            sql += " AND at > ?"
+            params.append(since)
+        if story_id:
+            sql += " AND story_id = ?"
+            params.append(story_id)
+        rows = self.db.execute(sql + " ORDER BY id LIMIT ?", (*params, limit)).fetchall()
+        return [{"id": r[0], "at": r[1], "story_id": r[2], "title": r[3], "created": bool(r[4]),
+                 "new_articles": r[5], "article_ids": json.loads(r[6])} for r in rows]
+
+    # watcher state ---------------------------------------------------------------------
+
+    def feed(self, url: str) -> dict:
+        row = self.db.execute("SELECT etag, last_modified, failures, next_at, last_status FROM feeds WHERE url = ?",
+                              (url,)).fetchone()
+        if not row:
+            return {"etag": None, "last_modified": None, "failures": 0, "next_at": 0.0, "last_status": None}
+        return dict(zip(("etag", "last_modified", "failures", "next_at", "last_status"), row))
+
+    def save_feed(self, url: str, etag: str | None, last_modified: str | None, failures: int, next_at: float,
+                  last_status: str) -> None:
+        with self.db:
+            self.db.execute("INSERT OR REPLACE INTO feeds (url, etag, last_modified, failures, next_at, last_status) "
+                            "VALUES (?, ?, ?, ?, ?, ?)", (url, etag, last_modified, failures, next_at, last_status))
+
+    def seen(self, path: str) -> tuple[int, int] | None:
+        row = self.db.execute("SELECT mtime_ns, size FROM seen_files WHERE path = ?", (path,)).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def mark_seen(self, path: str, mtime_ns: int, size: int) -> None:
+        with self.db:
+            self.db.execute("INSERT OR REPLACE INTO seen_files (path, mtime_ns, size) VALUES (?, ?, ?)",
+                            (path, mtime_ns, size))
