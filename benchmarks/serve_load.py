@@ -50,11 +50,13 @@ def article(number: int, rng: random.Random) -> dict:
         "title": f"{place} council reviews the {thing} (report {number})",
         "url": f"https://example.org/load/{number}-{rng.getrandbits(32):08x}",
         "date": f"2025-04-{day:02d}",
-        "text": (f"{place} council reviewed the {thing} on Monday, officers said, and {number % 9 + 2} "
-                 f"councillors asked for a second report by May.\n\n"
-                 f"The {thing} has cost {number % 50 + 10} million pounds so far, according to the council's "
-                 f"figures. \"We will not rush this,\" said the council leader, Dana Whitlow.\n\n"
-                 f"Residents of {place} have been asked to send their views on the {thing} before {day} May."),
+        "text": (
+            f"{place} council reviewed the {thing} on Monday, officers said, and {number % 9 + 2} "
+            f"councillors asked for a second report by May.\n\n"
+            f"The {thing} has cost {number % 50 + 10} million pounds so far, according to the council's "
+            f'figures. "We will not rush this," said the council leader, Dana Whitlow.\n\n'
+            f"Residents of {place} have been asked to send their views on the {thing} before {day} May."
+        ),
     }
 
 
@@ -133,8 +135,9 @@ async def run(args: argparse.Namespace, base: str) -> dict:
         async def post(number: int) -> None:
             posted = time.monotonic()
             try:
-                response = await client.post("/api/articles", json=article(number, rng),
-                                             headers={"Authorization": f"Bearer {TOKEN}"})
+                response = await client.post(
+                    "/api/articles", json=article(number, rng), headers={"Authorization": f"Bearer {TOKEN}"}
+                )
             except httpx.HTTPError as error:
                 posts["errors"] += 1
                 failures.append(type(error).__name__)
@@ -172,28 +175,40 @@ async def run(args: argparse.Namespace, base: str) -> dict:
         tasks = [asyncio.create_task(reader()) for _ in range(args.readers)]
         if args.write_rate > 0:
             tasks.append(asyncio.create_task(writer()))
-        await asyncio.gather(*tasks[:args.readers])
+        await asyncio.gather(*tasks[: args.readers])
         read_seconds = time.monotonic() - started
-        await asyncio.gather(*tasks[args.readers:])
+        await asyncio.gather(*tasks[args.readers :])
         stream.cancel()
         visible = [seen_at[i] - posted_at[i] for i in posted_at if i in seen_at]
         posts["not_visible"] = len(set(posted_at) - set(seen_at))
 
     reads = sum(len(v) for v in latencies.values())
     report = {
-        "readers": args.readers, "duration_s": round(read_seconds, 1), "stories": len(ids),
-        "reads": reads, "reads_per_s": round(reads / read_seconds, 1),
+        "readers": args.readers,
+        "duration_s": round(read_seconds, 1),
+        "stories": len(ids),
+        "reads": reads,
+        "reads_per_s": round(reads / read_seconds, 1),
         "read_errors": sum(errors.values()),
-        "by_kind": {kind: {"n": len(v), "errors": errors[kind],
-                           "p50_ms": round(percentile(v, 0.5) * 1000, 1),
-                           "p95_ms": round(percentile(v, 0.95) * 1000, 1),
-                           "p99_ms": round(percentile(v, 0.99) * 1000, 1)} for kind, v in latencies.items()},
-        "posts": {**posts, "rate_per_s": args.write_rate,
-                  "visible_p50_s": round(percentile(visible, 0.5), 2) if visible else None,
-                  "visible_p95_s": round(percentile(visible, 0.95), 2) if visible else None,
-                  "visible_max_s": round(max(visible), 2) if visible else None,
-                  "visible_mean_s": round(statistics.fmean(visible), 2) if visible else None,
-                  "failures": failures[:10]},
+        "by_kind": {
+            kind: {
+                "n": len(v),
+                "errors": errors[kind],
+                "p50_ms": round(percentile(v, 0.5) * 1000, 1),
+                "p95_ms": round(percentile(v, 0.95) * 1000, 1),
+                "p99_ms": round(percentile(v, 0.99) * 1000, 1),
+            }
+            for kind, v in latencies.items()
+        },
+        "posts": {
+            **posts,
+            "rate_per_s": args.write_rate,
+            "visible_p50_s": round(percentile(visible, 0.5), 2) if visible else None,
+            "visible_p95_s": round(percentile(visible, 0.95), 2) if visible else None,
+            "visible_max_s": round(max(visible), 2) if visible else None,
+            "visible_mean_s": round(statistics.fmean(visible), 2) if visible else None,
+            "failures": failures[:10],
+        },
     }
     return report
 
@@ -215,9 +230,13 @@ def main() -> int:
     out = scratch / "out"
     shutil.copytree(args.folder, out, ignore=shutil.ignore_patterns("inbox", "serve.db*"))
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "storyline.cli", "serve", str(out), "--port", str(port)],
-                              env={**os.environ, "STORYLINE_TOKEN": TOKEN}, start_new_session=True,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "storyline.cli", "serve", str(out), "--port", str(port)],
+        env={**os.environ, "STORYLINE_TOKEN": TOKEN},
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         report = asyncio.run(run(args, f"http://127.0.0.1:{port}"))
     finally:

@@ -41,21 +41,36 @@ def main() -> int:
     if args.folder:
         shutil.copytree(args.folder, out, ignore=shutil.ignore_patterns("inbox", "serve.db*"))
     else:
-        subprocess.run([sys.executable, "-m", "storyline.cli", "build", str(ROOT / "examples"), "-o", str(out), "-q"],
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-m", "storyline.cli", "build", str(ROOT / "examples"), "-o", str(out), "-q"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen([sys.executable, "-m", "storyline.cli", "serve", str(out), "--port", str(port)],
-                              env={**os.environ, "STORYLINE_TOKEN": "screenshot"}, start_new_session=True,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "storyline.cli", "serve", str(out), "--port", str(port)],
+        env={**os.environ, "STORYLINE_TOKEN": "screenshot"},
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     profile = scratch / "profile"
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("STORYLINE_CHROMIUM", "/usr/bin/chromium")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
-                "--disable-background-networking", "--disable-dev-shm-usage", f"--user-data-dir={profile}",
-                f"--window-size={args.width},{args.height}"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--hide-scrollbars",
+        "--disable-background-networking",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        f"--window-size={args.width},{args.height}",
+    ):
         options.add_argument(arg)
     driver = None
     try:
@@ -68,8 +83,9 @@ def main() -> int:
         else:
             raise SystemExit("the server did not come up")
         largest = max(stories, key=lambda s: s["size"])
-        driver = webdriver.Chrome(service=Service(os.environ.get("STORYLINE_CHROMEDRIVER", "/usr/bin/chromedriver")),
-                                  options=options)
+        driver = webdriver.Chrome(
+            service=Service(os.environ.get("STORYLINE_CHROMEDRIVER", "/usr/bin/chromedriver")), options=options
+        )
         driver.get(f"{base}/stories/{largest['id']}")
         time.sleep(1.0)
         args.output.parent.mkdir(parents=True, exist_ok=True)

@@ -22,8 +22,13 @@ def free_port() -> int:
 def start(out: Path, port: int, token: str) -> subprocess.Popen:
     """The server and its worker in a process group of their own (so a test can kill both)."""
     env = {**os.environ, "STORYLINE_TOKEN": token}
-    return subprocess.Popen([sys.executable, "-m", "storyline.cli", "serve", str(out), "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "storyline.cli", "serve", str(out), "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
 
 
 def wait_up(base: str, timeout: float = 60) -> None:

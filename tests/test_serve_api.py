@@ -28,8 +28,9 @@ from storyline.serve.worker import build_pending  # noqa: E402
 from storyline.store import Store  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
-from conftest import EXAMPLES  # noqa: E402
 from test_store import postgres_url  # noqa: E402,F401  (the throwaway PostgreSQL server fixture)
+
+from conftest import EXAMPLES  # noqa: E402
 
 TOKEN = "test-token-for-the-api"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -39,18 +40,22 @@ PIER_ARTICLE = {
     "title": "Divers finish survey of Gull Point ferry pier",
     "url": "https://example.org/news/gull-point-pier-survey",
     "date": "2025-03-20",
-    "text": ("Divers hired by the Harbour Transit Authority finished their survey of the corroded pier at "
-             "Gull Point on Wednesday, the authority said.\n\n"
-             "The Tamsin Island ferry stays suspended while engineers read the divers' report, a spokesperson "
-             "for the transit board said. Islanders have crossed by water taxi since the board voted to "
-             "suspend the ferry."),
+    "text": (
+        "Divers hired by the Harbour Transit Authority finished their survey of the corroded pier at "
+        "Gull Point on Wednesday, the authority said.\n\n"
+        "The Tamsin Island ferry stays suspended while engineers read the divers' report, a spokesperson "
+        "for the transit board said. Islanders have crossed by water taxi since the board voted to "
+        "suspend the ferry."
+    ),
 }
 HOSTILE_ARTICLE = {
     "title": "<script>document.title='pwned'</script> Orchard fair",
     "url": "https://example.org/news/orchard-fair",
     "date": "2025-04-02",
-    "text": ("The orchard fair at Millbrook opened on Saturday with <img src=x onerror=alert(1)> forty stalls. "
-             "Organisers said the apple-pressing contest drew a record crowd of growers."),
+    "text": (
+        "The orchard fair at Millbrook opened on Saturday with <img src=x onerror=alert(1)> forty stalls. "
+        "Organisers said the apple-pressing contest drew a record crowd of growers."
+    ),
 }
 
 
@@ -90,7 +95,10 @@ def test_story_list_has_the_fixed_fields_of_every_stored_story(client, folder):
         document = documents[story["id"]]["story"]
         assert story["size"] == len(document["article_ids"])
         assert (story["title"], story["first_published"], story["last_published"]) == (
-            document["title"], document["first_published"], document["last_published"])
+            document["title"],
+            document["first_published"],
+            document["last_published"],
+        )
 
 
 def test_one_story_is_its_story_json_and_validates_against_the_schema(client, folder):
@@ -126,13 +134,13 @@ def test_search_returns_sentences_with_offsets_into_their_article(client, folder
             owners[article["id"]] = story_id
     for result in results:
         assert set(result) == {"story_id", "article_id", "text", "char_start", "char_end"}
-        assert texts[result["article_id"]][result["char_start"]:result["char_end"]] == result["text"]
+        assert texts[result["article_id"]][result["char_start"] : result["char_end"]] == result["text"]
         assert result["story_id"] == owners[result["article_id"]]
         lowered = result["text"].lower()
         assert "ferry" in lowered and "pier" in lowered
 
 
-@pytest.mark.parametrize("words", ['ferry OR "', "NEAR(ferry", "pier*", "\"\"", "'; DROP TABLE passages; --"])
+@pytest.mark.parametrize("words", ['ferry OR "', "NEAR(ferry", "pier*", '""', "'; DROP TABLE passages; --"])
 def test_search_words_are_words_not_query_syntax(client, words):
     response = client.get("/api/search", params={"q": words})
     assert response.status_code == 200
@@ -174,15 +182,18 @@ def test_a_server_without_a_token_takes_no_writes(folder):
     assert client.post("/api/articles", json=PIER_ARTICLE, headers=AUTH).status_code == 401
 
 
-@pytest.mark.parametrize("body, content_type, status, code", [
-    (b"this is not json", "application/json", 400, "not_json"),
-    (b"[1, 2]", "application/json", 400, "not_an_object"),
-    (b"", "application/json", 400, "empty_body"),
-    (json.dumps({"title": "No text here"}).encode(), "application/json", 400, "bad_article"),
-    (json.dumps({"text": "   "}).encode(), "application/json", 400, "bad_article"),
-    (json.dumps({"text": "The board met.", "date": "the day after"}).encode(), "application/json", 422, "bad_date"),
-    (json.dumps({"text": "x" * 30_000}).encode(), "application/json", 413, "too_large"),
-])
+@pytest.mark.parametrize(
+    "body, content_type, status, code",
+    [
+        (b"this is not json", "application/json", 400, "not_json"),
+        (b"[1, 2]", "application/json", 400, "not_an_object"),
+        (b"", "application/json", 400, "empty_body"),
+        (json.dumps({"title": "No text here"}).encode(), "application/json", 400, "bad_article"),
+        (json.dumps({"text": "   "}).encode(), "application/json", 400, "bad_article"),
+        (json.dumps({"text": "The board met.", "date": "the day after"}).encode(), "application/json", 422, "bad_date"),
+        (json.dumps({"text": "x" * 30_000}).encode(), "application/json", 413, "too_large"),
+    ],
+)
 def test_bad_posts_are_4xx_naming_the_problem_and_keep_nothing(client, folder, body, content_type, status, code):
     before = client.get("/api/stories").json()
     response = client.post("/api/articles", content=body, headers={**AUTH, "Content-Type": content_type})
@@ -212,8 +223,14 @@ def test_a_body_that_trickles_in_is_cut_off(folder):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(folder, ServeSettings(body_timeout=0.5), token=TOKEN),
-                                           host="127.0.0.1", port=port, log_level="error"))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(folder, ServeSettings(body_timeout=0.5), token=TOKEN),
+            host="127.0.0.1",
+            port=port,
+            log_level="error",
+        )
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
@@ -222,9 +239,11 @@ def test_a_body_that_trickles_in_is_cut_off(folder):
                 break
             time.sleep(0.05)
         with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
-            connection.sendall(b"POST /api/articles HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                               b"Authorization: Bearer " + TOKEN.encode() + b"\r\nContent-Length: 100\r\n\r\n"
-                               b'{"text": "The board')
+            connection.sendall(
+                b"POST /api/articles HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                b"Authorization: Bearer " + TOKEN.encode() + b"\r\nContent-Length: 100\r\n\r\n"
+                b'{"text": "The board'
+            )
             answer = connection.recv(4096).decode("utf-8", "replace")  # the rest of the body never comes
         assert answer.startswith("HTTP/1.1 408")
         assert '"code":"timeout"' in answer.replace(" ", "")
@@ -307,15 +326,21 @@ def test_pages_escape_article_text_under_a_strict_policy(client, folder, resourc
 
 
 def test_an_html_page_can_be_posted_with_its_url(client, folder, resources):
-    page = ("<html><head><title>Water taxis fill the ferry gap</title></head><body><article>"
-            "<h1>Water taxis fill the ferry gap</h1>"
-            "<p>Water taxis carried more than two thousand islanders across the strait in the first week of the "
-            "ferry suspension, the Harbour Transit Authority said on Monday.</p>"
-            "<p>The authority said it would keep paying for the taxis until the pier at Gull Point reopens.</p>"
-            "</article></body></html>")
+    page = (
+        "<html><head><title>Water taxis fill the ferry gap</title></head><body><article>"
+        "<h1>Water taxis fill the ferry gap</h1>"
+        "<p>Water taxis carried more than two thousand islanders across the strait in the first week of the "
+        "ferry suspension, the Harbour Transit Authority said on Monday.</p>"
+        "<p>The authority said it would keep paying for the taxis until the pier at Gull Point reopens.</p>"
+        "</article></body></html>"
+    )
     url = "https://example.org/news/water-taxis"
-    response = client.post("/api/articles", params={"url": url}, content=page.encode(),
-                           headers={**AUTH, "Content-Type": "text/html; charset=utf-8"})
+    response = client.post(
+        "/api/articles",
+        params={"url": url},
+        content=page.encode(),
+        headers={**AUTH, "Content-Type": "text/html; charset=utf-8"},
+    )
     assert response.status_code == 202
     _build_inbox(folder, resources)
     status = client.get(f"/api/articles/{response.json()['id']}").json()
@@ -323,8 +348,12 @@ def test_an_html_page_can_be_posted_with_its_url(client, folder, resources):
     article = [a for a in story["articles"] if a["id"] == response.json()["id"]][0]
     assert article["url"] == url
     assert "two thousand islanders" in article["text"]
-    bad = client.post("/api/articles", params={"url": "javascript:alert(1)"}, content=page.encode(),
-                      headers={**AUTH, "Content-Type": "text/html"})
+    bad = client.post(
+        "/api/articles",
+        params={"url": "javascript:alert(1)"},
+        content=page.encode(),
+        headers={**AUTH, "Content-Type": "text/html"},
+    )
     assert bad.status_code == 400
 
 

@@ -65,14 +65,21 @@ def test_search_open_a_story_and_see_a_posted_article_arrive_live(driver, server
 
     driver.execute_script("window.storylineMarker = 'same page';")
     time.sleep(1.5)  # let the page's change stream connect
-    response = httpx.post(server + "/api/articles", json=PIER_ARTICLE,
-                          headers={"Authorization": f"Bearer {TOKEN}"}, timeout=10)
+    response = httpx.post(
+        server + "/api/articles", json=PIER_ARTICLE, headers={"Authorization": f"Bearer {TOKEN}"}, timeout=10
+    )
     assert response.status_code in (201, 202)
     story_id = driver.current_url.rsplit("/", 1)[1]
-    _wait_for(lambda: httpx.get(f"{server}/api/articles/{response.json()['id']}").json().get("story_id") == story_id,
-              90, "the posted article joining this story")
-    _wait_for(lambda: PIER_ARTICLE["title"] in driver.execute_script("return document.body.textContent"),
-              20, "the new article appearing in the open page")
+    _wait_for(
+        lambda: httpx.get(f"{server}/api/articles/{response.json()['id']}").json().get("story_id") == story_id,
+        90,
+        "the posted article joining this story",
+    )
+    _wait_for(
+        lambda: PIER_ARTICLE["title"] in driver.execute_script("return document.body.textContent"),
+        20,
+        "the new article appearing in the open page",
+    )
     assert driver.execute_script("return window.storylineMarker") == "same page"  # no reload
     note = driver.find_element(By.ID, "live-note")
     assert "1 new article" in note.text

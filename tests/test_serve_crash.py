@@ -32,9 +32,11 @@ def _article(number: int) -> dict:
         "title": f"Update {number} on the {topic}",
         "url": f"https://example.org/crash-test/{number}",
         "date": f"2025-03-{1 + number % 27:02d}",
-        "text": (f"Council officers gave update number {number} on the {topic} on Monday. "
-                 f"The {topic} work is on budget, the officer in charge said, and the next review is in May.\n\n"
-                 f"Residents asked about the {topic} at the meeting; {number} written questions were received."),
+        "text": (
+            f"Council officers gave update number {number} on the {topic} on Monday. "
+            f"The {topic} work is on budget, the officer in charge said, and the next review is in May.\n\n"
+            f"Residents asked about the {topic} at the meeting; {number} written questions were received."
+        ),
     }
 
 
@@ -88,8 +90,10 @@ def test_a_kill_9_mid_ingest_loses_no_acknowledged_article(tmp_path):
                     missing.discard(article_id)
             time.sleep(0.5)
         assert not missing, f"{len(missing)} of {len(acknowledged)} acknowledged articles were lost"
-        print(f"killed with {len(pending)} submissions waiting; {len(acknowledged)} acknowledged, all found "
-              f"{time.monotonic() - restarted:.1f} s after the restart")
+        print(
+            f"killed with {len(pending)} submissions waiting; {len(acknowledged)} acknowledged, all found "
+            f"{time.monotonic() - restarted:.1f} s after the restart"
+        )
     finally:
         stop.set()
         kill(server)

@@ -13,8 +13,11 @@ from storyline.errors import InputError
 from storyline.ingest import ingest
 from storyline.serve import inbox
 
-RECORD = {"title": "Pier closes", "date": "2025-03-02",
-          "text": "The pier at Gull Point closed on Monday for repairs, the harbour board said."}
+RECORD = {
+    "title": "Pier closes",
+    "date": "2025-03-02",
+    "text": "The pier at Gull Point closed on Monday for repairs, the harbour board said.",
+}
 
 
 def test_a_submission_is_one_folder_the_build_reads_with_the_same_article_id(tmp_path):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import http.server
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -26,7 +25,8 @@ FEED = """<?xml version="1.0" encoding="utf-8"?>
 <description>Local news written for storyline's tests.</description>
 <item><title>Ferry timetable cut for the winter</title><link>https://example.org/news/winter-timetable</link>
 <pubDate>Tue, 18 Mar 2025 09:30:00 +0000</pubDate>
-<description>The Harbour Transit Authority cut the winter ferry timetable to four crossings a day on Tuesday, citing the cost of fuel.</description></item>
+<description>The Harbour Transit Authority cut the winter ferry timetable to four crossings a day on Tuesday,
+citing the cost of fuel.</description></item>
 </channel></rss>
 """
 
@@ -151,8 +151,9 @@ def test_a_watched_folder_submits_new_and_changed_files_once(tmp_path):
     source = tmp_path / "incoming"
     source.mkdir()
     first = source / "pier.txt"
-    first.write_text("Pier closes\n\nThe pier at Gull Point closed on Monday for repairs, the harbour board said.",
-                     encoding="utf-8")
+    first.write_text(
+        "Pier closes\n\nThe pier at Gull Point closed on Monday for repairs, the harbour board said.", encoding="utf-8"
+    )
     (source / "notes.csv").write_text("file,published\n", encoding="utf-8")
     out = tmp_path / "out"
     clock = Clock()
@@ -182,13 +183,19 @@ def test_the_watch_command_builds_a_file_dropped_into_a_watched_folder(tmp_path)
 
     source, out = tmp_path / "incoming", tmp_path / "out"
     source.mkdir()
-    watcher = subprocess.Popen([sys.executable, "-m", "storyline.cli", "watch", str(source), "-o", str(out)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    watcher = subprocess.Popen(
+        [sys.executable, "-m", "storyline.cli", "watch", str(source), "-o", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         time.sleep(1.0)
         (source / "quay.txt").write_text(
             "North quay opens to ferries\n\nThe north quay at Gull Point opened to ferries on Friday, the harbour "
-            "board said, three weeks after the old pier closed for repairs.", encoding="utf-8")
+            "board said, three weeks after the old pier closed for repairs.",
+            encoding="utf-8",
+        )
         deadline = time.monotonic() + 90
         stories: list = []
         while time.monotonic() < deadline and not stories:
@@ -212,7 +219,6 @@ def test_a_file_still_being_written_waits_for_the_next_scan(tmp_path):
     source.mkdir()
     (source / "fresh.txt").write_text("The pier closed on Monday, the harbour board said.", encoding="utf-8")
     clock = Clock()
-    watcher = Watcher(tmp_path / "out", [str(source)], ServeSettings(folder_settle=60), log=lambda m: None,
-                      clock=clock)
+    watcher = Watcher(tmp_path / "out", [str(source)], ServeSettings(folder_settle=60), log=lambda m: None, clock=clock)
     assert watcher.poll_once() == 0
     assert inbox.pending(tmp_path / "out") == []

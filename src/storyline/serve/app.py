@@ -39,8 +39,10 @@ from storyline.store import Store
 STORY_ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
 APP_SCRIPT = "/static/app.js"
 #: the policy of every response but the story page, which carries its own (render/html.py)
-PAGE_POLICY = ("default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'self'; "
-               "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+PAGE_POLICY = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 STORY_PAGE_POLICY = "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
 STORY_FIELDS = ("id", "title", "size", "first_published", "last_published", "updated_at")
 
@@ -140,17 +142,22 @@ class Library:
         return self._stamp(self.out / "stories.json")
 
     def stories(self) -> list[dict]:
-        return self._memo("stories", self.generation(),
-                          lambda: [{k: s[k] for k in STORY_FIELDS} for s in self.store().stories()])
+        return self._memo(
+            "stories", self.generation(), lambda: [{k: s[k] for k in STORY_FIELDS} for s in self.store().stories()]
+        )
 
     def stories_json(self) -> bytes:
         """The unfiltered list as the API sends it, encoded once per build."""
-        return self._memo("stories.json", self.generation(),
-                          lambda: json.dumps({"stories": self.stories()}, ensure_ascii=False).encode("utf-8"))
+        return self._memo(
+            "stories.json",
+            self.generation(),
+            lambda: json.dumps({"stories": self.stories()}, ensure_ascii=False).encode("utf-8"),
+        )
 
     def story_of_article(self) -> dict[str, str]:
         def make() -> dict[str, str]:
             return {a: s for s, members in self.store().story_members().items() for a in members}
+
         return self._memo("members", self.generation(), make)
 
     def story_file(self, story_id: str, name: str) -> bytes:
@@ -180,25 +187,38 @@ class Library:
                 if not key:
                     continue
                 ids[entity.get("id")] = key
-                record = found.setdefault(key, {"name": entity["name"], "type": entity.get("type"), "aliases": [],
-                                                "stories": [], "quotes": []})
+                record = found.setdefault(
+                    key,
+                    {"name": entity["name"], "type": entity.get("type"), "aliases": [], "stories": [], "quotes": []},
+                )
                 record["aliases"] = sorted(set(record["aliases"]) | set(entity.get("aliases") or []))
-                record["stories"].append({"story_id": story.get("id"), "title": story.get("title"),
-                                          "entity_id": entity.get("id"), "mentions": entity.get("mentions"),
-                                          "roles": [r.get("role") for r in entity.get("roles") or []]})
+                record["stories"].append(
+                    {
+                        "story_id": story.get("id"),
+                        "title": story.get("title"),
+                        "entity_id": entity.get("id"),
+                        "mentions": entity.get("mentions"),
+                        "roles": [r.get("role") for r in entity.get("roles") or []],
+                    }
+                )
             for quote in document.get("quotes") or []:
                 key = ids.get(quote.get("speaker")) or str(quote.get("speaker_name") or "").casefold()
                 if key in found:
-                    found[key]["quotes"].append({"story_id": story.get("id"), "article_id": quote.get("article_id"),
-                                                 "text": quote.get("text"), "char_start": quote.get("char_start"),
-                                                 "char_end": quote.get("char_end")})
+                    found[key]["quotes"].append(
+                        {
+                            "story_id": story.get("id"),
+                            "article_id": quote.get("article_id"),
+                            "text": quote.get("text"),
+                            "char_start": quote.get("char_start"),
+                            "char_end": quote.get("char_end"),
+                        }
+                    )
         return found
 
     def story_page(self, story_id: str) -> str:
         data = self.story_file(story_id, "story.json")
         stamp = self._stamp(self.out / "stories" / story_id / "story.json")
-        return self._memo(f"page:{story_id}", stamp,
-                          lambda: render_story_html(json.loads(data), app_script=APP_SCRIPT))
+        return self._memo(f"page:{story_id}", stamp, lambda: render_story_html(json.loads(data), app_script=APP_SCRIPT))
 
 
 def _date_param(value: str | None, name: str) -> str | None:
@@ -230,8 +250,14 @@ def _utc(stored: str | None) -> str:
     return dt.datetime.fromisoformat(stored).astimezone(dt.timezone.utc).isoformat(timespec="milliseconds")
 
 
-def filter_stories(stories: list[dict], date_from: str | None, date_to: str | None, min_size: int | None,
-                   max_size: int | None, updated_since: str | None) -> list[dict]:
+def filter_stories(
+    stories: list[dict],
+    date_from: str | None,
+    date_to: str | None,
+    min_size: int | None,
+    max_size: int | None,
+    updated_since: str | None,
+) -> list[dict]:
     """Stories whose span meets [date_from, date_to], within the sizes, updated after ``updated_since``."""
     kept = []
     for story in stories:
@@ -264,15 +290,26 @@ async def read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def create_app(out: Path, settings: ServeSettings | None = None, token: str | None = None,
-               store_url: str | None = None, reads_need_token: bool = False) -> FastAPI:
+def create_app(
+    out: Path,
+    settings: ServeSettings | None = None,
+    token: str | None = None,
+    store_url: str | None = None,
+    reads_need_token: bool = False,
+) -> FastAPI:
     """The app over OUT.  Writes need ``token`` (none given: writes are refused); reads need it
     too when ``reads_need_token`` (a server bound to anything but the loopback address)."""
     settings = settings or ServeSettings()
     library = Library(out, store_url)
     library.state().catch_up(library.store())  # a folder made by `storyline build` has no search index yet
-    app = FastAPI(title="storyline", version=__version__, description="Stories, timelines and search over "
-                  "a storyline output folder.", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+    app = FastAPI(
+        title="storyline",
+        version=__version__,
+        description="Stories, timelines and search over a storyline output folder.",
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
     app.state.library = library
 
     @app.exception_handler(ApiError)
@@ -301,16 +338,25 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
     # ── API: stories ─────────────────────────────────────────────────────────────
 
     @app.get("/api/stories", summary="List stories (filter by dates, size, updated since)")
-    async def list_stories(date_from: str | None = Query(None, alias="from", description="YYYY-MM-DD: stories reaching this date"),
-                     date_to: str | None = Query(None, alias="to", description="YYYY-MM-DD: stories starting by this date"),
-                     min_size: int | None = Query(None, ge=0), max_size: int | None = Query(None, ge=0),
-                     updated_since: str | None = Query(None, description="ISO 8601 timestamp"),
-                     limit: int = Query(1000, ge=1, le=10000)) -> Response:
+    async def list_stories(
+        date_from: str | None = Query(None, alias="from", description="YYYY-MM-DD: stories reaching this date"),
+        date_to: str | None = Query(None, alias="to", description="YYYY-MM-DD: stories starting by this date"),
+        min_size: int | None = Query(None, ge=0),
+        max_size: int | None = Query(None, ge=0),
+        updated_since: str | None = Query(None, description="ISO 8601 timestamp"),
+        limit: int = Query(1000, ge=1, le=10000),
+    ) -> Response:
         stories = library.stories()
         if (date_from, date_to, min_size, max_size, updated_since) == (None,) * 5 and limit >= len(stories):
             return Response(library.stories_json(), media_type="application/json")
-        stories = filter_stories(stories, _date_param(date_from, "from"), _date_param(date_to, "to"),
-                                 min_size, max_size, _timestamp_param(updated_since, "updated_since"))
+        stories = filter_stories(
+            stories,
+            _date_param(date_from, "from"),
+            _date_param(date_to, "to"),
+            min_size,
+            max_size,
+            _timestamp_param(updated_since, "updated_since"),
+        )
         return JSONResponse({"stories": stories[:limit]})
 
     @app.get("/api/stories/{story_id}", summary="One story's story.json (the storyline/1 contract)")
@@ -333,20 +379,29 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
     # ── API: entities across stories ───────────────────────────────────────────
 
     def _entity_summary(record: dict) -> dict:
-        return {"name": record["name"], "type": record["type"], "aliases": record["aliases"],
-                "stories": len(record["stories"]), "quotes": len(record["quotes"])}
+        return {
+            "name": record["name"],
+            "type": record["type"],
+            "aliases": record["aliases"],
+            "stories": len(record["stories"]),
+            "quotes": len(record["quotes"]),
+        }
 
     def _find_entities(words: str, kind: str | None) -> list[dict]:
         needle = words.casefold().strip()
-        matches = [r for key, r in library.entities().items()
-                   if (not kind or r["type"] == kind)
-                   and (needle in key or any(needle in a.casefold() for a in r["aliases"]))]
+        matches = [
+            r
+            for key, r in library.entities().items()
+            if (not kind or r["type"] == kind) and (needle in key or any(needle in a.casefold() for a in r["aliases"]))
+        ]
         return sorted(matches, key=lambda r: (-len(r["stories"]), -len(r["quotes"]), r["name"]))
 
     @app.get("/api/entities", summary="People and organisations across stories whose name holds the words")
-    async def entities(name: str = Query(..., min_length=1, max_length=200),
-                       type: str | None = Query(None, description="PERSON, ORG, GPE, …"),  # noqa: A002 - the API's word
-                       limit: int = Query(50, ge=1, le=500)) -> dict:
+    async def entities(
+        name: str = Query(..., min_length=1, max_length=200),
+        type: str | None = Query(None, description="PERSON, ORG, GPE, …"),  # noqa: A002 - the API's word
+        limit: int = Query(50, ge=1, le=500),
+    ) -> dict:
         return {"entities": [_entity_summary(r) for r in _find_entities(name, type)[:limit]]}
 
     @app.get("/api/entities/{name}", summary="One entity over all stories: its stories and every quote it is given")
@@ -359,8 +414,10 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
     # ── API: search, articles, changes ─────────────────────────────────────────
 
     @app.get("/api/search", summary="Full-text search over article sentences (SQLite FTS5)")
-    async def search(q: str = Query(..., min_length=1, max_length=500, description="words, all of which must occur"),
-               limit: int = Query(settings.search_limit, ge=1, le=100)) -> dict:
+    async def search(
+        q: str = Query(..., min_length=1, max_length=500, description="words, all of which must occur"),
+        limit: int = Query(settings.search_limit, ge=1, le=100),
+    ) -> dict:
         found = library.state().search(q, limit)
         owner = library.story_of_article()
         return {"results": [{"story_id": owner.get(r["article_id"]), **r} for r in found]}
@@ -385,12 +442,17 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
         except ApiError:
             return {"id": article_id, "status": "skipped", "story_id": None}
 
-    @app.post("/api/articles", status_code=202, summary="Submit one article (a .jsonl line as JSON, or an "
-              "HTML page with ?url=); needs the token",
-              responses={401: {"description": "no or wrong token"}, 413: {"description": "too large"}})
-    async def post_article(request: Request, url: str | None = Query(None, description="the page's URL (HTML only)"),
-                           wait: float = Query(0, ge=0, le=60, description="seconds to wait for the article "
-                                               "to be stored in a story")) -> JSONResponse:
+    @app.post(
+        "/api/articles",
+        status_code=202,
+        summary="Submit one article (a .jsonl line as JSON, or an HTML page with ?url=); needs the token",
+        responses={401: {"description": "no or wrong token"}, 413: {"description": "too large"}},
+    )
+    async def post_article(
+        request: Request,
+        url: str | None = Query(None, description="the page's URL (HTML only)"),
+        wait: float = Query(0, ge=0, le=60, description="seconds to wait for the article to be stored in a story"),
+    ) -> JSONResponse:
         _check_token(request)
         try:
             body = await asyncio.wait_for(read_body(request, settings.max_body_bytes), settings.body_timeout)
@@ -420,18 +482,25 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
             await asyncio.sleep(0.1)
         first = states[0]
         status = 201 if done else 202
-        return JSONResponse({**first, "articles": states}, status_code=status,
-                            headers={"Location": f"/api/articles/{first['id']}"})
+        return JSONResponse(
+            {**first, "articles": states}, status_code=status, headers={"Location": f"/api/articles/{first['id']}"}
+        )
 
     @app.get("/api/changes", summary="Stories created or updated after a change id or a time")
-    async def changes(after: int = Query(0, ge=0), since: str | None = Query(None, description="ISO 8601 timestamp"),
-                limit: int = Query(500, ge=1, le=5000)) -> dict:
+    async def changes(
+        after: int = Query(0, ge=0),
+        since: str | None = Query(None, description="ISO 8601 timestamp"),
+        limit: int = Query(500, ge=1, le=5000),
+    ) -> dict:
         rows = library.state().changes_after(after, _timestamp_param(since, "since"), None, limit)
         return {"changes": rows, "last_id": rows[-1]["id"] if rows else max(after, library.state().last_change_id())}
 
     @app.get("/api/changes/stream", summary="Server-Sent Events: one 'story' event per created or updated story")
-    async def stream(request: Request, after: int | None = Query(None, ge=0, description="replay changes after this id"),
-                     limit: int | None = Query(None, ge=1, description="close after this many events")) -> StreamingResponse:
+    async def stream(
+        request: Request,
+        after: int | None = Query(None, ge=0, description="replay changes after this id"),
+        limit: int | None = Query(None, ge=1, description="close after this many events"),
+    ) -> StreamingResponse:
         state = ServeState(out)
         last = request.headers.get("last-event-id")
         start = int(last) if last and last.isdigit() else (after if after is not None else state.last_change_id())
@@ -455,8 +524,9 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
             finally:
                 state.close()
 
-        return StreamingResponse(events(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        return StreamingResponse(
+            events(), media_type="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        )
 
     # ── docs, web pages, static ───────────────────────────────────────────────────
 
@@ -465,12 +535,17 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
         return HTMLResponse(pages.docs_page(app.openapi()))
 
     @app.get("/", include_in_schema=False)
-    async def index(q: str | None = None, date_from: str | None = Query(None, alias="from"),
-              date_to: str | None = Query(None, alias="to"), min_size: str | None = None) -> HTMLResponse:
+    async def index(
+        q: str | None = None,
+        date_from: str | None = Query(None, alias="from"),
+        date_to: str | None = Query(None, alias="to"),
+        min_size: str | None = None,
+    ) -> HTMLResponse:
         size = int(min_size) if min_size and min_size.isdigit() else None
         try:
-            stories = filter_stories(library.stories(), _date_param(date_from, "from"), _date_param(date_to, "to"),
-                                     size, None, None)
+            stories = filter_stories(
+                library.stories(), _date_param(date_from, "from"), _date_param(date_to, "to"), size, None, None
+            )
             problem = None
         except ApiError as error:
             stories, problem = library.stories(), error.message
@@ -478,18 +553,24 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
         if q and q.strip():
             titles = {s["id"]: s["title"] for s in library.stories()}
             owner = library.story_of_article()
-            results = [{"story_id": owner.get(r["article_id"]), "story_title": titles.get(owner.get(r["article_id"])),
-                        **r} for r in library.state().search(q[:500], settings.search_limit)]
+            results = [
+                {"story_id": owner.get(r["article_id"]), "story_title": titles.get(owner.get(r["article_id"])), **r}
+                for r in library.state().search(q[:500], settings.search_limit)
+            ]
         people = [_entity_summary(r) for r in _find_entities(q, None)[:10]] if q and q.strip() else []
-        return HTMLResponse(pages.index_page(stories, q or "", results, date_from or "", date_to or "",
-                                             min_size or "", problem, APP_SCRIPT, people))
+        return HTMLResponse(
+            pages.index_page(
+                stories, q or "", results, date_from or "", date_to or "", min_size or "", problem, APP_SCRIPT, people
+            )
+        )
 
     @app.get("/people/{name}", include_in_schema=False)
     async def person_page(name: str) -> HTMLResponse:
         record = library.entities().get(name.casefold())
         if record is None:
-            return HTMLResponse(pages.not_found_page(f"No person or organisation named {name[:80]!r}.", APP_SCRIPT),
-                                status_code=404)
+            return HTMLResponse(
+                pages.not_found_page(f"No person or organisation named {name[:80]!r}.", APP_SCRIPT), status_code=404
+            )
         return HTMLResponse(pages.person_page(record, APP_SCRIPT))
 
     @app.get("/stories/{story_id}", include_in_schema=False)
@@ -499,12 +580,11 @@ def create_app(out: Path, settings: ServeSettings | None = None, token: str | No
         except ApiError as error:
             return HTMLResponse(pages.not_found_page(error.message, APP_SCRIPT), status_code=error.status)
 
-    script = resources.files("storyline.serve").joinpath("static", "app.js").read_bytes()
+    script = resources.files("storyline.serve").joinpath("static").joinpath("app.js").read_bytes()
 
     @app.get(APP_SCRIPT, include_in_schema=False)
     async def app_script() -> Response:
-        return Response(script, media_type="text/javascript; charset=utf-8",
-                        headers={"Cache-Control": "no-cache"})
+        return Response(script, media_type="text/javascript; charset=utf-8", headers={"Cache-Control": "no-cache"})
 
     return app
 
@@ -530,5 +610,5 @@ def _submit_html(out: Path, body: bytes, url: str | None, keep) -> inbox.Submitt
         # the page's URL goes in a comment-free <link rel=canonical> the HTML reader takes as its URL
         from html import escape
 
-        body = f'<link rel="canonical" href="{escape(url, quote=True)}">\n'.encode("utf-8") + body
+        body = f'<link rel="canonical" href="{escape(url, quote=True)}">\n'.encode() + body
     return inbox.submit_bytes(out, name, body, keep=keep)

@@ -64,8 +64,9 @@ def _read_articles(path: Path) -> list[Article]:
     return articles
 
 
-def submit_bytes(out: Path, name: str, data: bytes, key: str | None = None,
-                 keep: Callable[[list[Article]], bool] | None = None) -> Submitted:
+def submit_bytes(
+    out: Path, name: str, data: bytes, key: str | None = None, keep: Callable[[list[Article]], bool] | None = None
+) -> Submitted:
     """Check ``data`` reads as articles, then store it durably in the inbox; returns its articles.
 
     Raises ``InputError`` (nothing is kept) when it does not read as at least one article with text;
@@ -104,8 +105,11 @@ def submit_record(out: Path, record: dict, keep: Callable[[list[Article]], bool]
     for name in DATE_FIELDS:
         value = record.get(name)
         if value not in (None, "") and parse_date(value) is None:
-            raise InputError("E104", f"The date in {name!r} ({str(value)[:40]!r}) does not parse.",
-                             "Give it as YYYY-MM-DD or an ISO 8601 timestamp.")
+            raise InputError(
+                "E104",
+                f"The date in {name!r} ({str(value)[:40]!r}) does not parse.",
+                "Give it as YYYY-MM-DD or an ISO 8601 timestamp.",
+            )
     line = json.dumps(record, ensure_ascii=False, sort_keys=True).encode("utf-8") + b"\n"
     return submit_bytes(out, POSTED_NAME, line, keep=keep)
 

@@ -73,13 +73,14 @@ class ServeState:
         wanted = sorted(set(ids) - self.indexed_ids())
         count = 0
         for start in range(0, len(wanted), 200):
-            batch = store.load_annotated(wanted[start:start + 200])
+            batch = store.load_annotated(wanted[start : start + 200])
             with self.db:
                 for annotated in batch:
                     article_id = annotated.article.id
                     self.db.executemany(
                         "INSERT INTO passages (text, article_id, char_start, char_end) VALUES (?, ?, ?, ?)",
-                        [(s.text, article_id, s.start, s.end) for s in annotated.sentences])
+                        [(s.text, article_id, s.start, s.end) for s in annotated.sentences],
+                    )
                     self.db.execute("INSERT OR IGNORE INTO indexed (article_id) VALUES (?)", (article_id,))
                     count += 1
         return count
@@ -93,23 +94,27 @@ class ServeState:
         if not query:
             return []
         rows = self.db.execute(
-            "SELECT article_id, text, char_start, char_end FROM passages WHERE passages MATCH ? "
-            "ORDER BY rank LIMIT ?", (query, limit)).fetchall()
+            "SELECT article_id, text, char_start, char_end FROM passages WHERE passages MATCH ? ORDER BY rank LIMIT ?",
+            (query, limit),
+        ).fetchall()
         return [{"article_id": r[0], "text": r[1], "char_start": int(r[2]), "char_end": int(r[3])} for r in rows]
 
     # change log ------------------------------------------------------------------------
 
     def log_change(self, story_id: str, title: str, created: bool, article_ids: list[str]) -> None:
         with self.db:
-            self.db.execute("INSERT INTO changes (at, story_id, title, created, new_articles, article_ids) "
-                            "VALUES (?, ?, ?, ?, ?, ?)",
-                            (now_iso(), story_id, title, int(created), len(article_ids), json.dumps(article_ids)))
+            self.db.execute(
+                "INSERT INTO changes (at, story_id, title, created, new_articles, article_ids) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (now_iso(), story_id, title, int(created), len(article_ids), json.dumps(article_ids)),
+            )
 
     def last_change_id(self) -> int:
         return self.db.execute("SELECT COALESCE(MAX(id), 0) FROM changes").fetchone()[0]
 
-    def changes_after(self, change_id: int = 0, since: str | None = None, story_id: str | None = None,
-                      limit: int = 500) -> list[dict]:
+    def changes_after(
+        self, change_id: int = 0, since: str | None = None, story_id: str | None = None, limit: int = 500
+    ) -> list[dict]:
         sql = "SELECT id, at, story_id, title, created, new_articles, article_ids FROM changes WHERE id > ?"
         params: list = [change_id]
         if since:
@@ -119,23 +124,38 @@ class ServeState:
             sql += " AND story_id = ?"
             params.append(story_id)
         rows = self.db.execute(sql + " ORDER BY id LIMIT ?", (*params, limit)).fetchall()
-        return [{"id": r[0], "at": r[1], "story_id": r[2], "title": r[3], "created": bool(r[4]),
-                 "new_articles": r[5], "article_ids": json.loads(r[6])} for r in rows]
+        return [
+            {
+                "id": r[0],
+                "at": r[1],
+                "story_id": r[2],
+                "title": r[3],
+                "created": bool(r[4]),
+                "new_articles": r[5],
+                "article_ids": json.loads(r[6]),
+            }
+            for r in rows
+        ]
 
     # watcher state ---------------------------------------------------------------------
 
     def feed(self, url: str) -> dict:
-        row = self.db.execute("SELECT etag, last_modified, failures, next_at, last_status FROM feeds WHERE url = ?",
-                              (url,)).fetchone()
+        row = self.db.execute(
+            "SELECT etag, last_modified, failures, next_at, last_status FROM feeds WHERE url = ?", (url,)
+        ).fetchone()
         if not row:
             return {"etag": None, "last_modified": None, "failures": 0, "next_at": 0.0, "last_status": None}
-        return dict(zip(("etag", "last_modified", "failures", "next_at", "last_status"), row))
+        return dict(zip(("etag", "last_modified", "failures", "next_at", "last_status"), row, strict=True))
 
-    def save_feed(self, url: str, etag: str | None, last_modified: str | None, failures: int, next_at: float,
-                  last_status: str) -> None:
+    def save_feed(
+        self, url: str, etag: str | None, last_modified: str | None, failures: int, next_at: float, last_status: str
+    ) -> None:
         with self.db:
-            self.db.execute("INSERT OR REPLACE INTO feeds (url, etag, last_modified, failures, next_at, last_status) "
-                            "VALUES (?, ?, ?, ?, ?, ?)", (url, etag, last_modified, failures, next_at, last_status))
+            self.db.execute(
+                "INSERT OR REPLACE INTO feeds (url, etag, last_modified, failures, next_at, last_status) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (url, etag, last_modified, failures, next_at, last_status),
+            )
 
     def seen(self, path: str) -> tuple[int, int] | None:
         row = self.db.execute("SELECT mtime_ns, size FROM seen_files WHERE path = ?", (path,)).fetchone()
@@ -143,5 +163,6 @@ class ServeState:
 
     def mark_seen(self, path: str, mtime_ns: int, size: int) -> None:
         with self.db:
-            self.db.execute("INSERT OR REPLACE INTO seen_files (path, mtime_ns, size) VALUES (?, ?, ?)",
-                            (path, mtime_ns, size))
+            self.db.execute(
+                "INSERT OR REPLACE INTO seen_files (path, mtime_ns, size) VALUES (?, ?, ?)", (path, mtime_ns, size)
+            )

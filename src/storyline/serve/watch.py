@@ -39,17 +39,24 @@ class FeedTooLarge(Exception):
 class Watcher:
     """Polls every source in turn; ``poll_once`` does one round (tests call it directly)."""
 
-    def __init__(self, out: Path, sources: list[str], settings: ServeSettings | None = None,
-                 log: Callable[[str], None] = print, client: httpx.Client | None = None,
-                 clock: Callable[[], float] = time.time):
+    def __init__(
+        self,
+        out: Path,
+        sources: list[str],
+        settings: ServeSettings | None = None,
+        log: Callable[[str], None] = print,
+        client: httpx.Client | None = None,
+        clock: Callable[[], float] = time.time,
+    ):
         self.out = out
         self.settings = settings or ServeSettings()
         self.feeds = [s for s in sources if is_feed_url(s)]
         self.folders = [Path(s) for s in sources if not is_feed_url(s)]
         self.log = log
         self.clock = clock
-        self.client = client or httpx.Client(timeout=self.settings.feed_timeout, follow_redirects=True,
-                                             headers={"User-Agent": USER_AGENT})
+        self.client = client or httpx.Client(
+            timeout=self.settings.feed_timeout, follow_redirects=True, headers={"User-Agent": USER_AGENT}
+        )
         self.state = ServeState(out)
         self.host_next: dict[str, float] = {}  # host → earliest time of its next request
         self.last_folder_scan = 0.0
@@ -118,8 +125,9 @@ class Watcher:
         except (httpx.HTTPError, FeedTooLarge) as error:
             return self._failed(url, known, f"{type(error).__name__}: {error}")
         if status == 304:
-            self.state.save_feed(url, known["etag"], known["last_modified"], 0,
-                                 now + self.settings.feed_interval, "304")
+            self.state.save_feed(
+                url, known["etag"], known["last_modified"], 0, now + self.settings.feed_interval, "304"
+            )
             return 0
         if status != 200:
             return self._failed(url, known, f"HTTP {status}")
@@ -130,8 +138,14 @@ class Watcher:
             submitted = 1
         except InputError as error:
             return self._failed(url, known, error.message)
-        self.state.save_feed(url, response_headers.get("etag"), response_headers.get("last-modified"), 0,
-                             now + self.settings.feed_interval, "200")
+        self.state.save_feed(
+            url,
+            response_headers.get("etag"),
+            response_headers.get("last-modified"),
+            0,
+            now + self.settings.feed_interval,
+            "200",
+        )
         return submitted
 
     def _get(self, url: str, headers: dict) -> tuple[int, bytes, httpx.Headers]:
@@ -149,8 +163,7 @@ class Watcher:
 
     def _failed(self, url: str, known: dict, reason: str) -> int:
         failures = known["failures"] + 1
-        wait = min(self.settings.feed_interval * 2 ** failures, self.settings.max_backoff)
-        self.state.save_feed(url, known["etag"], known["last_modified"], failures, self.clock() + wait,
-                             reason[:200])
+        wait = min(self.settings.feed_interval * 2**failures, self.settings.max_backoff)
+        self.state.save_feed(url, known["etag"], known["last_modified"], failures, self.clock() + wait, reason[:200])
         self.log(f"feed {url}: {reason}; next try in {wait:.0f} s")
         return 0

@@ -40,8 +40,9 @@ def _story_ids(path: Path) -> list[str]:
         return []
 
 
-def build_pending(out: Path, settings: Settings, resources: Resources, state: ServeState,
-                  store_url: str | None = None, log=print) -> BuildReport | None:
+def build_pending(
+    out: Path, settings: Settings, resources: Resources, state: ServeState, store_url: str | None = None, log=print
+) -> BuildReport | None:
     """Build one batch of waiting submissions; None when the inbox is empty."""
     folders = inbox.pending(out)[:MAX_BATCH]
     if not folders:
@@ -54,8 +55,9 @@ def build_pending(out: Path, settings: Settings, resources: Resources, state: Se
         store.close()
     added = {a.id for a in report.added}
     for change in report.changes:
-        state.log_change(change.story_id, change.title, change.created,
-                         [i for i in _story_ids(change.path) if i in added])
+        state.log_change(
+            change.story_id, change.title, change.created, [i for i in _story_ids(change.path) if i in added]
+        )
     for skipped in report.skipped:
         log(f"skipped {skipped.source}: {skipped.reason}")
     inbox.remove(folders)
@@ -71,14 +73,22 @@ def hold_lock(out: Path):
         fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         handle.close()
-        raise StorylineError("E110", f"Another storyline worker is building into {out}.",
-                             "Stop it first, or serve a different folder.") from None
+        raise StorylineError(
+            "E110", f"Another storyline worker is building into {out}.", "Stop it first, or serve a different folder."
+        ) from None
     return handle
 
 
-def run(out: Path, settings: Settings, serve: ServeSettings, store_url: str | None = None,
-        stop: threading.Event | None = None, parent_pid: int | None = None, sources: list[str] | None = None,
-        log=print) -> None:
+def run(
+    out: Path,
+    settings: Settings,
+    serve: ServeSettings,
+    store_url: str | None = None,
+    stop: threading.Event | None = None,
+    parent_pid: int | None = None,
+    sources: list[str] | None = None,
+    log=print,
+) -> None:
     """Build the inbox until ``stop`` is set (or the parent process is gone); watch ``sources`` too."""
     from storyline.serve.watch import Watcher
 
@@ -140,8 +150,15 @@ def main(argv: list[str]) -> int:
         print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
 
     try:
-        run(args.out, Settings(model=args.model), ServeSettings(), args.store, parent_pid=args.parent,
-            sources=args.watch, log=log)
+        run(
+            args.out,
+            Settings(model=args.model),
+            ServeSettings(),
+            args.store,
+            parent_pid=args.parent,
+            sources=args.watch,
+            log=log,
+        )
     except StorylineError as error:
         log(f"error [{error.code}] {error.message} {error.hint}")
         return 2
