@@ -27,7 +27,6 @@ import contextlib
 import datetime as dt
 import gc
 import heapq
-import pickle
 from collections import deque
 from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
@@ -35,6 +34,7 @@ from operator import attrgetter, itemgetter
 from storyline.config import GroupSettings
 from storyline.group.cluster import EntityKeys, Features, StoryIndex, StoryState, Vector, features_many
 from storyline.group.dedup import DedupIndex, Fingerprint, fingerprints
+from storyline.group.state import StateError, dumps as state_dumps, loads as state_loads
 from storyline.group.words import tokenize_many
 from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
 
@@ -42,8 +42,6 @@ PREPARE = 128  # articles tokenized and sketched in one set of vector operations
 CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
 QUEUE_SLACK, QUEUE_SLACK_MIN = 2, 64  # forgotten ids ``closed_sketches`` may hold (× kept, +) before it is compacted
 ENTITY_CACHE = 200_000  # distinct (label, mention) keys remembered across chunks; bounds its memory
-STATE_MAGIC = b"storyline-group/7\n"  # bump when the pickled classes change shape
-OLDER_MAGICS = (b"storyline-group/6\n",)  # still read: format 6 kept story centroids per channel (converted on load)
 
 
 @dataclass
@@ -136,10 +134,8 @@ class StoryGrouper:
         )
 
     def dumps(self) -> bytes:
-        """The state as bytes: sketches, centroids and ids (no texts), pickled, not compressed.
-
-        The blob is storyline's own data in the user's own store and is read back only from
-        there.  Loading must take well under a second for a large store, so the bulky parts
+        """The state as bytes: sketches, centroids and ids (no texts), in ``group/state.py``'s
+        format, which cannot run code when read back.  Loading must take well under a second for a large store, so the bulky parts
         (MinHash signatures, the paragraph index, document frequencies) are numpy arrays, and
         what can be derived (LSH band keys, each row's paragraph values) is rebuilt when needed.
         """
@@ -149,7 +145,7 @@ class StoryGrouper:
             "n_added": self.n_added,
             "dedup": self.dedup, "index": self.index,
         }
-        return STATE_MAGIC + pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)  # not compressed: speed
+        return state_dumps(state)
 
     # ── internals ──
 
@@ -289,14 +285,11 @@ class StoryGrouper:
             self.closed_sketches = deque(a for a in self.closed_sketches if a in self._queued)
 
     def _load(self, blob: bytes) -> None:
-        magic = next((m for m in (STATE_MAGIC, *OLDER_MAGICS) if blob.startswith(m)), None)
-        if magic is None:
-            raise ValueError("The stored grouping state was written by another storyline version "
-                             "or is not a grouping state; rebuild the output folder.")
-        try:
-            state = pickle.loads(blob[len(magic):])
-        except (pickle.UnpicklingError, EOFError, AttributeError, ValueError) as err:
-            raise ValueError(f"The stored grouping state is unreadable ({err}); rebuild the output folder.") from err
+        state = state_loads(blob)
+        if not isinstance(state, dict) or not isinstance(state.get("dedup"), DedupIndex) \
+                or not isinstance(state.get("index"), StoryIndex):
+            raise StateError("E052", "The stored grouping state is damaged (not a grouper's state).",
+                             "Build into a new output folder.")
         for name in ("story_of", "redirect", "duplicate_of", "reuses", "closed_sketches", "_queued", "n_added",
                      "dedup", "index"):
             setattr(self, name, state[name])
@@ -306,10 +299,10 @@ class StoryGrouper:
         saved = self.dedup.settings
         changed = [name for name in SKETCH_SETTINGS if getattr(saved, name) != getattr(self.settings, name)]
         if changed:
-            raise ValueError("The stored grouping state was sketched with other settings ("
+            raise StateError("E053", "The stored grouping state was sketched with other settings ("
                              + ", ".join(f"{name} {getattr(saved, name)} now {getattr(self.settings, name)}"
-                                         for name in changed)
-                             + "); use the stored values or rebuild the output folder.")
+                                         for name in changed) + ").",
+                             "Use the stored values or rebuild the output folder.")
         self.dedup.settings = self.settings  # other settings given now win (thresholds may change between runs)
         self.index.settings = self.settings
 
