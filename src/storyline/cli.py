@@ -73,6 +73,8 @@ def build(
                                             "(postgresql://…; needs psycopg) instead of OUTPUT/storyline.db."),
     processes: int = typer.Option(0, "--processes", "-j", min=0, help="Worker processes for annotation "
                                   "(default 0: one per available core when there is enough to annotate)."),
+    max_article_chars: int = typer.Option(Settings.max_article_chars, "--max-article-chars", min=1,
+                                          help="Skip (and name) articles longer than this many characters."),
     timings: bool = typer.Option(False, "--timings", help="Print the seconds spent in each stage."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only errors and the final summary."),
 ) -> None:
@@ -88,7 +90,7 @@ def build(
 
     keep_freed_memory()  # this process is ours: spaCy's per-batch arrays reuse its memory (annotate/lasting_heap.py)
 
-    settings = Settings(model=model,
+    settings = Settings(model=model, max_article_chars=max_article_chars,
                         timeline=TimelineSettings(max_dates=max_dates, sentences_per_date=per_date,
                                                   keywords=tuple(keyword)),
                         group=GroupSettings(single_story=single_story))

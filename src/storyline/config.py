@@ -58,5 +58,9 @@ class GroupSettings:
 class Settings:
     model: str | None = None  # spaCy pipeline name; None picks the installed English model
     batch_size: int = 32
+    # longest article text annotated, in characters (``--max-article-chars``); a longer one is skipped with
+    # its reason.  News articles hold a few thousand; a crawled page that joins many may hold 700,000
+    # (Timeline17).  Annotation takes about 1 s per 100,000 characters on one core.
+    max_article_chars: int = 2_000_000
     timeline: TimelineSettings = field(default_factory=TimelineSettings)
     group: GroupSettings = field(default_factory=GroupSettings)

@@ -106,6 +106,7 @@ def build(
     with times.stage("ingest"):
         result = ingest(inputs, sidecar=sidecar)
     report.skipped = result.skipped
+    result.articles = _within_size_limit(result.articles, settings.max_article_chars, report.skipped)
 
     store = Store.open(store_url or out / "storyline.db")
     try:
@@ -188,6 +189,19 @@ def build(
     finally:
         store.close()
     return report
+
+
+def _within_size_limit(articles: list[Article], limit: int, skipped: list[SkippedInput]) -> list[Article]:
+    """The articles no longer than ``limit`` characters; the others are added to ``skipped`` with the limit named."""
+    kept = []
+    for article in articles:
+        if len(article.text) > limit:
+            skipped.append(SkippedInput(article.path or article.url or article.id,
+                                        f"[E022] the article holds {len(article.text):,} characters, over the limit "
+                                        f"of {limit:,} (raise it with --max-article-chars)"))
+        else:
+            kept.append(article)
+    return kept
 
 
 def _stranded(store: Store, grouper: StoryGrouper, new: list[AnnotatedArticle]) -> list[AnnotatedArticle]:

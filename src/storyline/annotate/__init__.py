@@ -186,7 +186,7 @@ def annotate(
         yield from _annotate_in_workers(articles, resources, batch_size, on_article, processes, times, on_error)
         return
     tagger = TemporalTagger()
-    parsed = parse(articles, resources, batch_size)
+    parsed = parse(articles, resources, batch_size, on_error)
     while True:
         with times.stage("spacy"):
             item = next(parsed, None)

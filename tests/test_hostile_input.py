@@ -1,0 +1,98 @@
+"""Hostile and oversized inputs: each is named and skipped or handled, the good articles beside it are stored."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from storyline.annotate.nlp import paragraph_pieces
+from storyline.cli import app
+from storyline.config import Settings
+from storyline.pipeline import build
+from storyline.store import Store
+
+runner = CliRunner()
+
+GOOD = (" date 2024-05-02\n"
+        "The Brackenford council voted on Thursday to close the old swing bridge for repairs.\n\n"
+        "Engineers said the work will begin on Monday and last six weeks.\n")
+
+SENTENCE = "The harbour crane at Holmvik broke again and the ferry waited for three hours. "
+
+
+def _stored_ids(out: Path) -> set[str]:
+    store = Store.open(out / "storyline.db")
+    try:
+        return {a.article.id for a in store.load_annotated()}
+    finally:
+        store.close()
+
+
+def test_no_piece_is_longer_than_the_parser_takes_and_the_pieces_join_to_the_text():
+    one_paragraph = SENTENCE * 1500  # 120,000 characters without a line break
+    no_spaces = "x" * 70_000
+    for text in (one_paragraph, no_spaces, one_paragraph + "\n\n" + no_spaces):
+        pieces = paragraph_pieces(text, limit=25_000)
+        assert "".join(pieces) == text
+        assert max(len(p) for p in pieces) <= 25_000
+    cut = paragraph_pieces(one_paragraph, limit=25_000)
+    assert all(p.endswith(". ") for p in cut[:-1])  # cut after a sentence when there is one
+
+
+def test_a_paragraph_longer_than_the_parser_takes_is_parsed_in_pieces(tmp_path, resources, monkeypatch):
+    monkeypatch.setattr(resources.nlp, "max_length", 3000)  # spaCy's 1,000,000, scaled down
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "good.txt").write_text(GOOD, encoding="utf-8")
+    (inputs / "long.txt").write_text(" date 2024-05-03\n" + SENTENCE * 120, encoding="utf-8")  # 9,600 characters
+    report = build([str(inputs)], tmp_path / "out", resources=resources)
+    assert not report.skipped
+    assert len(report.added) == 2
+    assert len(_stored_ids(tmp_path / "out")) == 2
+
+
+def test_an_article_over_the_size_limit_is_skipped_by_name_and_the_rest_stored(tmp_path, resources):
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "good.txt").write_text(GOOD, encoding="utf-8")
+    (inputs / "huge.txt").write_text(SENTENCE * 100, encoding="utf-8")  # 8,000 characters
+    report = build([str(inputs)], tmp_path / "out", resources=resources,
+                   settings=Settings(max_article_chars=5000))
+    assert [Path(s.source).name for s in report.skipped] == ["huge.txt"]
+    assert "5,000" in report.skipped[0].reason and "--max-article-chars" in report.skipped[0].reason
+    assert [a.path for a in report.added] == [str(inputs / "good.txt")]
+    assert len(_stored_ids(tmp_path / "out")) == 1
+
+
+def test_the_size_limit_can_be_raised_on_the_command_line(tmp_path, resources):
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "good.txt").write_text(GOOD, encoding="utf-8")
+    low = runner.invoke(app, ["build", str(inputs), "-o", str(tmp_path / "low"), "--max-article-chars", "100"])
+    assert low.exit_code == 1 and "good.txt" in low.output and "--max-article-chars" in low.output
+    high = runner.invoke(app, ["build", str(inputs), "-o", str(tmp_path / "high"), "--max-article-chars", "1000"])
+    assert high.exit_code == 0, high.output
+    assert json.loads((tmp_path / "high" / "stories.json").read_text())
+
+
+def test_an_article_spacy_fails_on_is_named_and_the_others_in_its_batch_are_stored(tmp_path, resources, monkeypatch):
+    make_doc = resources.nlp.make_doc
+
+    def failing_on_marker(text):
+        if "Zzyzx" in text:
+            raise RuntimeError("tokenizer gave up")
+        return make_doc(text)
+
+    monkeypatch.setattr(resources.nlp, "make_doc", failing_on_marker)
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "a.txt").write_text(GOOD, encoding="utf-8")
+    (inputs / "b.txt").write_text("The Zzyzx road was closed by a rock fall on Tuesday.\n", encoding="utf-8")
+    (inputs / "c.txt").write_text(SENTENCE, encoding="utf-8")
+    report = build([str(inputs)], tmp_path / "out", resources=resources)
+    assert [Path(s.source).name for s in report.skipped] == ["b.txt"]
+    assert "tokenizer gave up" in report.skipped[0].reason
+    assert sorted(Path(a.path).name for a in report.added) == ["a.txt", "c.txt"]
+    assert len(_stored_ids(tmp_path / "out")) == 2
