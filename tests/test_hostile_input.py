@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from storyline.annotate.nlp import paragraph_pieces
@@ -96,3 +97,41 @@ def test_an_article_spacy_fails_on_is_named_and_the_others_in_its_batch_are_stor
     assert "tokenizer gave up" in report.skipped[0].reason
     assert sorted(Path(a.path).name for a in report.added) == ["a.txt", "c.txt"]
     assert len(_stored_ids(tmp_path / "out")) == 2
+
+
+def _alias_bomb(levels: int) -> str:
+    lines = ['a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    names = "abcdefghijklmnop"
+    for level in range(1, levels):
+        lines.append(f"{names[level]}: &{names[level]} [" + ", ".join([f"*{names[level - 1]}"] * 9) + "]")
+    lines.append(f"title: *{names[levels - 1]}")
+    return "---\n" + "\n".join(lines) + "\n---\nThe ferry sailed on Monday.\n"
+
+
+def test_a_yaml_alias_bomb_in_front_matter_is_refused_by_name(tmp_path):
+    from storyline.errors import InputError
+    from storyline.ingest.text import parse_text
+
+    with pytest.raises(InputError, match="alias"):
+        parse_text(_alias_bomb(6), "bomb.md")  # 9**6 = 531,441 strings from about 300 bytes
+
+
+def test_front_matter_with_a_few_aliases_and_a_list_title_still_reads(tmp_path):
+    from storyline.ingest.text import parse_text
+
+    raw = parse_text("---\nbase: &b 2024-05-02\ndate: *b\ntitle: [not, a, title]\noutlet: Harbour Post\n---\n"
+                     "The ferry sailed on Monday.\n", "ok.md")
+    assert raw.published is not None and raw.published.isoformat() == "2024-05-02"
+    assert raw.title is None and raw.outlet == "Harbour Post"
+    assert raw.text == "The ferry sailed on Monday."
+
+
+def test_a_build_beside_an_alias_bomb_names_it_and_stores_the_good_article(tmp_path, resources):
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "good.txt").write_text(GOOD, encoding="utf-8")
+    (inputs / "bomb.md").write_text(_alias_bomb(12), encoding="utf-8")  # 9**12: would never finish expanded
+    report = build([str(inputs)], tmp_path / "out", resources=resources)
+    assert [Path(s.source).name for s in report.skipped] == ["bomb.md"]
+    assert "alias" in report.skipped[0].reason
+    assert len(_stored_ids(tmp_path / "out")) == 1
