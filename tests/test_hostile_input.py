@@ -135,3 +135,23 @@ def test_a_build_beside_an_alias_bomb_names_it_and_stores_the_good_article(tmp_p
     assert [Path(s.source).name for s in report.skipped] == ["bomb.md"]
     assert "alias" in report.skipped[0].reason
     assert len(_stored_ids(tmp_path / "out")) == 1
+
+
+def test_markup_and_control_characters_from_inputs_are_printed_as_inert_text(tmp_path, resources):
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "ferry.md").write_text("---\ntitle: 'Ferry [/] board [bold]tags[/bold] :ship:'\ndate: 2024-05-02\n---\n"
+                                     "The Holmvik ferry board met on Thursday about the broken crane.\n",
+                                     encoding="utf-8")
+    (inputs / "good.txt").write_text(GOOD, encoding="utf-8")
+    (inputs / "bell\x1b[31mred\x07.txt").write_text("  \n", encoding="utf-8")  # empty: skipped by name
+    (inputs / "[red]bad.jsonl").write_text("{broken\n", encoding="utf-8")
+    result = runner.invoke(app, ["build", str(inputs), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    printed = result.output.replace("\n", "")  # lines wrap at the terminal's width
+    assert "[/] board [bold]tags[/bold] :ship:" in printed
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "\\x1b[31mred\\x07" in printed  # the file name, its control characters made visible
+    assert "[red]bad.jsonl" in printed
+    listed = runner.invoke(app, ["stories", str(tmp_path / "out")])
+    assert listed.exit_code == 0 and "[/]" in listed.output.replace("\n", "")
