@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -155,3 +157,137 @@ def test_markup_and_control_characters_from_inputs_are_printed_as_inert_text(tmp
     assert "[red]bad.jsonl" in printed
     listed = runner.invoke(app, ["stories", str(tmp_path / "out")])
     assert listed.exit_code == 0 and "[/]" in listed.output.replace("\n", "")
+
+
+def test_a_build_removes_only_folders_it_wrote(tmp_path, resources):
+    from storyline.model import Story
+
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "good.txt").write_text(GOOD, encoding="utf-8")
+    out = tmp_path / "out"
+    (out / "stories" / "my-notes").mkdir(parents=True)
+    (out / "stories" / "my-notes" / "plan.txt").write_text("mine", encoding="utf-8")
+    build([str(inputs)], out, resources=resources)
+    # a story id the store lists but the grouping no longer holds, whose folder a user also keeps files in
+    store = Store.open(out / "storyline.db")
+    try:
+        store.save_story(Story(id="s-shared", article_ids=["gone"]), "Absorbed", None, None)
+    finally:
+        store.close()
+    (out / "stories" / "s-shared").mkdir()
+    (out / "stories" / "s-shared" / "story.json").write_text("{}", encoding="utf-8")
+    (out / "stories" / "s-shared" / "keep.txt").write_text("mine too", encoding="utf-8")
+    from storyline.outdir import OutputFolder
+
+    folder = OutputFolder(out)
+    folder.load()
+    folder.wrote([out / "stories" / "s-shared" / "story.json"])
+    build([str(inputs)], out, resources=resources)
+    assert (out / "stories" / "my-notes" / "plan.txt").read_text() == "mine"
+    assert not (out / "stories" / "s-shared" / "story.json").exists()  # storyline's own file: removed
+    assert (out / "stories" / "s-shared" / "keep.txt").read_text() == "mine too"
+
+
+def test_outputs_inside_an_input_folder_are_never_read_as_articles(tmp_path, resources):
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "good.txt").write_text(GOOD, encoding="utf-8")
+    out = inputs / "out"
+    first = build([str(inputs)], out, resources=resources)
+    second = build([str(inputs)], out, resources=resources)
+    assert len(first.added) == 1
+    assert len(second.added) == 0 and second.reused == 1
+    assert len(_stored_ids(out)) == 1
+    named = build([str(out / "timeline.md"), str(inputs / "good.txt")], out, resources=resources)
+    assert [s.source for s in named.skipped] == [str(out / "timeline.md")]
+    assert "output folder" in named.skipped[0].reason
+
+
+def _holding_the_lock(out: Path, seconds: float) -> subprocess.Popen:
+    """Another process that holds OUT's build lock for ``seconds``."""
+    from storyline.outdir import LOCK_NAME
+
+    out.mkdir(parents=True, exist_ok=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time\nfrom filelock import FileLock\n"
+         "lock = FileLock(sys.argv[1]); lock.acquire(); print('held', flush=True); time.sleep(float(sys.argv[2]))",
+         str(out / LOCK_NAME), str(seconds)], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "held"
+    return holder
+
+
+def test_a_second_build_of_the_same_output_exits_2_or_waits_for_the_first(tmp_path, resources):
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "good.txt").write_text(GOOD, encoding="utf-8")
+    out = tmp_path / "out"
+    holder = _holding_the_lock(out, 3)
+    try:
+        refused = runner.invoke(app, ["build", str(inputs), "-o", str(out)])
+        assert refused.exit_code == 2
+        assert "E060" in refused.output and "Another storyline build" in refused.output
+        assert not (out / "storyline.db").exists()
+        waited = runner.invoke(app, ["build", str(inputs), "-o", str(out), "--wait", "60"])
+        assert waited.exit_code == 0, waited.output
+        assert holder.poll() is not None  # it ran only once the holder was done
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_an_output_that_is_a_file_is_a_named_error_with_exit_2(tmp_path):
+    (tmp_path / "good.txt").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "taken").write_text("a file", encoding="utf-8")
+    result = runner.invoke(app, ["build", str(tmp_path / "good.txt"), "-o", str(tmp_path / "taken")])
+    assert result.exit_code == 2 and "E061" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_an_output_that_cannot_be_created_is_a_named_error_with_exit_2(tmp_path):
+    if not Path("/proc/self").is_dir():
+        pytest.skip("needs Linux's /proc, where no folder can be made")
+    (tmp_path / "good.txt").write_text(GOOD, encoding="utf-8")
+    result = runner.invoke(app, ["build", str(tmp_path / "good.txt"), "-o", "/proc/self/storyline-out"])
+    assert result.exit_code == 2 and "E062" in result.output
+
+
+def test_a_damaged_store_is_a_named_error_with_exit_2(tmp_path):
+    (tmp_path / "good.txt").write_text(GOOD, encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "storyline.db").write_bytes(b"this is not a database " * 200)
+    result = runner.invoke(app, ["build", str(tmp_path / "good.txt"), "-o", str(out)])
+    assert result.exit_code == 2 and "E056" in result.output and "storyline.db" in result.output.replace("\n", "")
+
+
+def test_a_dates_file_not_in_utf8_is_a_named_error_with_exit_2(tmp_path):
+    (tmp_path / "good.txt").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "dates.csv").write_bytes("file,published\ngood.txt,2024-05-02\ncaf\xe9.txt,2024-05-03\n".encode("latin-1"))
+    result = runner.invoke(app, ["build", str(tmp_path / "good.txt"), "-o", str(tmp_path / "out"),
+                                 "--dates", str(tmp_path / "dates.csv")])
+    assert result.exit_code == 2 and "E015" in result.output
+
+
+def test_dates_file_rows_naming_missing_files_or_bad_dates_are_named(tmp_path, resources):
+    (tmp_path / "good.txt").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "other.txt").write_text(SENTENCE, encoding="utf-8")
+    (tmp_path / "dates.csv").write_text("file,published\ngood.txt,2024-05-02\nghost.txt,2024-05-03\n"
+                                        "other.txt,2024-13-45\n", encoding="utf-8")
+    report = build([str(tmp_path / "good.txt"), str(tmp_path / "other.txt")], tmp_path / "out",
+                   resources=resources, dates=tmp_path / "dates.csv")
+    reasons = {s.source.rsplit(" ", 2)[-1]: s.reason for s in report.skipped}
+    assert set(reasons) == {"3", "4"}  # CSV lines 3 and 4
+    assert "ghost.txt" in reasons["3"] and "names no input" in reasons["3"]
+    assert "2024-13-45" in reasons["4"] and "not a full date" in reasons["4"]
+    assert len(report.added) == 2
+
+
+def test_a_file_of_nul_bytes_is_not_an_article(tmp_path, resources):
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "good.txt").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "in" / "zeros.txt").write_bytes(b"\x00" * 4096)
+    report = build([str(tmp_path / "in")], tmp_path / "out", resources=resources)
+    assert [Path(s.source).name for s in report.skipped] == ["zeros.txt"]
+    assert "NUL" in report.skipped[0].reason
+    assert len(report.added) == 1

@@ -76,6 +76,8 @@ def build(
                                   "(default 0: one per available core when there is enough to annotate)."),
     max_article_chars: int = typer.Option(Settings.max_article_chars, "--max-article-chars", min=1,
                                           help="Skip (and name) articles longer than this many characters."),
+    wait: float = typer.Option(0.0, "--wait", min=0, help="When another build is writing OUTPUT, wait up to "
+                               "this many seconds for it (default: exit 2 at once)."),
     timings: bool = typer.Option(False, "--timings", help="Print the seconds spent in each stage."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only errors and the final summary."),
 ) -> None:
@@ -112,9 +114,10 @@ def build(
     try:
         times = StageTimes()
         report = run_build(articles, output, settings, dates, progress=Hooks(on_total, on_article),
-                           processes=processes or None, times=times, store_url=store_url)
+                           processes=processes or None, times=times, store_url=store_url,
+                           wait_seconds=wait)
     except StorylineError as error:
-        _fail(error, 2 if error.code.startswith("E01") else 1)
+        _fail(error, error.exit_code)
     finally:
         if task is not None:
             bar.stop()

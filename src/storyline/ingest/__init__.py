@@ -32,15 +32,18 @@ READERS: dict[str, Callable[[Path], list[RawArticle]]] = {
 }
 
 
-def expand_inputs(specs: Iterable[str]) -> tuple[list[Path], list[SkippedInput]]:
+def expand_inputs(specs: Iterable[str], exclude: Path | None = None) -> tuple[list[Path], list[SkippedInput]]:
     """Expand files, folders (recursively) and globs into readable files, in a stable order.
 
     In a folder or a glob's matches, hidden files, ``.csv`` side files and ``README.*`` are not
     articles and are passed over (a folder also skips suffixes no reader knows); a file named
-    explicitly is always read.
+    explicitly is always read.  Nothing inside ``exclude`` (the output folder) is ever read: a
+    build never takes its own outputs for articles.
     """
     files: list[Path] = []
     skipped: list[SkippedInput] = []
+    specs = list(specs)
+    specs_named = set(specs)
     for spec in specs:
         path = Path(spec)
         if path.is_dir():
@@ -57,8 +60,13 @@ def expand_inputs(specs: Iterable[str]) -> tuple[list[Path], list[SkippedInput]]
                 skipped.append(SkippedInput(spec, "no such file, folder or glob match"))
     seen: set[Path] = set()
     unique = []
+    outside = exclude.resolve() if exclude is not None else None
     for f in files:
         key = f.resolve()
+        if outside is not None and key.is_relative_to(outside):
+            if str(f) in specs_named:
+                skipped.append(SkippedInput(str(f), "it is inside the output folder (storyline's own outputs)"))
+            continue
         if key not in seen:
             seen.add(key)
             unique.append(f)
@@ -87,9 +95,10 @@ def ingest(
     specs: Iterable[str],
     sidecar: SidecarDates | None = None,
     on_file: Callable[[Path], None] | None = None,
+    exclude: Path | None = None,
 ) -> IngestResult:
-    """Read every input into articles; record (never raise for) the ones that fail."""
-    files, skipped = expand_inputs(specs)
+    """Read every input into articles (none inside ``exclude``); record (never raise for) the ones that fail."""
+    files, skipped = expand_inputs(specs, exclude)
     articles: list[Article] = []
     seen_ids: set[str] = set()
     for path in files:

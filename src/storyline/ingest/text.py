@@ -53,12 +53,15 @@ def load_front_matter(source: str, origin: str) -> dict:
 
 
 def decode(data: bytes, origin: str) -> str:
-    """UTF-8 (with or without BOM); anything else is a named error, never mojibake."""
+    """UTF-8 (with or without BOM) without NUL bytes; anything else is a named error, never mojibake."""
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise InputError("E020", f"{origin} is not UTF-8 text (bad byte at offset {err.start}).",
                          "Convert it with: iconv -f LATIN1 -t UTF-8") from err
+    if "\x00" in text:
+        raise InputError("E020", f"{origin} holds NUL bytes (at offset {text.index(chr(0)):,}): a binary file, not text.")
+    return text
 
 
 def parse_text(content: str, origin: str) -> RawArticle:

@@ -1,0 +1,124 @@
+"""The output folder: one build at a time, and a manifest of the files storyline wrote there.
+
+Why: OUT may be a folder a user already keeps things in, and two builds (a cron job and a
+user, or a service) may aim at the same OUT.  ``OutputFolder.locked`` holds an OS file lock
+(``filelock``) for the whole build, so a second build waits for the first or stops with a named
+error.  The manifest (``.storyline-manifest.json``) lists every file a build wrote, relative to
+OUT; storyline removes only files the manifest lists, and a folder only once it is empty.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from storyline.errors import StorylineError
+
+LOCK_NAME = ".storyline.lock"
+MANIFEST_NAME = ".storyline-manifest.json"
+MANIFEST_FORMAT = "storyline-manifest/1"
+
+
+def check_output(out: Path) -> None:
+    """A named error when ``out`` cannot be an output folder (a file, or not writable)."""
+    if out.exists() and not out.is_dir():
+        raise StorylineError("E061", f"The output {out} is a file, not a folder.",
+                             "Name a folder with -o (it is created when missing).")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise StorylineError("E062", f"Cannot create the output folder {out}: {err.strerror or err}.",
+                             "Name a folder you may write with -o.") from err
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise StorylineError("E062", f"The output folder {out} is not writable.", "Name a folder you may write with -o.")
+
+
+class OutputFolder:
+    """OUT's lock and manifest."""
+
+    def __init__(self, out: Path):
+        self.out = out
+        self.files: set[str] = set()
+
+    @contextlib.contextmanager
+    def locked(self, wait_seconds: float = 0.0) -> Iterator["OutputFolder"]:
+        """Hold OUT's build lock; a named error (E060) when another build holds it past ``wait_seconds``."""
+        lock = FileLock(self.out / LOCK_NAME, timeout=max(wait_seconds, 0.0))
+        try:
+            lock.acquire()
+        except Timeout as err:
+            raise StorylineError("E060", f"Another storyline build is writing {self.out} (it holds "
+                                 f"{self.out / LOCK_NAME}).", "Wait for it to finish, or pass --wait SECONDS "
+                                 "to wait for it.") from err
+        except OSError as err:
+            raise StorylineError("E062", f"Cannot lock the output folder {self.out}: {err.strerror or err}.",
+                                 "Name a folder you may write with -o.") from err
+        try:
+            yield self
+        finally:
+            lock.release()
+
+    # manifest ---------------------------------------------------------------------------
+
+    def load(self, known_story_ids: Iterable[str] = (), story_files: Iterable[str] = ()) -> None:
+        """Read the manifest.  A folder built before manifests existed has none: the files of the stories
+        its store lists (``known_story_ids``, ``story_files`` in each) count as written by storyline."""
+        path = self.out / MANIFEST_NAME
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            names = list(story_files)
+            self.files = {f"stories/{sid}/{name}" for sid in known_story_ids for name in names
+                          if _plain_name(sid) and (self.out / "stories" / sid / name).is_file()}
+            return
+        except (OSError, ValueError) as err:
+            raise StorylineError("E063", f"The manifest {path} cannot be read ({err}).",
+                                 "Remove it: storyline then removes nothing it did not write in this build.") from err
+        if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT or not isinstance(data.get("files"), list):
+            raise StorylineError("E063", f"The manifest {path} is not a {MANIFEST_FORMAT} manifest.",
+                                 "Remove it: storyline then removes nothing it did not write in this build.")
+        self.files = {f for f in data["files"] if isinstance(f, str) and _inside(f)}
+
+    def save(self) -> None:
+        partial = self.out / (MANIFEST_NAME + ".partial")
+        partial.write_text(json.dumps({"format": MANIFEST_FORMAT, "files": sorted(self.files)}, indent=1),
+                           encoding="utf-8")
+        partial.replace(self.out / MANIFEST_NAME)
+
+    def wrote(self, paths: Iterable[Path]) -> None:
+        """Record files just written (absolute, or relative to OUT) and save the manifest."""
+        for path in paths:
+            relative = Path(path).resolve().relative_to(self.out.resolve()) if Path(path).is_absolute() else Path(path)
+            self.files.add(relative.as_posix())
+        self.save()
+
+    def story_folders(self) -> set[str]:
+        """Ids of the story folders holding files storyline wrote."""
+        return {f.split("/")[1] for f in self.files if f.startswith("stories/") and f.count("/") == 2}
+
+    def remove_story(self, story_id: str) -> None:
+        """Remove the files storyline wrote for a story, and its folder when nothing else is left in it."""
+        prefix = f"stories/{story_id}/"
+        mine = sorted(f for f in self.files if f.startswith(prefix))
+        for name in mine:
+            with contextlib.suppress(FileNotFoundError):
+                (self.out / name).unlink()
+            self.files.discard(name)
+        with contextlib.suppress(OSError):  # not empty (someone else's files) or already gone: left alone
+            (self.out / "stories" / story_id).rmdir()
+        self.save()
+
+
+def _plain_name(name: str) -> bool:
+    return bool(name) and "/" not in name and "\\" not in name and name not in (".", "..")
+
+
+def _inside(relative: str) -> bool:
+    """A manifest entry that stays inside OUT (no absolute path, no ``..``)."""
+    parts = Path(relative).parts
+    return bool(parts) and not Path(relative).is_absolute() and ".." not in parts
