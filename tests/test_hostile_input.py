@@ -291,3 +291,17 @@ def test_a_file_of_nul_bytes_is_not_an_article(tmp_path, resources):
     assert [Path(s.source).name for s in report.skipped] == ["zeros.txt"]
     assert "NUL" in report.skipped[0].reason
     assert len(report.added) == 1
+
+
+def test_publication_dates_of_year_1_or_9999_are_named_and_the_build_finishes(tmp_path, resources):
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    (inputs / "good.txt").write_text(GOOD, encoding="utf-8")
+    for name, day in (("first.md", "0001-01-03"), ("last.md", "9999-12-30")):
+        (inputs / name).write_text(f"---\ndate: {day}\n---\nThe ferry sailed on Monday, two days ago.\n",
+                                   encoding="utf-8")
+    report = build([str(inputs)], tmp_path / "out", resources=resources)
+    reasons = {Path(s.source).name: s.reason for s in report.skipped}
+    assert set(reasons) == {"first.md", "last.md"}
+    assert "0001-01-03" in reasons["first.md"] and "E024" in reasons["first.md"]
+    assert len(report.added) == 1

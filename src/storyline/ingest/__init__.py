@@ -17,6 +17,11 @@ from storyline.ingest.dates import SidecarDates, apply_sidecar, date_from_url
 from storyline.ingest.ids import RawArticle, to_article
 from storyline.model import Article, IngestResult, SkippedInput
 
+#: publication years storyline takes (inclusive): outside them a date is a typo or a placeholder
+#: ("0001-01-01", "9999-12-31"), and date arithmetic around it (a story's quiet window, "two days
+#: ago") would leave the calendar
+PUBLISHED_YEARS = (1000, 2999)
+
 #: file suffix → reader.  Each reader takes a path and returns raw articles.
 READERS: dict[str, Callable[[Path], list[RawArticle]]] = {
     ".txt": text.read,
@@ -73,6 +78,10 @@ def expand_inputs(specs: Iterable[str], exclude: Path | None = None) -> tuple[li
     return unique, skipped
 
 
+def _plausible(date) -> bool:
+    return PUBLISHED_YEARS[0] <= date.year <= PUBLISHED_YEARS[1]
+
+
 def _is_support_file(path: Path) -> bool:
     """Files that sit beside articles without being one: side files, notes, hidden files."""
     name = path.name
@@ -125,6 +134,12 @@ def ingest(
                 found = date_from_url(raw.url)
                 if found:
                     raw.published, raw.published_source = found, "url"
+            if raw.published is not None and not _plausible(raw.published):
+                where = "the dates file" if raw.published_source == "sidecar" else f"its {raw.published_source}"
+                skipped.append(SkippedInput(raw.origin, f"[E024] its publication date {raw.published.isoformat()} "
+                                            f"(from {where}) is outside the years {PUBLISHED_YEARS[0]}-"
+                                            f"{PUBLISHED_YEARS[1]}; fix it, or give one with --dates"))
+                continue
             article = to_article(raw)
             if article.id in seen_ids:
                 continue  # the same file named twice: read once
