@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -159,11 +160,13 @@ def _build_locked(
             report.skipped.append(SkippedInput(article.path or article.url or article.id, reason))
 
         workers = processes if processes is not None else worker_count(len(fresh), settings.batch_size)
-        for annotated in annotate(fresh, resources, settings.batch_size, progress.on_article, workers, times,
-                                  on_error=failed):
-            with times.stage("store"):
-                store.save_annotated(annotated, ANNOTATION_VERSION)
-            new_annotated.append(annotated)
+        # closed on any exit (Ctrl-C included), so annotation workers end with the loop, not at interpreter exit
+        with closing(annotate(fresh, resources, settings.batch_size, progress.on_article, workers, times,
+                              on_error=failed)) as stream:
+            for annotated in stream:
+                with times.stage("store"):
+                    store.save_annotated(annotated, ANNOTATION_VERSION)
+                new_annotated.append(annotated)
         report.added = [a.article for a in new_annotated]
 
         with times.stage("group"):
@@ -200,10 +203,12 @@ def _build_locked(
             def still_old(article: Article, reason: str) -> None:
                 failed(article, f"{reason}; its story uses the annotations of an older version")
 
-            for annotated in annotate(old, resources, settings.batch_size, None, workers, times, on_error=still_old):
-                with times.stage("store"):
-                    store.save_annotated(annotated, ANNOTATION_VERSION)
-                report.reannotated += 1
+            with closing(annotate(old, resources, settings.batch_size, None, workers, times,
+                                  on_error=still_old)) as stream:
+                for annotated in stream:
+                    with times.stage("store"):
+                        store.save_annotated(annotated, ANNOTATION_VERSION)
+                    report.reannotated += 1
         for story in to_render:
             with times.stage("store"):
                 members = store.load_annotated(story.article_ids)
