@@ -90,6 +90,12 @@ def date_from_url(url: str) -> dt.date | None:
             return None
 
 
+#: publication years storyline takes (inclusive): outside them a date is a typo or a placeholder
+#: ("0001-01-01", "9999-12-31"), and date arithmetic around it (a story's quiet window, "two days
+#: ago") would leave the calendar
+PUBLISHED_YEARS = (1000, 2999)
+
+
 @dataclass
 class SidecarDates:
     """Publication dates (and URLs) that a user supplies in a CSV: ``file,published[,url]``."""
@@ -133,6 +139,11 @@ class SidecarDates:
             if row.get("published") and published is None:
                 found.problems.append((f"{path} line {reader.line_num}",
                                        f"{row['published'][:40]!r} is not a full date (YYYY-MM-DD); its date is ignored"))
+            elif published is not None and not PUBLISHED_YEARS[0] <= published.year <= PUBLISHED_YEARS[1]:
+                found.problems.append((f"{path} line {reader.line_num}",
+                                       f"{published.isoformat()} is outside the years {PUBLISHED_YEARS[0]}-"
+                                       f"{PUBLISHED_YEARS[1]}; its date is ignored"))
+                published = None
             found.by_name[Path(name).name] = (published, row.get("url") or None)
             found.line_of[Path(name).name] = reader.line_num
         return found
