@@ -92,3 +92,21 @@ def test_a_loaded_state_continues_exactly_like_the_live_grouper():
     assert restored.add(more) == live.add(more)
     assert restored.grouping() == live.grouping()
     assert restored.dumps() == live.dumps()
+
+
+def test_the_original_of_a_copy_is_the_earlier_published_whatever_the_batch_order():
+    import datetime as dt
+
+    text = ("The Holmvik harbour crane broke on Friday and the ferry to the islands waited three hours while "
+            "engineers from Eastholm replaced a cable. The operator said the crane would be inspected again "
+            "next month and that passengers would get a refund for the delay.")
+    original = AnnotatedArticle(Article(id="first", text=text, published=dt.date(2024, 5, 3)))
+    republished = AnnotatedArticle(Article(id="again", text=text + " (Republished.)", published=dt.date(2024, 5, 9)))
+    later_copy = AnnotatedArticle(Article(id="third", text=text + " (Copy.)", published=dt.date(2024, 5, 12)))
+    grouper = StoryGrouper(GroupSettings())
+    grouper.add([republished, later_copy])  # the republications reach the store first
+    assert grouper.grouping().duplicate_of == {"third": "again"}
+    grouper = StoryGrouper(GroupSettings(), grouper.dumps())
+    grouper.add([original])
+    assert grouper.grouping().duplicate_of == {"again": "first", "third": "first"}
+    assert len(grouper.grouping().stories) == 1

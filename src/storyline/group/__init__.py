@@ -36,7 +36,7 @@ from storyline.group.cluster import EntityKeys, Features, StoryIndex, StoryState
 from storyline.group.dedup import DedupIndex, Fingerprint, fingerprints
 from storyline.group.state import StateError, dumps as state_dumps, loads as state_loads
 from storyline.group.words import tokenize_many
-from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
+from storyline.model import AnnotatedArticle, Article, Grouping, Reuse, Story
 
 PREPARE = 128  # articles tokenized and sketched in one set of vector operations (bounds its memory)
 CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
@@ -75,6 +75,7 @@ class StoryGrouper:
         self.closed_sketches: deque[str] = deque()
         self._queued: set[str] = set()  # the ids of ``closed_sketches`` whose sketches are kept
         self.n_added = 0
+        self.published: dict[str, str] = {}  # article id → its publication date (ISO), when it has one
         self._entities = EntityKeys()  # mention → entity key hashes, kept across chunks and batches (not saved)
         if state is not None:
             with _collector_paused():  # unpickling makes many objects and no garbage
@@ -142,7 +143,7 @@ class StoryGrouper:
         state = {
             "story_of": self.story_of, "redirect": self.redirect, "duplicate_of": self.duplicate_of,
             "reuses": [(r.article_id, r.source_id, r.paragraphs, r.share) for r in self.reuses], "closed_sketches": self.closed_sketches, "_queued": self._queued,
-            "n_added": self.n_added,
+            "n_added": self.n_added, "published": self.published,
             "dedup": self.dedup, "index": self.index,
         }
         return state_dumps(state)
@@ -202,7 +203,7 @@ class StoryGrouper:
         match = self.dedup.check(fp)
         absorbed: list[str] = []
         if match is not None:
-            self.duplicate_of[article.id] = self.duplicate_of.get(match.of, match.of)
+            self._record_copy(article, self.duplicate_of.get(match.of, match.of))
         else:
             for reuse in self.dedup.reused_paragraphs(fp):
                 self.reuses.append(Reuse(article.id, reuse.source_id, reuse.paragraphs, round(reuse.share, 3)))
@@ -226,12 +227,26 @@ class StoryGrouper:
             self.index.add_vectors(story, vecs)
             story, absorbed = self._merge_candidates(story, scores)
         story.article_ids.append(article.id)
+        if article.published is not None:
+            self.published[article.id] = article.published.isoformat()
         self.index.set_status(story, "active")
         self.story_of[article.id] = story.id
         self.dedup.add(fp)
         self.index.observe(story, article.published, self.n_added)
         self._close_quiet()
         return story, absorbed
+
+    def _record_copy(self, article: Article, original: str) -> None:
+        """``article`` copies ``original``; when it was published before it (it came in a later batch),
+        it is the original instead, and the copies of ``original`` become its copies."""
+        known = self.published.get(original)
+        if article.published is None or known is None or article.published.isoformat() >= known:
+            self.duplicate_of[article.id] = original
+            return
+        for copy, of in list(self.duplicate_of.items()):
+            if of == original:
+                self.duplicate_of[copy] = article.id
+        self.duplicate_of[original] = article.id
 
     def _may_join_closed(self, published: dt.date | None) -> bool:
         """Closed stories are searched only for an undated article or one older than the quiet window."""
@@ -291,7 +306,7 @@ class StoryGrouper:
             raise StateError("E052", "The stored grouping state is damaged (not a grouper's state).",
                              "Build into a new output folder.")
         for name in ("story_of", "redirect", "duplicate_of", "reuses", "closed_sketches", "_queued", "n_added",
-                     "dedup", "index"):
+                     "published", "dedup", "index"):
             setattr(self, name, state[name])
         self.reuses = [Reuse(*r) for r in self.reuses]
         # older states also listed ids that were never queued or were forgotten since
