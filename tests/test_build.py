@@ -191,6 +191,7 @@ def test_a_stored_story_no_longer_in_the_grouping_is_dropped_by_the_next_build(t
     folder = OutputFolder(out)  # written by the crashed build, so listed in its manifest
     folder.load()
     folder.wrote([out / "stories" / "absorbed" / "story.json"])
+    folder.flush()
 
     build(inputs, out, resources=resources)
     listed = json.loads((out / "stories.json").read_text())["stories"]

@@ -183,6 +183,7 @@ def test_a_build_removes_only_folders_it_wrote(tmp_path, resources):
     folder = OutputFolder(out)
     folder.load()
     folder.wrote([out / "stories" / "s-shared" / "story.json"])
+    folder.flush()
     build([str(inputs)], out, resources=resources)
     assert (out / "stories" / "my-notes" / "plan.txt").read_text() == "mine"
     assert not (out / "stories" / "s-shared" / "story.json").exists()  # storyline's own file: removed

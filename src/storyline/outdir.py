@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -22,6 +23,8 @@ from storyline.errors import StorylineError
 LOCK_NAME = ".storyline.lock"
 MANIFEST_NAME = ".storyline-manifest.json"
 MANIFEST_FORMAT = "storyline-manifest/1"
+#: how often a build saves the manifest while it writes (a large build writes thousands of files)
+SAVE_EVERY_SECONDS = 2.0
 
 
 def check_output(out: Path) -> None:
@@ -44,6 +47,8 @@ class OutputFolder:
     def __init__(self, out: Path):
         self.out = out
         self.files: set[str] = set()
+        self._dirty = False
+        self._saved_at = time.monotonic()
 
     @contextlib.contextmanager
     def locked(self, wait_seconds: float = 0.0) -> Iterator["OutputFolder"]:
@@ -85,17 +90,29 @@ class OutputFolder:
         self.files = {f for f in data["files"] if isinstance(f, str) and _inside(f)}
 
     def save(self) -> None:
+        """Write the manifest (through a temporary file, so a crash leaves the old one or the new one)."""
+        self._dirty = False
+        self._saved_at = time.monotonic()
         partial = self.out / (MANIFEST_NAME + ".partial")
         partial.write_text(json.dumps({"format": MANIFEST_FORMAT, "files": sorted(self.files)}, indent=1),
                            encoding="utf-8")
         partial.replace(self.out / MANIFEST_NAME)
 
     def wrote(self, paths: Iterable[Path]) -> None:
-        """Record files just written (absolute, or relative to OUT) and save the manifest."""
+        """Record files just written (absolute, or relative to OUT); the manifest is saved every
+        SAVE_EVERY_SECONDS and by ``flush``.  A file written but not yet listed when a build dies is
+        left in place, never removed: its story is rendered (and listed) again by the next build."""
         for path in paths:
             relative = Path(path).resolve().relative_to(self.out.resolve()) if Path(path).is_absolute() else Path(path)
             self.files.add(relative.as_posix())
-        self.save()
+        self._dirty = True
+        if time.monotonic() - self._saved_at > SAVE_EVERY_SECONDS:
+            self.save()
+
+    def flush(self) -> None:
+        """Save the manifest if anything changed since it was last saved."""
+        if self._dirty:
+            self.save()
 
     def story_folders(self) -> set[str]:
         """Ids of the story folders holding files storyline wrote."""
@@ -111,7 +128,7 @@ class OutputFolder:
             self.files.discard(name)
         with contextlib.suppress(OSError):  # not empty (someone else's files) or already gone: left alone
             (self.out / "stories" / story_id).rmdir()
-        self.save()
+        self.save()  # at once: the manifest never lists more than what is there
 
 
 def _plain_name(name: str) -> bool:

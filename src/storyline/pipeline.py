@@ -227,6 +227,7 @@ def _build_locked(
             write_story_index(stories, out, main_id)
             folder.wrote(out / name for name in ("stories.json", *STORY_FILES) if (out / name).is_file())
     finally:
+        folder.flush()
         store.close()
     return report
 
