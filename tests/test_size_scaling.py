@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import time
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from storyline.compose.entities import _MentionSpans
 from storyline.render.html import _highlight, _Span
 
 
@@ -19,3 +23,13 @@ def test_highlighting_many_citations_in_a_long_article_takes_time_in_proportion_
     assert page.count('<mark class="cite k-timeline"') == 20_000
     assert page.startswith('<mark class="cite k-quote" data-ref="whole" id="whole"')
     assert seconds < 5.0, f"{seconds:.1f} s for 20,000 citations (the square of them takes minutes)"
+
+
+@given(spans=st.lists(st.tuples(st.integers(0, 300), st.integers(1, 40), st.sampled_from("abcde")), max_size=60),
+       start=st.integers(0, 340), length=st.integers(1, 30))
+def test_the_mention_under_a_speaker_is_the_first_listed_overlapping_one(spans, start, length):
+    """The indexed look-up answers as a scan of every listed mention would."""
+    listed = [(s, s + n, key) for s, n, key in spans]
+    end = start + length
+    scanned = next((key for s, e, key in listed if s < end and start < e), None)
+    assert _MentionSpans(listed).first_overlapping(start, end) == scanned
