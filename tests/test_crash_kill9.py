@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -52,6 +53,20 @@ def _stored_articles(out: Path) -> list[str]:
         store.close()
 
 
+def _wait_for_stored(db: Path, count: int, running: subprocess.Popen) -> None:
+    """Return once the running build has stored ``count`` articles (or has ended)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and running.poll() is None:
+        if db.exists():
+            try:
+                with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=0.1) as reader:
+                    if reader.execute("SELECT count(*) FROM articles").fetchone()[0] >= count:
+                        return
+            except sqlite3.Error:
+                pass  # the table is not made yet
+        time.sleep(0.005)
+
+
 @pytest.mark.slow
 def test_a_build_killed_at_random_moments_loses_and_doubles_nothing(tmp_path, resources):
     inputs = tmp_path / "in"
@@ -66,7 +81,10 @@ def test_a_build_killed_at_random_moments_loses_and_doubles_nothing(tmp_path, re
         out = tmp_path / f"killed-{trial}"
         running = subprocess.Popen([str(storyline), "build", str(inputs), "-o", str(out), "--quiet"],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(moments.uniform(1.0, 8.0))
+        if trial % 2:  # at a random moment of the whole run
+            time.sleep(moments.uniform(1.0, 8.0))
+        else:  # while it annotates: once a random number of articles is stored
+            _wait_for_stored(out / "storyline.db", moments.randint(1, 23), running)
         running.send_signal(signal.SIGKILL)
         running.wait()
         at_kill.append(len(_stored_articles(out)) if (out / "storyline.db").exists() else None)
