@@ -110,3 +110,22 @@ def test_the_original_of_a_copy_is_the_earlier_published_whatever_the_batch_orde
     grouper.add([original])
     assert grouper.grouping().duplicate_of == {"again": "first", "third": "first"}
     assert len(grouper.grouping().stories) == 1
+
+
+def test_a_build_over_a_store_holding_a_pickled_state_exits_2_without_running_it(tmp_path):
+    from typer.testing import CliRunner
+
+    from storyline.cli import app
+    from storyline.store import Store
+
+    marker = tmp_path / "ran"
+    out = tmp_path / "out"
+    store = Store.open(out / "storyline.db")
+    try:
+        store.put_state("grouper", b"storyline-group/7\n" + pickle.dumps({"dedup": _TouchOnLoad(marker)}))
+    finally:
+        store.close()
+    (tmp_path / "a.txt").write_text("The Holmvik ferry sailed three hours late on Saturday.\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", str(tmp_path / "a.txt"), "-o", str(out)])
+    assert result.exit_code == 2 and "E050" in result.output
+    assert not marker.exists()
