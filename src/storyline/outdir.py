@@ -1,7 +1,7 @@
 """The output folder: one build at a time, and a manifest of the files storyline wrote there.
 
 Why: OUT may be a folder a user already keeps things in, and two builds (a cron job and a
-user, or a service) may aim at the same OUT.  ``OutputFolder.locked`` holds an OS file lock
+user, or a service) may aim at the same OUT.  ``OutputFolder.acquire`` takes an OS file lock
 (``filelock``) for the whole build, so a second build waits for the first or stops with a named
 error.  The manifest (``.storyline-manifest.json``) lists every file a build wrote, relative to
 OUT; storyline removes only files the manifest lists, and a folder only once it is empty.
@@ -13,7 +13,7 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 from filelock import FileLock, Timeout
@@ -49,13 +49,13 @@ class OutputFolder:
         self.files: set[str] = set()
         self._dirty = False
         self._saved_at = time.monotonic()
+        self._lock: FileLock | None = None
 
-    @contextlib.contextmanager
-    def locked(self, wait_seconds: float = 0.0) -> Iterator["OutputFolder"]:
-        """Hold OUT's build lock; a named error (E060) when another build holds it past ``wait_seconds``."""
-        lock = FileLock(self.out / LOCK_NAME, timeout=max(wait_seconds, 0.0))
+    def acquire(self, wait_seconds: float = 0.0) -> None:
+        """Take OUT's build lock; a named error (E060) when another build holds it past ``wait_seconds``."""
+        self._lock = FileLock(self.out / LOCK_NAME, timeout=max(wait_seconds, 0.0))
         try:
-            lock.acquire()
+            self._lock.acquire()
         except Timeout as err:
             raise StorylineError("E060", f"Another storyline build is writing {self.out} (it holds "
                                  f"{self.out / LOCK_NAME}).", "Wait for it to finish, or pass --wait SECONDS "
@@ -63,10 +63,11 @@ class OutputFolder:
         except OSError as err:
             raise StorylineError("E062", f"Cannot lock the output folder {self.out}: {err.strerror or err}.",
                                  "Name a folder you may write with -o.") from err
-        try:
-            yield self
-        finally:
-            lock.release()
+
+    def release(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     # manifest ---------------------------------------------------------------------------
 

@@ -103,45 +103,24 @@ def build(
     """
     check_output(out)
     folder = OutputFolder(out)
-    with folder.locked(wait_seconds):
-        try:
-            return _build_locked(inputs, out, folder, settings, dates, resources, progress, processes, times,
-                                 store_url)
-        except sqlite3.DatabaseError as err:
-            raise StorylineError("E056", f"The store {store_url or out / 'storyline.db'} cannot be used "
-                                 f"({type(err).__name__}: {err}).",
-                                 "If another program holds it, wait; if it is damaged, build into a new "
-                                 "output folder.") from err
-
-
-def _build_locked(
-    inputs: list[str],
-    out: Path,
-    folder: OutputFolder,
-    settings: Settings | None = None,
-    dates: Path | None = None,
-    resources: Resources | None = None,
-    progress: Progress | None = None,
-    processes: int | None = None,
-    times: StageTimes | None = None,
-    store_url: str | None = None,
-) -> BuildReport:
-    times = times or StageTimes()
-    settings = settings or Settings()
-    resources = resources or Resources(settings.model)
-    progress = progress or Progress()
-    report = BuildReport(out=out)
-
-    sidecar = SidecarDates.load(dates) if dates else None
-    with times.stage("ingest"):
-        result = ingest(inputs, sidecar=sidecar, exclude=out)
-    report.skipped = result.skipped
-    if sidecar is not None:
-        report.skipped += [SkippedInput(where, why) for where, why in sidecar.problems + sidecar.unused(dates)]
-    result.articles = _within_size_limit(result.articles, settings.max_article_chars, report.skipped)
-
-    store = Store.open(store_url or out / "storyline.db")
+    folder.acquire(wait_seconds)
+    store = None
     try:
+        times = times or StageTimes()
+        settings = settings or Settings()
+        resources = resources or Resources(settings.model)
+        progress = progress or Progress()
+        report = BuildReport(out=out)
+
+        sidecar = SidecarDates.load(dates) if dates else None
+        with times.stage("ingest"):
+            result = ingest(inputs, sidecar=sidecar, exclude=out)
+        report.skipped = result.skipped
+        if sidecar is not None:
+            report.skipped += [SkippedInput(where, why) for where, why in sidecar.problems + sidecar.unused(dates)]
+        result.articles = _within_size_limit(result.articles, settings.max_article_chars, report.skipped)
+
+        store = Store.open(store_url or out / "storyline.db")
         done = store.annotated_ids(ANNOTATION_VERSION)
         stored = store.published_of(a.id for a in result.articles if a.id in done)
         fresh = []
@@ -226,9 +205,16 @@ def _build_locked(
         if main_id is not None:
             write_story_index(stories, out, main_id)
             folder.wrote(out / name for name in ("stories.json", *STORY_FILES) if (out / name).is_file())
+    except sqlite3.DatabaseError as err:
+        raise StorylineError("E056", f"The store {store_url or out / 'storyline.db'} cannot be used "
+                             f"({type(err).__name__}: {err}).",
+                             "If another program holds it, wait; if it is damaged, build into a new "
+                             "output folder.") from err
     finally:
         folder.flush()
-        store.close()
+        if store is not None:
+            store.close()
+        folder.release()
     return report
 
 
