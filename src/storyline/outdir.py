@@ -72,8 +72,8 @@ class OutputFolder:
     # manifest ---------------------------------------------------------------------------
 
     def load(self, known_story_ids: Iterable[str] = (), story_files: Iterable[str] = ()) -> None:
-        """Read the manifest.  A folder built before manifests existed has none: the files of the stories
-        its store lists (``known_story_ids``, ``story_files`` in each) count as written by storyline."""
+        """Read the manifest.  Without one, the files of the stories the store lists (``known_story_ids``,
+        ``story_files`` in each) count as written by storyline: the store says it rendered them."""
         path = self.out / MANIFEST_NAME
         try:
             data = json.loads(path.read_text(encoding="utf-8"))

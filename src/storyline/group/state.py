@@ -26,7 +26,7 @@ from storyline.errors import StorylineError
 #: the first line of a state blob; bump when the tree's shape changes
 FORMAT = "storyline-group-state/8"
 MAGIC = FORMAT.encode("ascii") + b"\n"
-#: first lines of the formats before this one (pickled): recognised to name them, never read
+#: first lines of pickled grouping states: recognised to name them in the error, never read
 PICKLED_MAGICS = (b"storyline-group/6\n", b"storyline-group/7\n")
 
 _TAG = "$"  # key of a tagged node; a plain dict is written as a tagged list of pairs
