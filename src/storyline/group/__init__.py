@@ -78,7 +78,7 @@ class StoryGrouper:
         self.published: dict[str, str] = {}  # article id → its publication date (ISO), when it has one
         self._entities = EntityKeys()  # mention → entity key hashes, kept across chunks and batches (not saved)
         if state is not None:
-            with _collector_paused():  # unpickling makes many objects and no garbage
+            with _collector_paused():  # loading makes many objects and no garbage
                 self._load(state)
 
     # ── public API ──
