@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from conftest import EXAMPLES, fail_tagger_on
 from storyline.cli import app
+from storyline.outdir import OutputFolder
 from storyline.pipeline import build
 
 runner = CliRunner()
@@ -187,6 +188,10 @@ def test_a_stored_story_no_longer_in_the_grouping_is_dropped_by_the_next_build(t
         store.close()
     (out / "stories" / "absorbed").mkdir()
     (out / "stories" / "absorbed" / "story.json").write_text("{}", encoding="utf-8")
+    folder = OutputFolder(out)  # written by the crashed build, so listed in its manifest
+    folder.load()
+    folder.wrote([out / "stories" / "absorbed" / "story.json"])
+    folder.flush()
 
     build(inputs, out, resources=resources)
     listed = json.loads((out / "stories.json").read_text())["stories"]

@@ -19,6 +19,7 @@ from rich.table import Table
 from storyline import __version__
 from storyline.config import GroupSettings, Settings, TimelineSettings
 from storyline.errors import StorylineError
+from storyline.terminal import shown
 
 app = typer.Typer(
     help="storyline: turn news articles into sourced stories and timelines.\n\n"
@@ -31,17 +32,17 @@ evaluate_app = typer.Typer(help="Run the field's benchmarks and print storyline 
                            no_args_is_help=True)
 app.add_typer(evaluate_app, name="evaluate")
 
-err = Console(stderr=True)
-out = Console()
+err = Console(stderr=True, emoji=False)  # ":name:" in a title stays as written
+out = Console(emoji=False)
 
 #: runs with more inputs than this show a progress bar
 PROGRESS_MIN_ARTICLES = 5
 
 
 def _fail(error: StorylineError, code: int = 2) -> None:
-    err.print(f"[bold red]error[/] [{error.code}] {error.message}")
+    err.print(f"[bold red]error[/] \\[{shown(error.code)}] {shown(error.message)}")
     if error.hint:
-        err.print(f"  [dim]how to fix:[/] {error.hint}")
+        err.print(f"  [dim]how to fix:[/] {shown(error.hint)}")
     raise typer.Exit(code)
 
 
@@ -73,6 +74,10 @@ def build(
                                             "(postgresql://…; needs psycopg) instead of OUTPUT/storyline.db."),
     processes: int = typer.Option(0, "--processes", "-j", min=0, help="Worker processes for annotation "
                                   "(default 0: one per available core when there is enough to annotate)."),
+    max_article_chars: int = typer.Option(Settings.max_article_chars, "--max-article-chars", min=1,
+                                          help="Skip (and name) articles longer than this many characters."),
+    wait: float = typer.Option(0.0, "--wait", min=0, help="When another build is writing OUTPUT, wait up to "
+                               "this many seconds for it (default: exit 2 at once)."),
     timings: bool = typer.Option(False, "--timings", help="Print the seconds spent in each stage."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only errors and the final summary."),
 ) -> None:
@@ -88,7 +93,7 @@ def build(
 
     keep_freed_memory()  # this process is ours: spaCy's per-batch arrays reuse its memory (annotate/lasting_heap.py)
 
-    settings = Settings(model=model,
+    settings = Settings(model=model, max_article_chars=max_article_chars,
                         timeline=TimelineSettings(max_dates=max_dates, sentences_per_date=per_date,
                                                   keywords=tuple(keyword)),
                         group=GroupSettings(single_story=single_story))
@@ -104,35 +109,36 @@ def build(
 
     def on_article(article) -> None:
         if task is not None:
-            bar.update(task, advance=1, description=(article.title or article.id)[:40])
+            bar.update(task, advance=1, description=shown((article.title or article.id)[:40]))
 
     try:
         times = StageTimes()
         report = run_build(articles, output, settings, dates, progress=Hooks(on_total, on_article),
-                           processes=processes or None, times=times, store_url=store_url)
+                           processes=processes or None, times=times, store_url=store_url,
+                           wait_seconds=wait)
     except StorylineError as error:
-        _fail(error, 2 if error.code.startswith("E01") else 1)
+        _fail(error, error.exit_code)
     finally:
         if task is not None:
             bar.stop()
 
     for skipped in report.skipped:
-        err.print(f"[yellow]skipped[/] {skipped.source}: {skipped.reason}")
+        err.print(f"[yellow]skipped[/] {shown(skipped.source)}: {shown(skipped.reason)}")
     undated = [a for a in report.added if a.published is None]
     if not quiet:
         for article in undated:
-            err.print(f"[yellow]undated[/] {article.path or article.url or article.id}: no publication date found; "
+            err.print(f"[yellow]undated[/] {shown(article.path or article.url or article.id)}: no publication date found; "
                       "its relative dates are left unresolved (give one with --dates).")
         for change in report.changes:
             what = "new story" if change.created else "updated"
-            out.print(f"{what} [bold]{change.story_id}[/] {change.title[:60]!r}: +{change.new_articles} articles, "
+            out.print(f"{what} [bold]{shown(change.story_id)}[/] {shown(repr(change.title[:60]))}: +{change.new_articles} articles, "
                       f"+{change.new_entries} timeline entries, +{change.new_quotes} quotes, +{change.new_claims} figures")
     again = (f", {report.reannotated} stored under an older annotation version annotated again"
              if report.reannotated else "")
     out.print(f"{len(report.added)} articles annotated, {report.reused} already in the store{again}, "
               f"{len(report.skipped)} skipped, {report.stories} stories.")
     if report.skipped:
-        out.print("Skipped: " + "; ".join(f"{s.source} ({s.reason})" for s in report.skipped))
+        out.print("Skipped: " + "; ".join(f"{shown(s.source)} ({shown(s.reason)})" for s in report.skipped))
     if timings:
         table = Table("stage", "seconds", "share")
         for name, seconds in sorted(times.seconds.items(), key=lambda kv: -kv[1]):
@@ -141,7 +147,7 @@ def build(
     if report.processed == 0:
         err.print("[bold red]Nothing usable was found in the inputs.[/]")
         raise typer.Exit(1)
-    out.print(f"Report: {output / 'index.html'}")
+    out.print(f"Report: {shown(output / 'index.html')}")
 
 
 @app.command()
@@ -156,8 +162,8 @@ def stories(output: Path = typer.Argument(..., help="An output folder made by `s
     store.close()
     table = Table("story", "articles", "first", "last", "title")
     for row in rows:
-        table.add_row(row["id"], str(row["size"]), row["first_published"] or "undated",
-                      row["last_published"] or "undated", row["title"] or "")
+        table.add_row(shown(row["id"]), str(row["size"]), shown(row["first_published"] or "undated"),
+                      shown(row["last_published"] or "undated"), shown(row["title"] or ""))
     out.print(table)
 
 
@@ -340,7 +346,7 @@ def timex(
     table.add_column("mod")
     table.add_column("resolved")
     for e in found:
-        table.add_row(str(e.start), str(e.end), e.text, e.type, e.value, e.mod or "", "yes" if e.resolved else "no")
+        table.add_row(str(e.start), str(e.end), shown(e.text), e.type, shown(e.value), e.mod or "", "yes" if e.resolved else "no")
     out.print(table)
 
 

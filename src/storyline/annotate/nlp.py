@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 
 import numpy
 from spacy.attrs import IDX, SENT_START
@@ -22,6 +23,9 @@ _TEXT_KEY = "storyline_text"
 #: articles are shorter, crawled pages that join many articles are not
 LONGEST_WHOLE_TEXT = 20_000
 PIECE_LENGTH = 10_000
+#: no text handed to spaCy is longer than this (nor than the pipeline's ``max_length``): a paragraph longer
+#: than this is cut into sentences or words (``paragraph_pieces``)
+LONGEST_PIECE = 100_000
 #: where a paragraph starts: after a line break and the spaces around it
 PARAGRAPH_START = re.compile(r"\n\s*")
 
@@ -66,14 +70,18 @@ def prepared(nlp: Language) -> Language:
     return with_numpy_matrix_products(with_cached_components(nlp))
 
 
-def paragraph_pieces(text: str, longest: int = LONGEST_WHOLE_TEXT, piece: int = PIECE_LENGTH) -> list[str]:
+def paragraph_pieces(
+    text: str, longest: int = LONGEST_WHOLE_TEXT, piece: int = PIECE_LENGTH, limit: int = LONGEST_PIECE
+) -> list[str]:
     """``text`` cut where a paragraph starts into pieces of at least ``piece`` characters (the last one may be
-    shorter), or ``[text]`` when it is no longer than ``longest``.
+    shorter), or ``[text]`` when it is no longer than ``longest``; no piece is longer than ``limit``.
 
     A cut falls before the first character after a line break and the spaces around it, so each piece
     tokenizes as that part of the whole text does and no sentence is cut (sentences never cross a line
-    break: ``paragraph_boundaries``).
+    break: ``paragraph_boundaries``).  A paragraph longer than ``limit`` is cut further
+    (``_bounded``), so no single paragraph can exceed what the parser takes.
     """
+    longest, piece = min(longest, limit), min(piece, limit)
     if len(text) <= longest:
         return [text]
     pieces, start = [], 0
@@ -82,37 +90,93 @@ def paragraph_pieces(text: str, longest: int = LONGEST_WHOLE_TEXT, piece: int = 
             pieces.append(text[start : cut.end()])
             start = cut.end()
     pieces.append(text[start:])
-    return pieces
+    if max(map(len, pieces)) <= limit:
+        return pieces
+    return [part for whole in pieces for part in _bounded(whole, limit)]
 
 
-def _pieces_to_parse(articles: Iterable[Article]) -> Iterator[tuple[str, tuple[Article, bool]]]:
+#: where a long paragraph is best cut: after a sentence's end mark (and closing quotes or brackets)
+#: and the spaces that follow it; else after any run of spaces
+SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+")
+SPACES = re.compile(r"\s+")
+
+
+def _bounded(text: str, limit: int) -> list[str]:
+    """``text`` in consecutive pieces of at most ``limit`` characters, each cut after a sentence end when
+    the second half of its window holds one, else after spaces, else at ``limit`` (a text with no spaces)."""
+    out, start = [], 0
+    while len(text) - start > limit:
+        window_end = start + limit
+        cut = None
+        for pattern in (SENTENCE_END, SPACES):
+            ends = [m.end() for m in pattern.finditer(text, start + limit // 2, window_end)]
+            if ends:
+                cut = ends[-1]
+                break
+        cut = cut or window_end
+        out.append(text[start:cut])
+        start = cut
+    out.append(text[start:])
+    return out
+
+
+def _pieces_to_parse(articles: Iterable[Article], limit: int) -> Iterator[tuple[str, tuple[Article, bool]]]:
     """Each article's texts to parse, with the article and whether the text is its last piece."""
     for article in articles:
-        texts = paragraph_pieces(article.text)
+        texts = paragraph_pieces(article.text, limit=limit)
         for index, text in enumerate(texts):
             yield text, (article, index == len(texts) - 1)
 
 
-def parse(articles: Iterable[Article], resources: Resources, batch_size: int = 32) -> Iterator[tuple[Article, Doc]]:
+def _parse_all(nlp: Language, articles: list[Article], batch_size: int, limit: int) -> list[tuple[Article, Doc]]:
+    parsed: list[Doc] = []
+    out = []
+    for doc, (article, last) in nlp.pipe(_pieces_to_parse(articles, limit), as_tuples=True, batch_size=batch_size):
+        parsed.append(doc)
+        if last:
+            whole = (
+                parsed[0]
+                if len(parsed) == 1
+                else Doc.from_docs(parsed, ensure_whitespace=False, exclude=["user_data", "tensor"])
+            )
+            parsed = []
+            out.append((article, whole))
+    return out
+
+
+def parse(
+    articles: Iterable[Article],
+    resources: Resources,
+    batch_size: int = 32,
+    on_error: Callable[[Article, str], None] | None = None,
+) -> Iterator[tuple[Article, Doc]]:
     """Run spaCy over the articles in batches (parallelism is the caller's: see ``annotate``).
 
     A very long text is parsed in paragraph pieces (``paragraph_pieces``), joined again into one Doc over
     the whole text.  The parser and the entity recognizer slow down per word on very long documents,
     and their arrays grow with the document: one 700,000-character Timeline17 page (147,000 tokens)
     took 13.4 s whole and 9.9 s in 10,000-character pieces, with its peak memory at 2.9 GB against 1.4 GB.
+    No piece is longer than ``LONGEST_PIECE`` nor than the pipeline's ``max_length``.
+
+    When spaCy fails on a batch, its articles are parsed one at a time and the one that fails is
+    reported to ``on_error`` (raised without one), so one article cannot stop the others.
     """
     nlp = prepared(resources.nlp)
-    parsed: list[Doc] = []
-    for doc, (article, last) in nlp.pipe(_pieces_to_parse(articles), as_tuples=True, batch_size=batch_size):
-        parsed.append(doc)
-        if last:
-            whole = (
-                parsed[0]
-                if len(parsed) == 1
-                else Doc.from_docs(parsed, ensure_whitespace=False, exclude=["user_data", "tensor"])  # type: ignore[call-arg]
-            )
-            parsed = []
-            yield article, whole
+    limit = min(LONGEST_PIECE, nlp.max_length)
+    source = iter(articles)
+    while batch := list(islice(source, batch_size)):
+        try:
+            done = _parse_all(nlp, batch, batch_size, limit)
+        except Exception:  # noqa: BLE001 - found again below, article by article
+            if on_error is None:
+                raise
+            done = []
+            for article in batch:
+                try:
+                    done += _parse_all(nlp, [article], batch_size, limit)
+                except Exception as error:  # noqa: BLE001 - reported with the article, the rest goes on
+                    on_error(article, f"spaCy failed on it ({type(error).__name__}: {str(error)[:200]})")
+        yield from done
 
 
 def climb(token: Token, going: Callable[[Token], bool]) -> Token:

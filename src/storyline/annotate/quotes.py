@@ -296,9 +296,16 @@ class _Resolver:
             self._genders = {k: next(iter(v)) if len(v) == 1 else None for k, v in seen.items()}
         return self._genders.get(ent[-1].lower_)
 
-    def _before(self, tok_i: int, labels: frozenset[str]) -> list[Span]:
-        k = bisect.bisect_left(self.named_starts, tok_i)
-        return [ent for ent in reversed(self.named[:k]) if ent.label_ in labels]
+    def _before(self, tok_i: int, labels: frozenset[str], limit: int) -> list[Span]:
+        """The ``limit`` nearest entities with one of ``labels`` that start before token ``tok_i``, nearest
+        first; the walk back stops there, so a long document costs no more per look-up than a short one."""
+        found: list[Span] = []
+        for j in range(bisect.bisect_left(self.named_starts, tok_i) - 1, -1, -1):
+            if len(found) == limit:
+                break
+            if self.named[j].label_ in labels:
+                found.append(self.named[j])
+        return found
 
     def _describes(self, ent: Span, noun: str) -> bool:
         """Does ``noun`` ("union", "minister") name this entity or a title written beside it?"""
@@ -329,7 +336,7 @@ class _Resolver:
                 return self.resolve(head)
             return None, None
         if lower in PERSON_PRONOUNS:
-            for cand in self._before(tok.i, frozenset({"PERSON"}))[:MAX_PRONOUN_LOOKBACK]:
+            for cand in self._before(tok.i, frozenset({"PERSON"}), MAX_PRONOUN_LOOKBACK):
                 if self.gender(cand) not in (None, PERSON_PRONOUNS[lower]):
                     continue  # "she" is not Donald Trump
                 s, e = _strip_det(cand)
@@ -339,7 +346,7 @@ class _Resolver:
             sent_floor = self.index.sents[self.index.sent_at(tok.idx)].start
             earlier = self.index.sent_at(self.index.sents[max(0, self.index.sent_at(tok.idx) - 1)].start_char)
             floor = min(sent_floor, self.index.sents[earlier].start)
-            for cand in self._before(tok.i, frozenset({"ORG"}))[:1]:
+            for cand in self._before(tok.i, frozenset({"ORG"}), 1):
                 if cand.start >= floor:
                     s, e = _strip_det(cand)
                     return self.index.text[s:e], (s, e)
@@ -351,7 +358,7 @@ class _Resolver:
             noun = tok.lemma_.lower()
             if noun in DOCUMENT_NOUNS:
                 return self._author_of(tok, noun)
-            for cand in self._before(tok.i, frozenset({"PERSON", "ORG"}))[:12]:
+            for cand in self._before(tok.i, frozenset({"PERSON", "ORG"}), 12):
                 if self._describes(cand, noun):
                     s, e = _strip_det(cand)
                     return self.index.text[s:e], (s, e)

@@ -316,13 +316,38 @@ def compose_entities(articles: list[AnnotatedArticle],
             key_to_id.setdefault(key, key_to_id[target])
     by_id = {e.id: e for e in entities}
     entities.sort(key=lambda e: (-e.mentions, e.name))
-    spans_in: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
+    listed: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
     for key, refs in members.items():
         for article_id, m in refs:
-            spans_in[article_id].append((m.start, m.end, key))
+            listed[article_id].append((m.start, m.end, key))
+    spans_in = {article_id: _MentionSpans(spans) for article_id, spans in listed.items()}
     quotes = [_quote_view(a, q, spans_in, key_to_id, surname_article, by_id, entities)
               for a in articles for q in a.quotes]
     return entities, quotes
+
+
+class _MentionSpans:
+    """An article's mention spans (start, end, entity key) in their listed order, looked up by position.
+
+    Why: finding the mention under each quote's speaker by scanning every mention made compose
+    grow with the square of a long article's size.  Only spans starting within the longest
+    mention's length before the speaker can reach it, so a look-up searches those alone.
+    """
+
+    def __init__(self, spans: list[tuple[int, int, str]]):
+        self.by_start = sorted((start, order, end, key) for order, (start, end, key) in enumerate(spans))
+        self.starts = [item[0] for item in self.by_start]
+        self.longest = max((end - start for start, end, _ in spans), default=0)
+
+    def first_overlapping(self, start: int, end: int) -> str | None:
+        """The key of the first listed span that overlaps [start, end), or None."""
+        low = bisect.bisect_right(self.starts, start - self.longest)
+        high = bisect.bisect_left(self.starts, end)
+        best = None
+        for span_start, order, span_end, key in self.by_start[low:high]:
+            if span_start < end and start < span_end and (best is None or order < best[0]):
+                best = (order, key)
+        return best[1] if best else None
 
 
 def _quote_view(annotated: AnnotatedArticle, quote: Quote, spans_in, key_to_id, surname_article, by_id,
@@ -331,10 +356,10 @@ def _quote_view(annotated: AnnotatedArticle, quote: Quote, spans_in, key_to_id, 
     speaker: str | None = None
     if quote.speaker_start is not None:
         # the entity whose mention the speaker's name is
-        for start, end, key in spans_in.get(article_id, []):
-            if start < quote.speaker_end and quote.speaker_start < end:
-                speaker = key_to_id.get(key)
-                break
+        spans = spans_in.get(article_id)
+        key = spans.first_overlapping(quote.speaker_start, quote.speaker_end) if spans else None
+        if key is not None:
+            speaker = key_to_id.get(key)
     if speaker is None and quote.speaker_name:
         key = _key(_clean(quote.speaker_name))
         target = surname_article.get((article_id, key))

@@ -27,7 +27,6 @@ import contextlib
 import datetime as dt
 import gc
 import heapq
-import pickle
 from collections import deque
 from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
@@ -35,15 +34,16 @@ from operator import attrgetter, itemgetter
 from storyline.config import GroupSettings
 from storyline.group.cluster import EntityKeys, Features, StoryIndex, StoryState, Vector, features_many
 from storyline.group.dedup import DedupIndex, Fingerprint, fingerprints
+from storyline.group.state import StateError
+from storyline.group.state import dumps as state_dumps
+from storyline.group.state import loads as state_loads
 from storyline.group.words import tokenize_many
-from storyline.model import AnnotatedArticle, Grouping, Reuse, Story
+from storyline.model import AnnotatedArticle, Article, Grouping, Reuse, Story
 
 PREPARE = 128  # articles tokenized and sketched in one set of vector operations (bounds its memory)
 CHUNK = 2000  # articles prepared (and counted in the IDF) together; bounds a large batch's memory
 QUEUE_SLACK, QUEUE_SLACK_MIN = 2, 64  # forgotten ids ``closed_sketches`` may hold (× kept, +) before it is compacted
 ENTITY_CACHE = 200_000  # distinct (label, mention) keys remembered across chunks; bounds its memory
-STATE_MAGIC = b"storyline-group/7\n"  # bump when the pickled classes change shape
-OLDER_MAGICS = (b"storyline-group/6\n",)  # still read: format 6 kept story centroids per channel (converted on load)
 
 
 @dataclass
@@ -77,9 +77,10 @@ class StoryGrouper:
         self.closed_sketches: deque[str] = deque()
         self._queued: set[str] = set()  # the ids of ``closed_sketches`` whose sketches are kept
         self.n_added = 0
+        self.published: dict[str, str] = {}  # article id → its publication date (ISO), when it has one
         self._entities = EntityKeys()  # mention → entity key hashes, kept across chunks and batches (not saved)
         if state is not None:
-            with _collector_paused():  # unpickling makes many objects and no garbage
+            with _collector_paused():  # loading makes many objects and no garbage
                 self._load(state)
 
     # ── public API ──
@@ -136,20 +137,18 @@ class StoryGrouper:
         )
 
     def dumps(self) -> bytes:
-        """The state as bytes: sketches, centroids and ids (no texts), pickled, not compressed.
-
-        The blob is storyline's own data in the user's own store and is read back only from
-        there.  Loading must take well under a second for a large store, so the bulky parts
+        """The state as bytes: sketches, centroids and ids (no texts), in ``group/state.py``'s
+        format, which cannot run code when read back.  Loading must take well under a second for a large store, so the bulky parts
         (MinHash signatures, the paragraph index, document frequencies) are numpy arrays, and
         what can be derived (LSH band keys, each row's paragraph values) is rebuilt when needed.
         """
         state = {
             "story_of": self.story_of, "redirect": self.redirect, "duplicate_of": self.duplicate_of,
             "reuses": [(r.article_id, r.source_id, r.paragraphs, r.share) for r in self.reuses], "closed_sketches": self.closed_sketches, "_queued": self._queued,
-            "n_added": self.n_added,
+            "n_added": self.n_added, "published": self.published,
             "dedup": self.dedup, "index": self.index,
         }
-        return STATE_MAGIC + pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)  # not compressed: speed
+        return state_dumps(state)
 
     # ── internals ──
 
@@ -206,7 +205,7 @@ class StoryGrouper:
         match = self.dedup.check(fp)
         absorbed: list[str] = []
         if match is not None:
-            self.duplicate_of[article.id] = self.duplicate_of.get(match.of, match.of)
+            self._record_copy(article, self.duplicate_of.get(match.of, match.of))
         else:
             for reuse in self.dedup.reused_paragraphs(fp):
                 self.reuses.append(Reuse(article.id, reuse.source_id, reuse.paragraphs, round(reuse.share, 3)))
@@ -230,12 +229,26 @@ class StoryGrouper:
             self.index.add_vectors(story, vecs)
             story, absorbed = self._merge_candidates(story, scores)
         story.article_ids.append(article.id)
+        if article.published is not None:
+            self.published[article.id] = article.published.isoformat()
         self.index.set_status(story, "active")
         self.story_of[article.id] = story.id
         self.dedup.add(fp)
         self.index.observe(story, article.published, self.n_added)
         self._close_quiet()
         return story, absorbed
+
+    def _record_copy(self, article: Article, original: str) -> None:
+        """``article`` copies ``original``; when it was published before it (it came in a later batch),
+        it is the original instead, and the copies of ``original`` become its copies."""
+        known = self.published.get(original)
+        if article.published is None or known is None or article.published.isoformat() >= known:
+            self.duplicate_of[article.id] = original
+            return
+        for copy, of in list(self.duplicate_of.items()):
+            if of == original:
+                self.duplicate_of[copy] = article.id
+        self.duplicate_of[original] = article.id
 
     def _may_join_closed(self, published: dt.date | None) -> bool:
         """Closed stories are searched only for an undated article or one older than the quiet window."""
@@ -289,16 +302,13 @@ class StoryGrouper:
             self.closed_sketches = deque(a for a in self.closed_sketches if a in self._queued)
 
     def _load(self, blob: bytes) -> None:
-        magic = next((m for m in (STATE_MAGIC, *OLDER_MAGICS) if blob.startswith(m)), None)
-        if magic is None:
-            raise ValueError("The stored grouping state was written by another storyline version "
-                             "or is not a grouping state; rebuild the output folder.")
-        try:
-            state = pickle.loads(blob[len(magic):])
-        except (pickle.UnpicklingError, EOFError, AttributeError, ValueError) as err:
-            raise ValueError(f"The stored grouping state is unreadable ({err}); rebuild the output folder.") from err
+        state = state_loads(blob)
+        if not isinstance(state, dict) or not isinstance(state.get("dedup"), DedupIndex) \
+                or not isinstance(state.get("index"), StoryIndex):
+            raise StateError("E052", "The stored grouping state is damaged (not a grouper's state).",
+                             "Build into a new output folder.")
         for name in ("story_of", "redirect", "duplicate_of", "reuses", "closed_sketches", "_queued", "n_added",
-                     "dedup", "index"):
+                     "published", "dedup", "index"):
             setattr(self, name, state[name])
         self.reuses = [Reuse(*r) for r in self.reuses]
         # older states also listed ids that were never queued or were forgotten since
@@ -306,10 +316,10 @@ class StoryGrouper:
         saved = self.dedup.settings
         changed = [name for name in SKETCH_SETTINGS if getattr(saved, name) != getattr(self.settings, name)]
         if changed:
-            raise ValueError("The stored grouping state was sketched with other settings ("
+            raise StateError("E053", "The stored grouping state was sketched with other settings ("
                              + ", ".join(f"{name} {getattr(saved, name)} now {getattr(self.settings, name)}"
-                                         for name in changed)
-                             + "); use the stored values or rebuild the output folder.")
+                                         for name in changed) + ").",
+                             "Use the stored values or rebuild the output folder.")
         self.dedup.settings = self.settings  # other settings given now win (thresholds may change between runs)
         self.index.settings = self.settings
 

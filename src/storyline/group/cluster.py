@@ -925,7 +925,7 @@ class StoryIndex:
         return oldest
 
     def __getstate__(self) -> dict:
-        """Pickled state: the document frequencies as their non-zero entries (most buckets are 0)."""
+        """Saved state (``group/state.py``): the document frequencies as their non-zero entries (most buckets are 0)."""
         self.terms.fold(self.stories)  # compact: the delta joins the base, retired slots go
         state = dict(self.__dict__)
         nonzero = np.flatnonzero(self.df).astype(np.int32)

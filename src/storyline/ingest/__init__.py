@@ -13,7 +13,7 @@ from pathlib import Path
 
 from storyline.errors import InputError
 from storyline.ingest import feeds, html, jsonl, text
-from storyline.ingest.dates import SidecarDates, apply_sidecar, date_from_url
+from storyline.ingest.dates import PUBLISHED_YEARS, SidecarDates, apply_sidecar, date_from_url
 from storyline.ingest.ids import RawArticle, to_article
 from storyline.model import Article, IngestResult, SkippedInput
 
@@ -32,15 +32,18 @@ READERS: dict[str, Callable[[Path], list[RawArticle]]] = {
 }
 
 
-def expand_inputs(specs: Iterable[str]) -> tuple[list[Path], list[SkippedInput]]:
+def expand_inputs(specs: Iterable[str], exclude: Path | None = None) -> tuple[list[Path], list[SkippedInput]]:
     """Expand files, folders (recursively) and globs into readable files, in a stable order.
 
     In a folder or a glob's matches, hidden files, ``.csv`` side files and ``README.*`` are not
     articles and are passed over (a folder also skips suffixes no reader knows); a file named
-    explicitly is always read.
+    explicitly is always read.  Nothing inside ``exclude`` (the output folder) is ever read: a
+    build never takes its own outputs for articles.
     """
     files: list[Path] = []
     skipped: list[SkippedInput] = []
+    specs = list(specs)
+    specs_named = set(specs)
     for spec in specs:
         path = Path(spec)
         if path.is_dir():
@@ -57,12 +60,28 @@ def expand_inputs(specs: Iterable[str]) -> tuple[list[Path], list[SkippedInput]]
                 skipped.append(SkippedInput(spec, "no such file, folder or glob match"))
     seen: set[Path] = set()
     unique = []
+    outside = exclude.resolve() if exclude is not None else None
     for f in files:
         key = f.resolve()
+        if outside is not None and key.is_relative_to(outside):
+            if str(f) in specs_named:
+                skipped.append(SkippedInput(str(f), "it is inside the output folder (storyline's own outputs)"))
+            continue
         if key not in seen:
             seen.add(key)
             unique.append(f)
     return unique, skipped
+
+
+def _where(raw: RawArticle) -> str:
+    """The file a record came from, with the record's own id when its origin is one (a JSONL ``id``)."""
+    if raw.path is None or raw.origin.startswith(raw.path):
+        return raw.origin
+    return f"{raw.path} (id {raw.origin})"
+
+
+def _plausible(date) -> bool:
+    return PUBLISHED_YEARS[0] <= date.year <= PUBLISHED_YEARS[1]
 
 
 def _is_support_file(path: Path) -> bool:
@@ -87,11 +106,12 @@ def ingest(
     specs: Iterable[str],
     sidecar: SidecarDates | None = None,
     on_file: Callable[[Path], None] | None = None,
+    exclude: Path | None = None,
 ) -> IngestResult:
-    """Read every input into articles; record (never raise for) the ones that fail."""
-    files, skipped = expand_inputs(specs)
+    """Read every input into articles (none inside ``exclude``); record (never raise for) the ones that fail."""
+    files, skipped = expand_inputs(specs, exclude)
     articles: list[Article] = []
-    seen_ids: set[str] = set()
+    seen_ids: dict[str, str] = {}  # article id → the origin it was first read from
     for path in files:
         if on_file:
             on_file(path)
@@ -103,12 +123,18 @@ def ingest(
         except (OSError, UnicodeDecodeError, ValueError) as err:
             skipped.append(SkippedInput(str(path), f"{type(err).__name__}: {err}"))
             continue
+        except Exception as err:  # noqa: BLE001 - a reader tripped on odd input: name it, read the rest
+            skipped.append(SkippedInput(str(path), f"the {path.suffix or 'text'} reader failed on it "
+                                        f"({type(err).__name__}: {str(err)[:200]}); please report this with the file"))
+            continue
+        if not raws:
+            skipped.append(SkippedInput(str(path), "it holds no articles"))
         for raw in raws:
             if raw.error:
                 skipped.append(SkippedInput(raw.origin, raw.error))
                 continue
             if not raw.text.strip():
-                skipped.append(SkippedInput(raw.origin, "empty article: no text"))
+                skipped.append(SkippedInput(_where(raw), "empty article: no text"))
                 continue
             if sidecar is not None:
                 apply_sidecar(raw, sidecar)
@@ -116,10 +142,19 @@ def ingest(
                 found = date_from_url(raw.url)
                 if found:
                     raw.published, raw.published_source = found, "url"
+            if raw.published is not None and not _plausible(raw.published):
+                where = "the dates file" if raw.published_source == "sidecar" else f"its {raw.published_source}"
+                skipped.append(SkippedInput(_where(raw), f"[E024] its publication date {raw.published.isoformat()} "
+                                            f"(from {where}) is outside the years {PUBLISHED_YEARS[0]}-"
+                                            f"{PUBLISHED_YEARS[1]}; fix it, or give one with --dates"))
+                continue
             article = to_article(raw)
             if article.id in seen_ids:
-                continue  # the same file named twice: read once
-            seen_ids.add(article.id)
+                if seen_ids[article.id] != raw.origin:  # another record with the same source and text
+                    skipped.append(SkippedInput(_where(raw), f"the same source and text as {seen_ids[article.id]}: "
+                                                "read once"))
+                continue
+            seen_ids[article.id] = raw.origin
             articles.append(article)
     return IngestResult(articles=articles, skipped=skipped)
 

@@ -90,11 +90,21 @@ def date_from_url(url: str) -> dt.date | None:
             return None
 
 
+#: publication years storyline takes (inclusive): outside them a date is a typo or a placeholder
+#: ("0001-01-01", "9999-12-31"), and date arithmetic around it (a story's quiet window, "two days
+#: ago") would leave the calendar
+PUBLISHED_YEARS = (1000, 2999)
+
+
 @dataclass
 class SidecarDates:
     """Publication dates (and URLs) that a user supplies in a CSV: ``file,published[,url]``."""
 
     by_name: dict[str, tuple[dt.date | None, str | None]] = field(default_factory=dict)
+    #: rows that give nothing usable, as (where, why): a date that is not one; see also ``unused``
+    problems: list[tuple[str, str]] = field(default_factory=list)
+    line_of: dict[str, int] = field(default_factory=dict)  # file name → its row's line in the CSV
+    used: set[str] = field(default_factory=set)  # names an input looked up
 
     @classmethod
     def load(cls, path: str | Path) -> "SidecarDates":
@@ -105,23 +115,52 @@ class SidecarDates:
             raise StorylineError("E010", f"Cannot read the dates file {path}: {err.strerror}.",
                                  "Pass a CSV with the columns file,published[,url].") from err
         with handle:
-            reader = csv.DictReader(handle)
-            fields = {f.strip().lower() for f in reader.fieldnames or []}
-            if not {"file", "published"} <= fields:
-                raise StorylineError(
-                    "E011", f"The dates file {path} has columns {sorted(fields)}.",
-                    "It needs a header row with at least: file,published (and optionally url).")
-            table = {}
-            for row in reader:
-                row = {k.strip().lower(): (v or "").strip() for k, v in row.items() if k}
-                name = row.get("file", "")
-                if name:
-                    table[Path(name).name] = (parse_date(row.get("published")), row.get("url") or None)
-        return cls(table)
+            try:
+                return cls._read(handle, path)
+            except (UnicodeDecodeError, csv.Error) as err:
+                raise StorylineError("E015", f"The dates file {path} cannot be read as CSV in UTF-8 ({err}).",
+                                     "Save it as UTF-8 CSV with the columns file,published[,url].") from err
+
+    @classmethod
+    def _read(cls, handle, path: Path) -> "SidecarDates":
+        reader = csv.DictReader(handle)
+        fields = {(f or "").strip().lower() for f in reader.fieldnames or []}
+        if not {"file", "published"} <= fields:
+            raise StorylineError(
+                "E011", f"The dates file {path} has columns {sorted(fields)}.",
+                "It needs a header row with at least: file,published (and optionally url).")
+        found = cls()
+        for row in reader:
+            row = {k.strip().lower(): (v or "").strip() for k, v in row.items() if isinstance(k, str)}
+            name = row.get("file", "")
+            if not name:
+                continue
+            published = parse_date(row.get("published"))
+            if row.get("published") and published is None:
+                found.problems.append((f"{path} line {reader.line_num}",
+                                       f"{row['published'][:40]!r} is not a full date (YYYY-MM-DD); "
+                                       "its date is ignored"))
+            elif published is not None and not PUBLISHED_YEARS[0] <= published.year <= PUBLISHED_YEARS[1]:
+                found.problems.append((f"{path} line {reader.line_num}",
+                                       f"{published.isoformat()} is outside the years {PUBLISHED_YEARS[0]}-"
+                                       f"{PUBLISHED_YEARS[1]}; its date is ignored"))
+                published = None
+            found.by_name[Path(name).name] = (published, row.get("url") or None)
+            found.line_of[Path(name).name] = reader.line_num
+        return found
+
+    def unused(self, path: Path) -> list[tuple[str, str]]:
+        """Rows naming a file no input had, as (where, why)."""
+        return [(f"{path} line {self.line_of[name]}", f"{name!r} names no input file")
+                for name in self.by_name if name not in self.used]
 
     def lookup(self, origin: str) -> tuple[dt.date | None, str | None] | None:
         name = origin.replace("\\", "/").rsplit("/", 1)[-1]
-        return self.by_name.get(name) or self.by_name.get(name.split("#", 1)[0])
+        for key in (name, name.split("#", 1)[0]):
+            if key in self.by_name:
+                self.used.add(key)
+                return self.by_name[key]
+        return None
 
 
 def apply_sidecar(raw: RawArticle, sidecar: SidecarDates) -> None:

@@ -18,15 +18,51 @@ from storyline.ingest.ids import RawArticle
 
 _DATE_HEADER = re.compile(r"\A[ \t]*date[ \t]+(\d{4}-\d{2}-\d{2})[ \t]*\n?[ \t]*", re.IGNORECASE)
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*(?:\n|\Z)", re.DOTALL)
+#: bounds on YAML front matter: its length, and the aliases (``*name``) it may use.  An alias is a
+#: reference, so a few hundred bytes of nested aliases stand for billions of values (an "alias bomb")
+MAX_FRONT_MATTER_CHARS = 64_000
+MAX_YAML_ALIASES = 8
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader (plain values only) that refuses more than MAX_YAML_ALIASES aliases."""
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self.aliases = 0
+
+    def compose_node(self, parent, index):  # noqa: ANN001 - PyYAML's own signature
+        if self.check_event(yaml.AliasEvent):
+            self.aliases += 1
+            if self.aliases > MAX_YAML_ALIASES:
+                raise yaml.YAMLError(f"more than {MAX_YAML_ALIASES} aliases (*name): refused as an alias bomb")
+        return super().compose_node(parent, index)
+
+
+def load_front_matter(source: str, origin: str) -> dict:
+    """The fields of YAML front matter, read with bounds (``_BoundedLoader``); a named error otherwise."""
+    if len(source) > MAX_FRONT_MATTER_CHARS:
+        raise InputError("E021", f"{origin}: its front matter is longer than {MAX_FRONT_MATTER_CHARS:,} characters.")
+    try:
+        meta = yaml.load(source, Loader=_BoundedLoader) or {}  # noqa: S506 - a SafeLoader subclass
+    except (yaml.YAMLError, RecursionError) as err:
+        raise InputError("E021", f"{origin}: its front matter is not valid YAML ({err}).") from err
+    if not isinstance(meta, dict):
+        raise InputError("E021", f"{origin}: its front matter is not a mapping of fields.")
+    return meta
 
 
 def decode(data: bytes, origin: str) -> str:
-    """UTF-8 (with or without BOM); anything else is a named error, never mojibake."""
+    """UTF-8 (with or without BOM) without NUL bytes; anything else is a named error, never mojibake."""
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise InputError("E020", f"{origin} is not UTF-8 text (bad byte at offset {err.start}).",
                          "Convert it with: iconv -f LATIN1 -t UTF-8") from err
+    if "\x00" in text:
+        raise InputError("E020", f"{origin} holds NUL bytes (at offset {text.index(chr(0)):,}): "
+                         "a binary file, not text.")
+    return text
 
 
 def parse_text(content: str, origin: str) -> RawArticle:
@@ -34,12 +70,7 @@ def parse_text(content: str, origin: str) -> RawArticle:
     content = content.replace("\r\n", "\n").replace("\r", "\n")
     front = _FRONT_MATTER.match(content)
     if front:
-        try:
-            meta = yaml.safe_load(front.group(1)) or {}
-        except yaml.YAMLError as err:
-            raise InputError("E021", f"{origin}: its front matter is not valid YAML ({err}).") from err
-        if not isinstance(meta, dict):
-            raise InputError("E021", f"{origin}: its front matter is not a mapping of fields.")
+        meta = load_front_matter(front.group(1), origin)
         content = content[front.end():]
         raw.title = _str(meta.get("title"))
         raw.url = _str(meta.get("url") or meta.get("link"))
@@ -58,7 +89,10 @@ def parse_text(content: str, origin: str) -> RawArticle:
 
 
 def _str(value: object) -> str | None:
-    return None if value is None else str(value).strip() or None
+    """A field's text; a list or mapping where text belongs is left out (never turned into its repr)."""
+    if value is None or isinstance(value, (list, dict, set, tuple)):
+        return None
+    return str(value).strip() or None
 
 
 def read(path: Path) -> list[RawArticle]:

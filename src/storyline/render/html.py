@@ -208,7 +208,9 @@ def _highlight(text: str, spans: Iterable[_Span]) -> str:
     """Escape ``text`` with each span wrapped in ``<mark>``.
 
     Nested spans nest; a span that crosses another's end is split into pieces that share
-    its ``data-ref`` (only the first piece carries the ``id`` that links point to).
+    its ``data-ref`` (only the first piece carries the ``id`` that links point to).  One sweep
+    over the span boundaries keeps the spans open at each piece, so a long article with many
+    citations costs time in proportion to them, not to their square.
     """
     spans = sorted(spans, key=lambda s: (s.start, -s.end))
     if not spans:
@@ -216,8 +218,14 @@ def _highlight(text: str, spans: Iterable[_Span]) -> str:
     points = sorted({0, len(text), *(s.start for s in spans), *(s.end for s in spans)})
     out: list[str] = []
     stack: list[_Span] = []
+    cover: list[_Span] = []  # the spans over the piece [a, b), in ``spans`` order
+    entered = 0
     for a, b in zip(points, points[1:]):
-        cover = [s for s in spans if s.start <= a and s.end >= b]
+        cover = [s for s in cover if s.end >= b]  # every end is a point: a span open at a and ending after it reaches b
+        while entered < len(spans) and spans[entered].start <= a:
+            if spans[entered].end >= b:
+                cover.append(spans[entered])
+            entered += 1
         keep = 0
         while keep < len(stack) and stack[keep] in cover:
             keep += 1
