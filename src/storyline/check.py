@@ -33,6 +33,9 @@ _DAY_BEFORE_MONTH = re.compile(
     r"nov|dec)",
     re.IGNORECASE,
 )
+_YEAR_AFTER_DAY = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s?([12]\d{3})\b", re.IGNORECASE
+)
 _WEEKDAY = re.compile(r"\b(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b", re.IGNORECASE)
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 
@@ -60,6 +63,7 @@ def stated_parts_disagree(expression: str, date: str) -> str | None:
             return f"the words state {iso.group(0)}"
         return None
     years = [(int(m.group(1)), m.group(2)) for m in _YEAR.finditer(expression)]
+    years += [(int(m.group(1)), "") for m in _YEAR_AFTER_DAY.finditer(expression)]
     if years and not any(y == year or (decade and y <= year < y + 10) for y, decade in years):
         return f"the words state the year {', '.join(str(y) for y, _ in years)}"
     months = [

@@ -159,11 +159,13 @@ def stories(output: Path = typer.Argument(..., help="An output folder made by `s
         _fail(StorylineError("E012", f"{output} holds no storyline.db.", "Run `storyline build ... -o OUTPUT` first."))
     store = Store.open(output / "storyline.db")
     rows = store.stories()
+    inferred = store.inferred_counts()
     store.close()
-    table = Table("story", "articles", "first", "last", "title")
+    table = Table("story", "articles", "dated by inference", "first", "last", "title")
     for row in rows:
-        table.add_row(shown(row["id"]), str(row["size"]), shown(row["first_published"] or "undated"),
-                      shown(row["last_published"] or "undated"), shown(row["title"] or ""))
+        table.add_row(shown(row["id"]), str(row["size"]), str(inferred.get(row["id"], 0)),
+                      shown(row["first_published"] or "undated"), shown(row["last_published"] or "undated"),
+                      shown(row["title"] or ""))
     out.print(table)
 
 
@@ -383,11 +385,14 @@ def evaluate_tls(
     store: Optional[Path] = typer.Option(None, "--store", help="SQLite file caching the annotations "
                                          "(default .bench/tls/t17.db; a new file measures a cold run)."),
     processes: int = typer.Option(0, "--processes", "-j", min=0, help="Annotation worker processes (default 0: one per available core)."),
+    hide_dates: bool = typer.Option(False, "--hide-dates", help="Hide the dates of a random half of each topic's "
+                                    "articles (fixed seed); storyline infers them before composing."),
 ) -> None:
     """Timeline17 under the news-tls protocol: alignment ROUGE-1/2 F1 and date F1."""
     from storyline.evaluate.tls import run
 
-    raise typer.Exit(run(dataset, data_root, as_json, _resources(model), peers, newstls, store, processes or None))
+    raise typer.Exit(run(dataset, data_root, as_json, _resources(model), peers, newstls, store, processes or None,
+                         hide_dates))
 
 
 @evaluate_app.command("stories")

@@ -50,7 +50,7 @@ class Article:
     @property
     def stated_date(self) -> dt.date | None:
         """The publication date a source states (header, metadata, side file, URL); None when inferred or missing."""
-        return self.published if self.published_source not in ("inferred", "missing") else None
+        return self.published if self.published_source != "inferred" else None
 
     @property
     def reference_date(self) -> dt.date | None:

@@ -30,6 +30,8 @@ from storyline.store import Store
 from storyline.timing import StageTimes
 
 GROUPER_STATE = "grouper"
+#: the folder inside OUT where ``storyline serve`` keeps articles waiting to be built: read, unlike OUT's outputs
+INBOX = "inbox"
 
 
 @dataclass
@@ -115,7 +117,7 @@ def build(
 
         sidecar = SidecarDates.load(dates) if dates else None
         with times.stage("ingest"):
-            result = ingest(inputs, sidecar=sidecar, exclude=out)
+            result = ingest(inputs, sidecar=sidecar, exclude=out, inbox=out / INBOX)
         report.skipped = result.skipped
         if sidecar is not None and dates is not None:
             report.skipped += [SkippedInput(where, why) for where, why in sidecar.problems + sidecar.unused(dates)]

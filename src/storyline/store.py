@@ -240,6 +240,12 @@ class Store:
             members.setdefault(story_id, set()).add(article_id)
         return members
 
+    def inferred_counts(self) -> dict[str, int]:
+        """Story id → how many of its articles are dated by inference."""
+        rows = self._run("SELECT s.story_id, COUNT(*) FROM story_articles s JOIN articles a ON a.id = s.article_id "
+                         "WHERE a.published_source = 'inferred' GROUP BY s.story_id").fetchall()
+        return {row[0]: int(row[1]) for row in rows}
+
     def stories(self) -> list[dict]:
         rows = self._run("SELECT id, title, first_published, last_published, size, merged_ids, updated_at "
                          "FROM stories ORDER BY size DESC, first_published, id").fetchall()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import multiprocessing
+import random
 import subprocess
 import sys
 import time
@@ -30,8 +31,10 @@ from pathlib import Path
 
 from storyline.annotate import ANNOTATION_VERSION, annotate, available_cores
 from storyline.compose.timeline import KnownCandidates, compose_timeline, held_out_sentence_ranker
-from storyline.config import GroupSettings, TimelineSettings
+from storyline.config import DatingSettings, GroupSettings, TimelineSettings
+from storyline.dating import date_undated
 from storyline.errors import StorylineError
+from storyline.evaluate.pubdates import hidden_copy
 from storyline.evaluate.rouge import RougeCounter
 from storyline.evaluate.tls_data import GoldTimeline, Topic, load_articles, load_topics
 from storyline.evaluate.tls_metric import DatedSummaries, TimelineScores, average, score_timeline
@@ -112,11 +115,17 @@ def duplicates(articles: list[AnnotatedArticle]) -> dict[str, str]:
     return grouper.grouping().duplicate_of
 
 
+#: the seed that picks the articles whose dates ``--hide-dates`` hides
+HIDE_SEED = 17
+
 # ── storyline ─────────────────────────────────────────────────────────────────────────────────────
 
 
 def run_storyline(data_root: Path, resources: Resources, store_path: Path, workers: int = 1,
-                  log=lambda msg: None) -> tuple[dict[str, DatedSummaries], dict[str, GoldTimeline], dict]:  # type: ignore[no-untyped-def]
+                  log=lambda msg: None,  # type: ignore[no-untyped-def]
+                  hide_half: bool = False) -> tuple[dict[str, DatedSummaries], dict[str, GoldTimeline], dict]:
+    """``hide_half``: a random half of each topic's articles (fixed seed) lose their date and are dated by
+    inference (``storyline.dating``, the topic's other articles as context) before composing."""
     topics = load_topics(data_root)
     stats = {"articles": 0, "annotated_now": 0, "annotate_seconds": 0.0, "compose_seconds": 0.0}
     store = Store.open(store_path)
@@ -125,8 +134,12 @@ def run_storyline(data_root: Path, resources: Resources, store_path: Path, worke
         for topic in topics:
             # only articles some gold timeline of the topic can use are annotated
             spans = [(min(g), max(g)) for g in topic.timelines]
-            inputs.append((topic, [a for a in load_articles(data_root, topic)
-                                   if a.published and any(s <= a.published <= e for s, e in spans)]))
+            articles = [a for a in load_articles(data_root, topic)
+                        if a.published and any(s <= a.published <= e for s, e in spans)]
+            if hide_half:
+                hidden = {a.id for a in random.Random(f"{HIDE_SEED}:{topic.name}").sample(articles, len(articles) // 2)}
+                articles = [hidden_copy(a) if a.id in hidden else a for a in articles]
+            inputs.append((topic, articles))
         started = time.perf_counter()
         annotated_all, fresh = annotated_articles([a for _, articles in inputs for a in articles],
                                                   store, resources, workers, log)
@@ -136,6 +149,18 @@ def run_storyline(data_root: Path, resources: Resources, store_path: Path, worke
         store.close()
     by_id = {a.article.id: a for a in annotated_all}
     topic_inputs = [(topic, [by_id[a.id] for a in articles if a.id in by_id]) for topic, articles in inputs]
+    if hide_half:
+        started = time.perf_counter()
+        dated_inputs = []
+        for topic, annotated in topic_inputs:
+            dated = date_undated(annotated, DatingSettings(),
+                                 lambda again: list(annotate(again, resources, processes=workers)))
+            inferred = [a for a in dated if a.article.published_source == "inferred"]
+            log(f"{topic.name}: {len(inferred)} of {sum(1 for a in annotated if a.article.published is None)} "
+                "hidden dates inferred")
+            dated_inputs.append((topic, dated))
+        topic_inputs = dated_inputs
+        stats["dating_seconds"] = time.perf_counter() - started
     outputs: dict[str, DatedSummaries] = {}
     golds: dict[str, GoldTimeline] = {}
     started = time.perf_counter()
@@ -239,7 +264,7 @@ def _figures(scores: TimelineScores, n: int) -> dict:
 
 def evaluate_t17(data_root: Path, resources: Resources, peers: bool = True, newstls: Path | None = None,
                  log=lambda msg: None, store: Path | None = None,  # type: ignore[no-untyped-def]
-                 workers: int | None = None) -> dict:
+                 workers: int | None = None, hide_half: bool = False) -> dict:
     """Everything the command prints, as one dictionary.
 
     ``store`` caches the annotations (default ``.bench/tls/t17.db``; a new path measures a cold
@@ -249,7 +274,8 @@ def evaluate_t17(data_root: Path, resources: Resources, peers: bool = True, news
     bench.mkdir(parents=True, exist_ok=True)
     workers = workers or available_cores()
     started = time.perf_counter()
-    outputs, golds, stats = run_storyline(data_root, resources, store or bench / "t17.db", workers, log)
+    outputs, golds, stats = run_storyline(data_root, resources, store or bench / "t17.db", workers, log, hide_half)
+    stats["dates_hidden"] = "half" if hide_half else "none"
     stats["workers"] = workers
     stats["storyline_seconds"] = time.perf_counter() - started
     (bench / "storyline-t17.json").write_text(json.dumps(
@@ -323,12 +349,13 @@ def render_table(report: dict) -> str:
 
 
 def run(dataset: str, data_root: Path, as_json: bool, resources: Resources, peers: bool = True,
-        newstls: Path | None = None, store: Path | None = None, workers: int | None = None) -> int:
+        newstls: Path | None = None, store: Path | None = None, workers: int | None = None,
+        hide_half: bool = False) -> int:
     """Entry point of ``storyline evaluate tls``; returns the exit code."""
     if dataset != "t17":
         raise StorylineError("E304", f"Unknown TLS dataset {dataset!r}.", "Only --dataset t17 is available.")
     log = (lambda msg: None) if as_json else (lambda msg: print(msg, file=sys.stderr, flush=True))
-    report = evaluate_t17(data_root, resources, peers, newstls, log, store, workers)
+    report = evaluate_t17(data_root, resources, peers, newstls, log, store, workers, hide_half)
     if as_json:
         print(json.dumps(report, default=str))
     else:

@@ -200,7 +200,8 @@ class StoryGrouper:
         settings = self.settings
         article = item.article
         self.n_added += 1
-        if self.index.advance(article.published):
+        stated = article.stated_date  # an inferred date neither moves the stream's clock nor widens a story's span
+        if self.index.advance(stated):
             self._close_quiet()  # before matching: a story quiet for too long is not a candidate as open
         match = self.dedup.check(fp)
         absorbed: list[str] = []
@@ -215,7 +216,9 @@ class StoryGrouper:
         elif match is not None and match.of in self.story_of:
             story = self.index.stories[self._resolve(self.story_of[match.of])]
         else:
-            scores = self.index.score_candidates(vecs, article.published, self._may_join_closed(article.published))
+            # an inferred date may be off by weeks: only a gap beyond that slack counts against a story
+            slack = settings.inferred_date_slack_days if article.published_source == "inferred" else 0
+            scores = self.index.score_candidates(vecs, article.published, self._may_join_closed(stated), slack)
             for r in self._reuse_sources(article.id):
                 sid = self._resolve(self.story_of[r]) if r in self.story_of else None
                 if sid is not None and sid in self.index.stories:
@@ -234,7 +237,7 @@ class StoryGrouper:
         self.index.set_status(story, "active")
         self.story_of[article.id] = story.id
         self.dedup.add(fp)
-        self.index.observe(story, article.published, self.n_added)
+        self.index.observe(story, stated, self.n_added)
         self._close_quiet()
         return story, absorbed
 
@@ -350,7 +353,7 @@ def _collector_paused():
 
 
 def _order_key(item: AnnotatedArticle) -> tuple:
-    published = item.article.published
+    published = item.article.stated_date  # articles dated by inference come after the dated ones, as undated ones do
     return (published is None, published or dt.date.min, item.article.id)
 
 

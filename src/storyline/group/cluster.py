@@ -737,8 +737,10 @@ class StoryIndex:
 
     # ── scoring ──
 
-    def score_candidates(self, vecs: Vector, date: dt.date | None, include_closed: bool = True) -> dict[str, float]:
-        """Stories sharing a term with the article → weighted cosine × time factor."""
+    def score_candidates(self, vecs: Vector, date: dt.date | None, include_closed: bool = True,
+                         slack_days: float = 0.0) -> dict[str, float]:
+        """Stories sharing a term with the article → weighted cosine × time factor (of the days outside the
+        story's span beyond ``slack_days``)."""
         terms = self.terms
         slots, dots = terms.dots(vecs, include_closed)
         if not len(slots):
@@ -755,7 +757,7 @@ class StoryIndex:
         if date is not None:
             day = date.toordinal()
             # days outside the story's span; fmax skips nan, so an undated story gets 0 (factor 1)
-            gap = np.fmax(np.fmax(terms.first[slots] - day, day - terms.last[slots]), 0.0)
+            gap = np.fmax(np.fmax(terms.first[slots] - day, day - terms.last[slots]) - slack_days, 0.0)
             scores = scores * time_factor(gap, s.time_scale_days)
         shared = positive.any(axis=1)
         if not shared.all():

@@ -32,13 +32,15 @@ READERS: dict[str, Callable[[Path], list[RawArticle]]] = {
 }
 
 
-def expand_inputs(specs: Iterable[str], exclude: Path | None = None) -> tuple[list[Path], list[SkippedInput]]:
+def expand_inputs(specs: Iterable[str], exclude: Path | None = None,
+                  inbox: Path | None = None) -> tuple[list[Path], list[SkippedInput]]:
     """Expand files, folders (recursively) and globs into readable files, in a stable order.
 
     In a folder or a glob's matches, hidden files, ``.csv`` side files and ``README.*`` are not
     articles and are passed over (a folder also skips suffixes no reader knows); a file named
     explicitly is always read.  Nothing inside ``exclude`` (the output folder) is ever read: a
-    build never takes its own outputs for articles.
+    build never takes its own outputs for articles.  ``inbox`` (inside it: articles waiting to be
+    built, which ``storyline serve`` writes) is the exception.
     """
     files: list[Path] = []
     skipped: list[SkippedInput] = []
@@ -61,9 +63,10 @@ def expand_inputs(specs: Iterable[str], exclude: Path | None = None) -> tuple[li
     seen: set[Path] = set()
     unique = []
     outside = exclude.resolve() if exclude is not None else None
+    waiting = inbox.resolve() if inbox is not None else None
     for f in files:
         key = f.resolve()
-        if outside is not None and key.is_relative_to(outside):
+        if outside is not None and key.is_relative_to(outside) and not (waiting and key.is_relative_to(waiting)):
             if str(f) in specs_named:
                 skipped.append(SkippedInput(str(f), "it is inside the output folder (storyline's own outputs)"))
             continue
@@ -107,9 +110,10 @@ def ingest(
     sidecar: SidecarDates | None = None,
     on_file: Callable[[Path], None] | None = None,
     exclude: Path | None = None,
+    inbox: Path | None = None,
 ) -> IngestResult:
     """Read every input into articles (none inside ``exclude``); record (never raise for) the ones that fail."""
-    files, skipped = expand_inputs(specs, exclude)
+    files, skipped = expand_inputs(specs, exclude, inbox)
     articles: list[Article] = []
     seen_ids: dict[str, str] = {}  # article id → the origin it was first read from
     for path in files:

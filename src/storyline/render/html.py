@@ -487,7 +487,11 @@ class _Page:
         if not published or aid in self.undated:
             badges.append('<span class="badge undated">undated</span>')
         elif source == "inferred":
-            badges.append('<span class="badge warn">date inferred</span>')
+            earliest, latest = d.get("published_earliest"), d.get("published_latest")
+            span = "" if not earliest or earliest == latest else \
+                f": {format_date(earliest)} to {format_date(latest)}"
+            grain = f"{d['published_granularity']}" if d.get("published_granularity") else ""
+            badges.append(f'<span class="badge warn">date inferred ({_e(grain)}){_e(span)}</span>')
         if d.get("duplicate_of"):
             badges.append('<span class="badge dup">duplicate</span>')
         date_html = _e(format_date(published))

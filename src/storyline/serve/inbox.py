@@ -23,8 +23,9 @@ from storyline.ingest.dates import parse_date
 from storyline.ingest.ids import to_article
 from storyline.ingest.jsonl import DATE_FIELDS
 from storyline.model import Article
+from storyline.pipeline import INBOX as PIPELINE_INBOX
 
-INBOX = "inbox"
+INBOX = PIPELINE_INBOX
 #: the file a POSTed JSON article is written to; its name is part of the article id when the
 #: article has neither a URL nor an id, so the same text posted twice gets the same id
 POSTED_NAME = "article.jsonl"

@@ -1,0 +1,117 @@
+"""Publication dates inferred for undated articles, and the check that every timeline date is supported.
+
+The articles and sentences here are written for these tests.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+from storyline.annotate import annotate
+from storyline.check import check_document, stated_parts_disagree
+from storyline.compose.timeline import year_if_certain
+from storyline.config import DatingSettings
+from storyline.dating import DatedContext, granularity_of, in_markup, infer, weekday_named, years_fitting_weekday
+from storyline.model import AnnotatedArticle, Article
+from storyline.pipeline import build
+
+
+def _annotated(resources, *articles: Article) -> list[AnnotatedArticle]:
+    return list(annotate(list(articles), resources))
+
+
+def test_a_stated_weekday_rules_out_the_years_it_does_not_fall_in():
+    # 21 November was a Thursday in 2019 and a Monday in 2016 and 2022
+    assert weekday_named("Monday, November 21") == 0
+    assert years_fitting_weekday(11, 21, 0, range(2015, 2024)) == [2016, 2022]
+    assert 2019 not in years_fitting_weekday(11, 21, 0, [2019])
+
+
+def test_the_year_of_a_month_day_from_the_story_must_agree_with_its_weekday():
+    dated = AnnotatedArticle(Article(id="a", text="x", published=dt.date(2019, 11, 2), published_source="header"))
+    assert year_if_certain([dated], 11, 21) == 2019
+    assert year_if_certain([dated], 11, 21, weekday=0) is None  # "Monday, November 21" is not 2019
+    assert year_if_certain([dated], 11, 21, weekday=3) == 2019
+
+
+def test_text_inside_an_image_address_or_a_link_is_markup():
+    text = "The quay flooded. ![The quay](https://img.example.org/2021-03/quay.jpg) Water rose in March 2021."
+    inside = text.index("2021-03")
+    assert in_markup(text, inside, inside + 7)
+    prose = text.index("March 2021")
+    assert not in_markup(text, prose, prose + len("March 2021"))
+
+
+def test_an_interval_names_its_granularity():
+    assert [granularity_of(n) for n in (0, 3, 20, 200, 800)] == ["day", "week", "month", "year", None]
+
+
+def test_an_updated_stamp_dates_the_article_to_the_day(resources):
+    article = Article(id="stamp", text="Updated: March 8, 2011\n\nThe harbour board met on Monday and voted to "
+                      "raise the ferry fares by a tenth from April.")
+    (item,) = _annotated(resources, article)
+    estimate = infer(item, DatedContext([], DatingSettings()), DatingSettings())
+    assert estimate is not None
+    assert (estimate.likely, estimate.granularity) == (dt.date(2011, 3, 8), "day")
+    assert "stamp" in estimate.evidence[0]
+
+
+def test_an_article_with_no_evidence_stays_undated(resources):
+    (item,) = _annotated(resources, Article(id="none", text="The ferry is painted blue. Its crew likes the colour."))
+    assert infer(item, DatedContext([], DatingSettings()), DatingSettings()) is None
+
+
+def test_a_relative_day_naming_what_a_dated_article_names_fixes_the_day(resources):
+    dated = Article(id="dated", published=dt.date(2023, 5, 12), published_source="header",
+                    text="Eastholm's harbour crane collapsed onto the ferry quay on May 10, injuring two dock workers.")
+    undated = Article(id="undated", text="Two days ago the harbour crane collapsed onto the ferry quay in Eastholm, "
+                      "injuring two dock workers. Repairs will take a month, the port said.")
+    dated_item, undated_item = _annotated(resources, dated, undated)
+    estimate = infer(undated_item, DatedContext([dated_item], DatingSettings()), DatingSettings())
+    assert estimate is not None
+    assert estimate.likely == dt.date(2023, 5, 12)
+    assert any("2023-05-10" in reason for reason in estimate.evidence)
+
+
+def test_stated_parts_of_the_words_must_agree_with_the_date():
+    assert stated_parts_disagree("2021-03", "2103") is not None
+    assert stated_parts_disagree("August 9,2022", "2005-08-09") is not None
+    assert stated_parts_disagree("Monday, November 21", "2019-11-21") is not None
+    assert stated_parts_disagree("Monday, November 21", "2022-11-21") is None
+    assert stated_parts_disagree("March", "2019-03") is None
+
+
+def _document(date: str, expression: str | None, inferred: str | None, published: str | None, source: str) -> dict:
+    text = "On Monday the quay reopened after the repairs."
+    return {"story": {"id": "s-1"},
+            "articles": [{"id": "a", "text": text, "published": published, "published_source": source}],
+            "timeline": [{"date": date, "sources": [{"article_id": "a", "sentence": text, "char_start": 0,
+                                                     "char_end": len(text), "time_expression": expression,
+                                                     "inferred": inferred}]}]}
+
+
+def test_the_check_finds_dates_the_words_do_not_support():
+    assert check_document(_document("2023-05-15", "Monday", None, "2023-05-17", "header")) == []
+    undated = check_document(_document("2023-05-15", "Monday", None, None, "missing"))
+    assert len(undated) == 1 and "states no year" in undated[0].reason
+    assert check_document(_document("2023-05-15", "Monday", "counted from the inferred publication date: …",
+                                    "2023-05-17", "inferred")) == []
+    assert len(check_document(_document("2023-05-16", "Monday", "how", "2023-05-17", "inferred"))) == 1  # a Tuesday
+    assert len(check_document(_document("2023-05-10", None, None, "2023-05-17", "header"))) == 1
+
+
+def test_a_build_writes_no_date_from_markup_or_from_a_caption_naming_its_own_year(tmp_path, resources):
+    (tmp_path / "dated.txt").write_text(
+        " date 2005-08-01\nThe Eastholm ferry strike began on Monday, the crews' union said.\n\n"
+        "The crews want a new rota before the winter timetable.\n", encoding="utf-8")
+    (tmp_path / "undated.md").write_text(
+        "The Eastholm ferry crews stayed on strike as the union and the operator met again.\n\n"
+        "![Crews on the quay](https://img.example.org/2021-03/crews.jpg)\n\n"
+        "Crews on the quay, August 9,2022. The union said the strike over the rota would go on.\n\n"
+        "7:55 a.m. The first ferry of the day stayed in port.\n", encoding="utf-8")
+    build([str(tmp_path / "dated.txt"), str(tmp_path / "undated.md")], tmp_path / "out", resources=resources)
+    document = json.loads((tmp_path / "out" / "story.json").read_text(encoding="utf-8"))
+    dates = {entry["date"] for entry in document["timeline"]}
+    assert not any(d.startswith(("2103", "2005-08-09")) for d in dates), dates
+    assert check_document(document) == []
