@@ -40,6 +40,9 @@ class Article:
     url: str | None = None
     outlet: str | None = None
     date_evidence: str | None = None  # why an inferred date was chosen
+    # the day a crawler fetched the page (a WARC record's WARC-Date): the article was published on or
+    # before it, so it bounds ``published`` from above; it is never a publication date itself
+    fetched: dt.date | None = None
 
 
 @dataclass
