@@ -13,6 +13,7 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from storyline.annotate import ANNOTATION_VERSION, annotate, worker_count
 from storyline.compose.story import compose_story
@@ -24,6 +25,9 @@ from storyline.render.outputs import write_outputs, write_story_index
 from storyline.resources import Resources
 from storyline.store import Store
 from storyline.timing import StageTimes
+
+if TYPE_CHECKING:  # pragma: no cover
+    from distributed import Client as DaskClient
 
 GROUPER_STATE = "grouper"
 
@@ -88,12 +92,14 @@ def build(
     processes: int | None = None,
     times: StageTimes | None = None,
     store_url: str | None = None,
+    cluster: "DaskClient | None" = None,
 ) -> BuildReport:
     """Read, annotate, group, compose and render; returns what was done and skipped.
 
     ``processes`` > 1 annotates in worker processes (``None``: one per available core, when
     there are at least two batches to annotate); ``times`` collects seconds per stage;
-    ``store_url`` (``postgresql://…``) keeps the store in PostgreSQL instead of OUT/storyline.db.
+    ``store_url`` (``postgresql://…``) keeps the store in PostgreSQL instead of OUT/storyline.db;
+    ``cluster`` (a dask.distributed Client) reads and annotates the inputs on its workers instead.
     """
     times = times or StageTimes()
     settings = settings or Settings()
@@ -103,35 +109,19 @@ def build(
     report = BuildReport(out=out)
 
     sidecar = SidecarDates.load(dates) if dates else None
-    with times.stage("ingest"):
-        result = ingest(inputs, sidecar=sidecar)
-    report.skipped = result.skipped
-
     store = Store.open(store_url or out / "storyline.db")
     try:
-        done = store.annotated_ids(ANNOTATION_VERSION)
-        stored = store.published_of(a.id for a in result.articles if a.id in done)
-        fresh = []
-        for article in result.articles:
-            published = article.published.isoformat() if article.published else None
-            if stored.get(article.id) != (published, article.published_source):
-                fresh.append(article)  # new, or its date changed (e.g. a new --dates file): resolve again
-        report.reused = len(result.articles) - len(fresh)
-        if progress.on_total:
-            progress.on_total(len(fresh))
-        new_annotated = []
-        if fresh:
-            with times.stage("load model"):
-                resources.nlp  # noqa: B018 - load once, outside the per-article timings
         def failed(article: Article, reason: str) -> None:
             report.skipped.append(SkippedInput(article.path or article.url or article.id, reason))
 
-        workers = processes if processes is not None else worker_count(len(fresh), settings.batch_size)
-        for annotated in annotate(fresh, resources, settings.batch_size, progress.on_article, workers, times,
-                                  on_error=failed):
-            with times.stage("store"):
-                store.save_annotated(annotated, ANNOTATION_VERSION)
-            new_annotated.append(annotated)
+        if cluster is not None:
+            from storyline.scale.dask_run import annotate_on_cluster
+
+            new_annotated = annotate_on_cluster(cluster, inputs, sidecar, store, settings, resources.model_name,
+                                                report, progress, times, failed)
+        else:
+            new_annotated = _annotate_here(inputs, sidecar, store, settings, resources, report, progress,
+                                           processes, times, failed)
         report.added = [a.article for a in new_annotated]
 
         with times.stage("group"):
@@ -150,7 +140,7 @@ def build(
             store.drop_story(gone)
             shutil.rmtree(out / "stories" / gone, ignore_errors=True)
 
-        new_ids = {a.article.id for a in pending} | {a.id for a in fresh}
+        new_ids = {a.article.id for a in pending}
         to_render = [s for s in grouping.stories
                      if stored_members.get(s.id) != set(s.article_ids) or s.id not in rendered_dirs
                      or s.id in update.touched or s.id in update.created or new_ids & set(s.article_ids)]
@@ -188,6 +178,38 @@ def build(
     finally:
         store.close()
     return report
+
+
+def _annotate_here(inputs: list[str], sidecar: SidecarDates | None, store: Store, settings: Settings,
+                   resources: Resources, report: BuildReport, progress: Progress, processes: int | None,
+                   times: StageTimes, failed: Callable[[Article, str], None]) -> list[AnnotatedArticle]:
+    """Ingest here, then annotate (in this process or a local pool) what the store does not hold yet."""
+    with times.stage("ingest"):
+        result = ingest(inputs, sidecar=sidecar)
+    report.skipped.extend(result.skipped)
+    done = store.annotated_ids(ANNOTATION_VERSION)
+    stored = store.published_of(a.id for a in result.articles if a.id in done)
+    fresh = [article for article in result.articles if needs_annotation(article, stored)]
+    report.reused = len(result.articles) - len(fresh)
+    if progress.on_total:
+        progress.on_total(len(fresh))
+    new_annotated = []
+    if fresh:
+        with times.stage("load model"):
+            resources.nlp  # noqa: B018 - load once, outside the per-article timings
+    workers = processes if processes is not None else worker_count(len(fresh), settings.batch_size)
+    for annotated in annotate(fresh, resources, settings.batch_size, progress.on_article, workers, times,
+                              on_error=failed):
+        with times.stage("store"):
+            store.save_annotated(annotated, ANNOTATION_VERSION)
+        new_annotated.append(annotated)
+    return new_annotated
+
+
+def needs_annotation(article: Article, stored: dict[str, tuple[str | None, str]]) -> bool:
+    """New, or stored with another date (e.g. a new --dates file): its times must be resolved again."""
+    published = article.published.isoformat() if article.published else None
+    return stored.get(article.id) != (published, article.published_source)
 
 
 def _stranded(store: Store, grouper: StoryGrouper, new: list[AnnotatedArticle]) -> list[AnnotatedArticle]:

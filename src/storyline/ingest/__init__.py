@@ -91,13 +91,25 @@ def ingest(
 ) -> IngestResult:
     """Read every input into articles; record (never raise for) the ones that fail."""
     files, skipped = expand_inputs(specs)
+    result = ingest_files(files, sidecar, on_file)
+    return IngestResult(articles=result.articles, skipped=skipped + result.skipped)
+
+
+def ingest_files(
+    files: Iterable[Path],
+    sidecar: SidecarDates | None = None,
+    on_file: Callable[[Path], None] | None = None,
+    read: Callable[[Path], Iterable[RawArticle]] = read_file,
+) -> IngestResult:
+    """Read the given files (``read`` may take a part of one, as a worker reading a WARC's record range)."""
+    skipped: list[SkippedInput] = []
     articles: list[Article] = []
     seen_ids: set[str] = set()
     for path in files:
         if on_file:
             on_file(path)
         try:
-            raws = read_file(path)
+            raws = list(read(path))
         except InputError as err:
             skipped.append(SkippedInput(str(path), err.message))
             continue
@@ -125,4 +137,4 @@ def ingest(
     return IngestResult(articles=articles, skipped=skipped)
 
 
-__all__ = ["ingest", "expand_inputs", "read_file", "SidecarDates", "READERS"]
+__all__ = ["ingest", "ingest_files", "expand_inputs", "read_file", "SidecarDates", "READERS"]
