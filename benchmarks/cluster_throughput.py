@@ -7,6 +7,11 @@ annotations to a fresh SQLite store.  ``-j 1`` / ``-j 2`` run it in this process
 two forked workers; ``dask 1`` / ``dask 2`` on a LocalCluster of one or two worker processes, where
 the workers also read the files.  Starting the cluster and loading spaCy are left out of every
 figure (each worker loads it once, before the clock starts).
+
+Beside the wall time it prints the CPU seconds per article, summed over every process that took
+part (this one, its pool's children, the Dask workers; the LocalCluster's scheduler runs in this
+process): on a machine shared with other jobs the wall time says little about scaling, while the
+CPU cost per article, and so the overhead of Dask, is what one core would pay.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ[_name] = "1"
 
 import argparse  # noqa: E402
+import resource  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -41,6 +47,7 @@ def run(name: str, inputs: list[str], sidecar: SidecarDates, client=None, proces
         store = Store.open(Path(out) / "storyline.db")
         report, times, settings = BuildReport(out=Path(out)), StageTimes(), Settings()
         failures: list[str] = []
+        cpu = _cpu_seconds(client)
         start = time.perf_counter()
         if client is not None:
             done = annotate_on_cluster(client, inputs, sidecar, store, settings, None, report, Progress(), times,
@@ -49,11 +56,21 @@ def run(name: str, inputs: list[str], sidecar: SidecarDates, client=None, proces
             done = _annotate_here(inputs, sidecar, store, settings, resources, report, Progress(), processes, times,
                                   lambda article, reason: failures.append(reason))
         elapsed = time.perf_counter() - start - times.seconds.get("load model", 0.0)
+        cpu = _cpu_seconds(client) - cpu
         store.close()
     rate = len(done) / elapsed
-    print(f"{name:8s} {len(done):5d} articles  {elapsed:7.1f} s  {rate:6.2f} articles/s  ({len(failures)} failed)",
-          flush=True)
+    print(f"{name:8s} {len(done):5d} articles  {elapsed:7.1f} s  {rate:6.2f} articles/s  "
+          f"CPU {cpu / len(done) * 1000:6.1f} ms/article  ({len(failures)} failed)", flush=True)
     return rate
+
+
+def _cpu_seconds(client=None) -> float:
+    """CPU seconds of this process, its reaped children and (with a client) every Dask worker."""
+    own = sum(getattr(resource.getrusage(who), field) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)
+              for field in ("ru_utime", "ru_stime"))
+    if client is None:
+        return own
+    return own + sum(client.run(time.process_time).values())
 
 
 def main() -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLES
+from test_store import postgres_url  # noqa: F401 - the throwaway PostgreSQL server fixture
 
 distributed = pytest.importorskip("distributed")
 
@@ -140,3 +141,25 @@ def _times_processing(dask_scheduler) -> dict[str, int]:
         if "annotate_partition" in str(key) and finish == "processing":
             counts[str(key)] = counts.get(str(key), 0) + 1
     return counts
+
+
+def test_workers_write_annotations_straight_to_a_postgresql_store(tmp_path, resources, examples_built, client,
+                                                                  postgres_url, monkeypatch):
+    from storyline.scale import dask_run
+
+    assert dask_run.shared_store(postgres_url) == postgres_url
+    assert dask_run.shared_store(str(tmp_path / "storyline.db")) is None
+    saved_here: list[str] = []
+    original = Store.save_annotated
+    monkeypatch.setattr(Store, "save_annotated",  # in this process only: the workers are other processes
+                        lambda self, annotated, version: (saved_here.append(annotated.article.id),
+                                                          original(self, annotated, version)))
+    report = build([str(EXAMPLES)], tmp_path, resources=resources, cluster=client, store_url=postgres_url)
+    assert report.added and saved_here == []
+    store = Store.open(postgres_url)
+    try:
+        assert store.annotated_ids(ANNOTATION_VERSION) == {a.id for a in report.added}
+    finally:
+        store.close()
+    assert _stories(tmp_path) == _stories(examples_built["out"])
+    assert _story_files(tmp_path) == _story_files(examples_built["out"])

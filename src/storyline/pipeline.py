@@ -118,7 +118,7 @@ def build(
             from storyline.scale.dask_run import annotate_on_cluster
 
             new_annotated = annotate_on_cluster(cluster, inputs, sidecar, store, settings, resources.model_name,
-                                                report, progress, times, failed)
+                                                report, progress, times, failed, store_url)
         else:
             new_annotated = _annotate_here(inputs, sidecar, store, settings, resources, report, progress,
                                            processes, times, failed)

@@ -89,9 +89,16 @@ def _worker_plugin(model: str | None):
     return StorylineWorker(model)
 
 
+def _has_pipeline(model: str | None, dask_worker=None) -> bool:
+    plugin = dask_worker.plugins.get(PLUGIN_NAME) if dask_worker is not None else None
+    return plugin is not None and plugin.model_name == model and plugin.resources is not None
+
+
 def annotate_partition(partition: Partition, sidecar: SidecarDates | None,
-                       stored: dict[str, tuple[str | None, str]], batch_size: int) -> PartitionResult:
-    """Runs on a worker: read the partition, annotate what the store does not hold (or holds with another date)."""
+                       stored: dict[str, tuple[str | None, str]], batch_size: int,
+                       store_url: str | None = None) -> PartitionResult:
+    """Runs on a worker: read the partition, annotate what the store does not hold (or holds with another date),
+    and with a shared store (``store_url``) save the annotations there itself."""
     from distributed import get_worker
 
     from storyline.pipeline import needs_annotation
@@ -111,8 +118,23 @@ def annotate_partition(partition: Partition, sidecar: SidecarDates | None,
     times = StageTimes()
     result.annotated = list(annotate(fresh, resources, batch_size, times=times,
                                      on_error=lambda article, reason: result.failed.append((article, reason))))
+    if store_url and result.annotated:
+        from storyline.store import Store
+
+        with times.stage("store"):
+            shared = Store.open(store_url)
+            try:
+                for annotated in result.annotated:  # saving again what a task killed earlier saved is harmless
+                    shared.save_annotated(annotated, ANNOTATION_VERSION)
+            finally:
+                shared.close()
     result.seconds = dict(times.seconds)
     return result
+
+
+def shared_store(store_url: str | None) -> str | None:
+    """The store URL workers can write to themselves: a database server, not a client's SQLite file."""
+    return store_url if store_url and store_url.startswith(("postgresql://", "postgres://")) else None
 
 
 def plan_partitions(client: "Client", files: list[Path], files_per_partition: int = FILES_PER_PARTITION,
@@ -154,21 +176,28 @@ def _count_or_none(path: str) -> int | None:
 
 def annotate_on_cluster(client: "Client", inputs: list[str], sidecar: SidecarDates | None, store: "Store",
                         settings: "Settings", model: str | None, report: "BuildReport", progress: "Progress",
-                        times: "StageTimes", failed: Callable[[Article, str], None]) -> list[AnnotatedArticle]:
-    """The cluster's counterpart of the pipeline's ingest + annotate: same articles, same order, stored here."""
+                        times: "StageTimes", failed: Callable[[Article, str], None],
+                        store_url: str | None = None) -> list[AnnotatedArticle]:
+    """The cluster's counterpart of the pipeline's ingest + annotate: same articles, same order, stored
+    by the workers when the store is a PostgreSQL server, else here."""
+    workers_store = shared_store(store_url)
     files, skipped = expand_inputs(inputs)
     report.skipped.extend(skipped)
     with times.stage("load model"):
-        client.register_plugin(_worker_plugin(model))
+        loaded = client.run(_has_pipeline, model)
+        if not loaded or not all(loaded.values()):  # a client used for several builds loads it once
+            client.register_plugin(_worker_plugin(model))
     with times.stage("store"):
         stored = store.published_of(store.annotated_ids(ANNOTATION_VERSION))
     with times.stage("plan"):
         partitions = plan_partitions(client, files)
-    stored_on_workers = client.scatter(stored, broadcast=True) if stored else {}
+    # one copy per worker, sent once (a dict given to scatter would become one future per article)
+    stored_on_workers = client.scatter([stored], broadcast=True)[0] if stored else {}
     seen: set[str] = set()
     new_annotated: list[AnnotatedArticle] = []
+    first_copy: dict[str, AnnotatedArticle] = {}
     with times.stage("cluster"):
-        results = _in_order(client, partitions, stored_on_workers, sidecar, settings.batch_size)
+        results = _in_order(client, partitions, stored_on_workers, sidecar, settings.batch_size, workers_store)
         for result in results:
             for name, seconds in result.seconds.items():
                 times.add(name, seconds)
@@ -182,10 +211,15 @@ def annotate_on_cluster(client: "Client", inputs: list[str], sidecar: SidecarDat
                     seen.add(article.id)
                     failed(article, reason)
             for annotated in result.annotated:
-                if annotated.article.id in seen:
-                    continue  # the same article in a later input: read once, as ingest does
+                if annotated.article.id in seen:  # the same article in a later input: read once, as ingest does
+                    if workers_store and annotated.article.id in first_copy:  # a worker saved the later copy
+                        store.save_annotated(first_copy[annotated.article.id], ANNOTATION_VERSION)
+                    continue
                 seen.add(annotated.article.id)
-                store.save_annotated(annotated, ANNOTATION_VERSION)
+                if workers_store:
+                    first_copy[annotated.article.id] = annotated
+                else:
+                    store.save_annotated(annotated, ANNOTATION_VERSION)
                 if progress.on_article:
                     progress.on_article(annotated.article)
                 new_annotated.append(annotated)
@@ -193,7 +227,7 @@ def annotate_on_cluster(client: "Client", inputs: list[str], sidecar: SidecarDat
 
 
 def _in_order(client: "Client", partitions: list[Partition], stored, sidecar: SidecarDates | None,
-              batch_size: int) -> Iterator[PartitionResult]:
+              batch_size: int, store_url: str | None) -> Iterator[PartitionResult]:
     """Submit a bounded window of partitions; yield their results in partition order."""
     workers = max(1, sum(client.nthreads().values()))
     ahead = PARTITIONS_AHEAD_PER_WORKER * workers
@@ -204,7 +238,8 @@ def _in_order(client: "Client", partitions: list[Partition], stored, sidecar: Si
             partition = next(queue, None)
             if partition is None:
                 break
-            pending.append(client.submit(annotate_partition, partition, sidecar, stored, batch_size, pure=False))
+            pending.append(client.submit(annotate_partition, partition, sidecar, stored, batch_size, store_url,
+                                         pure=False))
         if not pending:
             return
         future = pending.popleft()
