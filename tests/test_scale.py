@@ -163,3 +163,17 @@ def test_workers_write_annotations_straight_to_a_postgresql_store(tmp_path, reso
         store.close()
     assert _stories(tmp_path) == _stories(examples_built["out"])
     assert _story_files(tmp_path) == _story_files(examples_built["out"])
+
+
+def test_a_cluster_option_that_names_no_cluster_is_a_usage_error(tmp_path):
+    from typer.testing import CliRunner
+
+    from storyline.cli import app
+
+    runner = CliRunner()
+    bad = runner.invoke(app, ["build", str(EXAMPLES), "-o", str(tmp_path), "--cluster", "remote:2"])
+    assert bad.exit_code == 2 and "local:N" in bad.output
+    both = runner.invoke(app, ["build", str(EXAMPLES), "-o", str(tmp_path), "--cluster", "local:1",
+                               "--scheduler", "tcp://127.0.0.1:8786"])
+    assert both.exit_code == 2 and "E083" in both.output
+    assert not (tmp_path / "storyline.db").exists()

@@ -65,9 +65,13 @@ def _dask_client(scheduler: str | None, cluster: str | None):
         return contextlib.nullcontext(None)
     from storyline.scale.dask_run import connect, parse_local
 
-    if scheduler and cluster:
-        raise StorylineError("E083", "--scheduler and --cluster both name a cluster.", "Give one of them.")
-    return connect(scheduler, None if scheduler else parse_local(cluster))
+    try:
+        if scheduler and cluster:
+            raise StorylineError("E083", "--scheduler and --cluster both name a cluster.", "Give one of them.")
+        local_workers = None if scheduler else parse_local(cluster)
+    except StorylineError as error:
+        _fail(error, 2)  # a usage error
+    return connect(scheduler, local_workers)
 
 
 @app.command()
