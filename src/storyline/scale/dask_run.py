@@ -39,6 +39,9 @@ RECORDS_PER_PARTITION = 96
 #: partitions in flight per worker thread before the client takes the oldest back, as the local pool
 #: does: results come back in input order, and a long partition must not leave the others idle
 PARTITIONS_AHEAD_PER_WORKER = 4
+#: the statistical profiler samples every worker thread 100 times a second; annotation is one long
+#: CPU-bound call per task, so it only takes cycles (and the GIL) from spaCy
+LOCAL_WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
 
 
 @dataclass(frozen=True)
@@ -265,8 +268,12 @@ def connect(scheduler: str | None = None, local_workers: int | None = None) -> I
         with client:
             yield client
         return
-    with LocalCluster(n_workers=local_workers or 1, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster, Client(cluster) as client:
+    import dask.config
+
+    with dask.config.set(LOCAL_WORKER_CONFIG):  # the nannies hand this configuration to their workers
+        cluster = LocalCluster(n_workers=local_workers or 1, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+    with cluster, Client(cluster) as client:
         yield client
 
 
