@@ -63,11 +63,14 @@ def read_records(path: Path, first: int = 0, stop: int | None = None) -> Iterato
 
 def count_records(path: Path) -> int:
     """How many records (and broken stretches) the file holds, without extracting any page."""
-    return sum(1 for _ in _entries(path, parse=False))
+    return sum(1 for _ in _entries(path))
 
 
-def _entries(path: Path, parse: bool = True) -> Iterator[_Entry]:
-    """Every record in file order; after a broken one, reading resumes at the next record boundary."""
+def _entries(path: Path) -> Iterator[_Entry]:
+    """Every record in file order; after a broken one, reading resumes at the next record boundary.
+
+    Counting goes through here too, reading every record whole as reading does, so that both
+    number the records alike and the ranges cut by a count are the ranges read."""
     try:
         from fastwarc.warc import ArchiveIterator
     except ImportError as err:  # pragma: no cover - fastwarc is a dependency
@@ -80,12 +83,17 @@ def _entries(path: Path, parse: bool = True) -> Iterator[_Entry]:
             stream.seek(start)
             last, error = None, None
             try:
-                for record in ArchiveIterator(stream, parse_http=parse, auto_decode="all" if parse else "none"):
+                for record in ArchiveIterator(stream, parse_http=True, auto_decode="all"):
                     last = record.stream_pos  # counted from the start of the file
-                    if parse:
-                        record.freeze()  # the whole record in memory: its digest can be checked and the page read after
-                    yield _Entry(index, last, record=record)
+                    entry = _Entry(index, last, record=record)
+                    try:
+                        record.freeze()  # the whole record in memory: its digest can be checked, its page read
+                    except (OSError, ValueError) as err:
+                        entry = _Entry(index, last, error=f"{type(err).__name__}: {err}")
+                    yield entry
                     index += 1
+                    if entry.error:
+                        break
             except (OSError, ValueError) as err:  # a gzip member cut short, a header that is not one
                 error = f"{type(err).__name__}: {err}"
             if last is None:
