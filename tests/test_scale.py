@@ -106,7 +106,7 @@ def test_a_worker_killed_mid_task_is_retried_and_every_article_annotated_once(tm
                 time.sleep(0.3)  # inside the task, past reading the files
                 pid = client.run(os.getpid, workers=busy[:1])[busy[0]]
                 os.kill(pid, signal.SIGKILL)
-                killed.append(pid)
+                killed.append((pid, busy[0]))
                 return
             time.sleep(0.02)
 
@@ -115,8 +115,14 @@ def test_a_worker_killed_mid_task_is_retried_and_every_article_annotated_once(tm
     report = build(inputs, tmp_path / "out", resources=resources, cluster=client)
     killer.join()
     assert killed, "no annotation task was seen running"
-    client.wait_for_workers(2, timeout=60)  # the nanny starts a fresh worker in the killed one's place
-    assert killed[0] not in client.run(os.getpid).values()
+    killed_pid, killed_address = killed[0]
+    deadline = time.monotonic() + 60  # the nanny starts a fresh worker in the killed one's place
+    while time.monotonic() < deadline:
+        workers = client.scheduler_info()["workers"]
+        if killed_address not in workers and len(workers) == 2:
+            break
+        time.sleep(0.2)
+    assert killed_pid not in client.run(os.getpid).values()
     reruns = client.run_on_scheduler(_times_processing)
     assert max(reruns.values()) >= 2, reruns  # the killed worker's task ran again elsewhere
 

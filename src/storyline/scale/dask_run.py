@@ -34,13 +34,13 @@ if TYPE_CHECKING:  # pragma: no cover
 PLUGIN_NAME = "storyline"
 #: plain files read by one task (one article each, most of them: one spaCy batch)
 FILES_PER_PARTITION = 32
-#: records of one WARC file read by one task (CC-News pages: about a third are not articles)
+#: records of one WARC file read by one task (requests, redirects and other non-pages among them)
 RECORDS_PER_PARTITION = 96
 #: partitions in flight per worker thread before the client takes the oldest back, as the local pool
 #: does: results come back in input order, and a long partition must not leave the others idle
 PARTITIONS_AHEAD_PER_WORKER = 4
 #: the statistical profiler samples every worker thread 100 times a second; annotation is one long
-#: CPU-bound call per task, so it only takes cycles (and the GIL) from spaCy
+#: CPU-bound call per task, so its samples say little and their cycles are spaCy's
 LOCAL_WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
 
 
