@@ -94,7 +94,7 @@ def _many_articles(folder: Path, copies: int) -> list[str]:
 
 
 def test_a_worker_killed_mid_task_is_retried_and_every_article_annotated_once(tmp_path, resources, client):
-    inputs = _many_articles(tmp_path / "in", copies=3)
+    inputs = _many_articles(tmp_path / "in", copies=12)  # 48 files: two partitions, one per worker
     killed: list[int] = []
 
     def kill_the_busy_worker() -> None:
@@ -103,12 +103,11 @@ def test_a_worker_killed_mid_task_is_retried_and_every_article_annotated_once(tm
             busy = [address for address, keys in client.processing().items()
                     if any("annotate_partition" in str(key) for key in keys)]
             if busy:
-                time.sleep(0.3)  # inside the task, past reading the files
                 pid = client.run(os.getpid, workers=busy[:1])[busy[0]]
                 os.kill(pid, signal.SIGKILL)
                 killed.append((pid, busy[0]))
                 return
-            time.sleep(0.02)
+            time.sleep(0.005)
 
     killer = threading.Thread(target=kill_the_busy_worker)
     killer.start()
