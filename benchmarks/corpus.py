@@ -37,9 +37,10 @@ def t17_topic(folder: str) -> str:
     return T17_TOPICS[folder.split("_", 1)[0]]
 
 
-def load_t17(root: Path = T17) -> tuple[list[AnnotatedArticle], dict[str, str]]:
-    """All raw Timeline17 articles, annotated, with their topic label (publication date = folder)."""
-    cache = CACHE / "t17.pkl"
+def load_t17(root: Path = T17, sample: int | None = None) -> tuple[list[AnnotatedArticle], dict[str, str]]:
+    """All raw Timeline17 articles (or every k-th of them, ``sample`` in all, spread over the topics),
+    annotated, with their topic label (publication date = folder)."""
+    cache = CACHE / ("t17.pkl" if sample is None else f"t17-sample{sample}.pkl")
     if cache.exists():
         with cache.open("rb") as handle:
             return pickle.load(handle)
@@ -47,6 +48,8 @@ def load_t17(root: Path = T17) -> tuple[list[AnnotatedArticle], dict[str, str]]:
         sys.exit(f"Timeline17 not found at {root}")
     from storyline.ingest import ingest
     files = sorted(root.glob("*/InputDocs/*/*.txt"))
+    if sample is not None:
+        files = files[::max(1, len(files) // sample)][:sample]
     result = ingest([str(f) for f in files])
     labels: dict[str, str] = {}
     by_path = {str(f): f for f in files}

@@ -58,10 +58,27 @@ def main(version: bool = typer.Option(False, "--version", callback=_version, is_
     """storyline: news articles in, sourced stories and timelines out."""
 
 
+def _dask_client(scheduler: str | None, cluster: str | None):
+    """A Dask client when --scheduler or --cluster asks for one, else nothing to hold."""
+    import contextlib
+
+    if not scheduler and not cluster:
+        return contextlib.nullcontext(None)
+    from storyline.scale.dask_run import connect, parse_local
+
+    try:
+        if scheduler and cluster:
+            raise StorylineError("E083", "--scheduler and --cluster both name a cluster.", "Give one of them.")
+        local_workers = parse_local(cluster) if cluster and not scheduler else None
+    except StorylineError as error:
+        _fail(error, 2)  # a usage error
+    return connect(scheduler, local_workers)
+
+
 @app.command()
 def build(
     articles: list[str] = typer.Argument(..., help="Article files, folders (read recursively) or globs: "
-                                         ".txt/.md, .jsonl, .html, RSS/Atom (.xml/.rss/.atom)."),
+                                         ".txt/.md, .jsonl, .html, RSS/Atom (.xml/.rss/.atom), WARC (.warc/.warc.gz)."),
     output: Path = typer.Option(..., "-o", "--output", help="Output folder; building again into it adds articles."),
     dates: Optional[Path] = typer.Option(None, "--dates", help="CSV with columns file,published[,url] "
                                          "giving publication dates (they override dates found in the files)."),
@@ -78,6 +95,10 @@ def build(
                                           help="Skip (and name) articles longer than this many characters."),
     wait: float = typer.Option(0.0, "--wait", min=0, help="When another build is writing OUTPUT, wait up to "
                                "this many seconds for it (default: exit 2 at once)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Read and annotate on a running Dask "
+                                            "cluster: its scheduler's address (tcp://host:8786)."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="Read and annotate on a Dask LocalCluster of "
+                                          "N worker processes started for this run: local:N."),
     timings: bool = typer.Option(False, "--timings", help="Print the seconds spent in each stage."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only errors and the final summary."),
 ) -> None:
@@ -113,9 +134,10 @@ def build(
 
     try:
         times = StageTimes()
-        report = run_build(articles, output, settings, dates, progress=Hooks(on_total, on_article),
-                           processes=processes or None, times=times, store_url=store_url,
-                           wait_seconds=wait)
+        with _dask_client(scheduler, cluster) as client:
+            report = run_build(articles, output, settings, dates, progress=Hooks(on_total, on_article),
+                               processes=processes or None, times=times, store_url=store_url, cluster=client,
+                               wait_seconds=wait)
     except StorylineError as error:
         _fail(error, error.exit_code)
     finally:

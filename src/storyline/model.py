@@ -46,6 +46,9 @@ class Article:
     published_earliest: dt.date | None = None
     published_latest: dt.date | None = None
     published_granularity: Granularity | None = None
+    # the day a crawler fetched the page (a WARC record's WARC-Date): the article was published on or
+    # before it, so it bounds ``published`` from above; it is never a publication date itself
+    fetched: dt.date | None = None
 
     @property
     def stated_date(self) -> dt.date | None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from storyline.annotate import ANNOTATION_VERSION, annotate, worker_count
 from storyline.compose.story import compose_story
@@ -28,6 +29,9 @@ from storyline.render.outputs import STORY_FILES, write_outputs, write_story_ind
 from storyline.resources import Resources
 from storyline.store import Store
 from storyline.timing import StageTimes
+
+if TYPE_CHECKING:  # pragma: no cover
+    from distributed import Client as DaskClient
 
 GROUPER_STATE = "grouper"
 #: the folder inside OUT where ``storyline serve`` keeps articles waiting to be built: read, unlike OUT's outputs
@@ -95,12 +99,14 @@ def build(
     times: StageTimes | None = None,
     store_url: str | None = None,
     wait_seconds: float = 0.0,
+    cluster: DaskClient | None = None,
 ) -> BuildReport:
     """Read, annotate, group, compose and render; returns what was done and skipped.
 
     ``processes`` > 1 annotates in worker processes (``None``: one per available core, when
     there are at least two batches to annotate); ``times`` collects seconds per stage;
-    ``store_url`` (``postgresql://…``) keeps the store in PostgreSQL instead of OUT/storyline.db.
+    ``store_url`` (``postgresql://…``) keeps the store in PostgreSQL instead of OUT/storyline.db;
+    ``cluster`` (a dask.distributed Client) reads and annotates the inputs on its workers instead.
     The build holds OUT's lock (``outdir``): another build of the same OUT waits up to
     ``wait_seconds`` for it, then stops with a named error.
     """
@@ -116,41 +122,21 @@ def build(
         report = BuildReport(out=out)
 
         sidecar = SidecarDates.load(dates) if dates else None
-        with times.stage("ingest"):
-            result = ingest(inputs, sidecar=sidecar, exclude=out, inbox=out / INBOX)
-        report.skipped = result.skipped
-        if sidecar is not None and dates is not None:
-            report.skipped += [SkippedInput(where, why) for where, why in sidecar.problems + sidecar.unused(dates)]
-        result.articles = _within_size_limit(result.articles, settings.max_article_chars, report.skipped)
-
         store = Store.open(store_url or out / "storyline.db")
-        done = store.annotated_ids(ANNOTATION_VERSION)
-        stored = store.published_of(a.id for a in result.articles if a.id in done)
-        fresh = []
-        for article in result.articles:
-            published = article.published.isoformat() if article.published else None
-            before = stored.get(article.id)
-            inferred_before = article.published_source == "missing" and before is not None and before[1] == "inferred"
-            if before != (published, article.published_source) and not inferred_before:
-                fresh.append(article)  # new, or its date changed (e.g. a new --dates file): resolve again
-        report.reused = len(result.articles) - len(fresh)
-        if progress.on_total:
-            progress.on_total(len(fresh))
-        new_annotated = []
-        if fresh:
-            with times.stage("load model"):
-                resources.nlp  # noqa: B018 - load once, outside the per-article timings
+
         def failed(article: Article, reason: str) -> None:
             report.skipped.append(SkippedInput(article.path or article.url or article.id, reason))
 
-        workers = processes if processes is not None else worker_count(len(fresh), settings.batch_size)
-        # closed on any exit (Ctrl-C included), so annotation workers end with the loop, not at interpreter exit
-        with closing(annotate(fresh, resources, settings.batch_size, progress.on_article, workers, times,
-                              on_error=failed)) as stream:
-            for annotated in stream:
-                with times.stage("store"):
-                    store.save_annotated(annotated, ANNOTATION_VERSION)
-                new_annotated.append(annotated)
+        if cluster is not None:
+            from storyline.scale.dask_run import annotate_on_cluster
+
+            new_annotated = annotate_on_cluster(cluster, inputs, sidecar, store, settings, resources.model_name,
+                                                report, progress, times, failed, store_url)
+        else:
+            new_annotated = _annotate_here(inputs, out, sidecar, store, settings, resources, report, progress,
+                                           processes, times, failed)
+            if sidecar is not None and dates is not None:
+                report.skipped += [SkippedInput(where, why) for where, why in sidecar.problems + sidecar.unused(dates)]
 
         def annotate_again(articles: list[Article]) -> list[AnnotatedArticle]:
             count = processes if processes is not None else worker_count(len(articles), settings.batch_size)
@@ -183,7 +169,7 @@ def build(
             store.drop_story(gone)
             folder.remove_story(gone)
 
-        new_ids = {a.article.id for a in pending} | {a.id for a in fresh}
+        new_ids = {a.article.id for a in pending}
         to_render = [s for s in grouping.stories
                      if stored_members.get(s.id) != set(s.article_ids) or s.id not in rendered_dirs
                      or s.id in update.touched or s.id in update.created or new_ids & set(s.article_ids)]
@@ -246,6 +232,46 @@ def _within_size_limit(articles: list[Article], limit: int, skipped: list[Skippe
         else:
             kept.append(article)
     return kept
+
+
+def _annotate_here(inputs: list[str], out: Path, sidecar: SidecarDates | None, store: Store, settings: Settings,
+                   resources: Resources, report: BuildReport, progress: Progress, processes: int | None,
+                   times: StageTimes, failed: Callable[[Article, str], None]) -> list[AnnotatedArticle]:
+    """Ingest here (nothing inside OUT but its inbox), then annotate (in this process or a local pool) what the
+    store does not hold yet."""
+    with times.stage("ingest"):
+        result = ingest(inputs, sidecar=sidecar, exclude=out, inbox=out / INBOX)
+    report.skipped.extend(result.skipped)
+    articles = _within_size_limit(result.articles, settings.max_article_chars, report.skipped)
+    done = store.annotated_ids(ANNOTATION_VERSION)
+    stored = store.published_of(a.id for a in articles if a.id in done)
+    fresh = [article for article in articles if needs_annotation(article, stored)]
+    report.reused = len(articles) - len(fresh)
+    if progress.on_total:
+        progress.on_total(len(fresh))
+    new_annotated = []
+    if fresh:
+        with times.stage("load model"):
+            resources.nlp  # noqa: B018 - load once, outside the per-article timings
+    workers = processes if processes is not None else worker_count(len(fresh), settings.batch_size)
+    # closed on any exit (Ctrl-C included), so annotation workers end with the loop, not at interpreter exit
+    with closing(annotate(fresh, resources, settings.batch_size, progress.on_article, workers, times,
+                          on_error=failed)) as stream:
+        for annotated in stream:
+            with times.stage("store"):
+                store.save_annotated(annotated, ANNOTATION_VERSION)
+            new_annotated.append(annotated)
+    return new_annotated
+
+
+def needs_annotation(article: Article, stored: dict[str, tuple[str | None, str]]) -> bool:
+    """New, or stored with another date (e.g. a new --dates file): its times must be resolved again.  An article
+    stored with a date inferred for it, read again with none, is unchanged."""
+    published = article.published.isoformat() if article.published else None
+    before = stored.get(article.id)
+    if article.published_source == "missing" and before is not None and before[1] == "inferred":
+        return False
+    return before != (published, article.published_source)
 
 
 def _stranded(store: Store, grouper: StoryGrouper, new: list[AnnotatedArticle]) -> list[AnnotatedArticle]:

@@ -1,6 +1,6 @@
 """Ingest: turn files, folders and globs into ``Article`` objects.
 
-One reader per format (``text``, ``jsonl``, ``html``, ``feeds``); ``dates`` holds the
+One reader per format (``text``, ``jsonl``, ``html``, ``feeds``, ``warc``); ``dates`` holds the
 publication-date logic shared by all of them.  A file that cannot be read is recorded as
 skipped with its reason, and the rest goes on.
 """
@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from storyline.errors import InputError
-from storyline.ingest import feeds, html, jsonl, text
+from storyline.ingest import feeds, html, jsonl, text, warc
 from storyline.ingest.dates import PUBLISHED_YEARS, SidecarDates, apply_sidecar, date_from_url
 from storyline.ingest.ids import RawArticle, to_article
 from storyline.model import Article, IngestResult, SkippedInput
@@ -29,6 +29,7 @@ READERS: dict[str, Callable[[Path], list[RawArticle]]] = {
     ".xml": feeds.read,
     ".rss": feeds.read,
     ".atom": feeds.read,
+    ".warc": warc.read,
 }
 
 
@@ -96,12 +97,12 @@ def _is_support_file(path: Path) -> bool:
 def _is_input(path: Path) -> bool:
     if _is_support_file(path):
         return False
-    return path.suffix.lower() in READERS or path.name.endswith(".htm.txt")
+    return path.suffix.lower() in READERS or path.name.endswith(".htm.txt") or warc.is_warc(path)
 
 
 def read_file(path: Path) -> list[RawArticle]:
     """Read one file with the reader its suffix names (plain text when unknown)."""
-    reader = READERS.get(path.suffix.lower(), text.read)
+    reader = warc.read if warc.is_warc(path) else READERS.get(path.suffix.lower(), text.read)
     return reader(path)
 
 
@@ -114,13 +115,25 @@ def ingest(
 ) -> IngestResult:
     """Read every input into articles (none inside ``exclude``); record (never raise for) the ones that fail."""
     files, skipped = expand_inputs(specs, exclude, inbox)
+    result = ingest_files(files, sidecar, on_file)
+    return IngestResult(articles=result.articles, skipped=skipped + result.skipped)
+
+
+def ingest_files(
+    files: Iterable[Path],
+    sidecar: SidecarDates | None = None,
+    on_file: Callable[[Path], None] | None = None,
+    read: Callable[[Path], Iterable[RawArticle]] = read_file,
+) -> IngestResult:
+    """Read the given files (``read`` may take a part of one, as a worker reading a WARC's record range)."""
+    skipped: list[SkippedInput] = []
     articles: list[Article] = []
     seen_ids: dict[str, str] = {}  # article id → the origin it was first read from
     for path in files:
         if on_file:
             on_file(path)
         try:
-            raws = read_file(path)
+            raws = list(read(path))
         except InputError as err:
             skipped.append(SkippedInput(str(path), err.message))
             continue
@@ -163,4 +176,4 @@ def ingest(
     return IngestResult(articles=articles, skipped=skipped)
 
 
-__all__ = ["ingest", "expand_inputs", "read_file", "SidecarDates", "READERS"]
+__all__ = ["ingest", "ingest_files", "expand_inputs", "read_file", "SidecarDates", "READERS"]

@@ -15,28 +15,32 @@ DATE_PARAMS = {"extensive_search": False, "original_date": True}
 
 
 def read(path: Path) -> list[RawArticle]:
+    return [from_html(path.read_bytes(), origin=str(path), path=str(path))]
+
+
+def from_html(data: bytes, origin: str, path: str | None = None, url: str | None = None) -> RawArticle:
+    """One HTML page's article; ``url`` (where the page was fetched from) wins over the page's own."""
     import trafilatura
     from htmldate import find_date
 
-    data = path.read_bytes()
-    document = trafilatura.bare_extraction(data, with_metadata=True, include_comments=False,
+    document = trafilatura.bare_extraction(data, url=url, with_metadata=True, include_comments=False,
                                            include_tables=False, favor_precision=True,
                                            date_extraction_params=dict(DATE_PARAMS))
     if document is None:
-        raise InputError("E030", f"{path}: no article text could be extracted from this HTML page.")
+        raise InputError("E030", f"{origin}: no article text could be extracted from this HTML page.")
     # trafilatura >= 2.0 returns a Document, 1.x a dict.
     meta = document.as_dict() if hasattr(document, "as_dict") else dict(document)
     title = meta.get("title") or None
     text = _drop_headline((meta.get("text") or "").strip(), title)
-    raw = RawArticle(origin=str(path), path=str(path), text=_paragraphs(text))
+    raw = RawArticle(origin=origin, path=path, text=_paragraphs(text))
     raw.title = title
-    raw.url = meta.get("url") or None
+    raw.url = url or meta.get("url") or None
     raw.outlet = meta.get("sitename") or meta.get("hostname") or None
     found = find_date(data, url=raw.url, **DATE_PARAMS)
     published = parse_date(found) or parse_date(meta.get("date"))
     if published:
         raw.published, raw.published_source = published, "metadata"
-    return [raw]
+    return raw
 
 
 def _paragraphs(text: str) -> str:

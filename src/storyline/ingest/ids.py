@@ -22,6 +22,8 @@ class RawArticle:
     url: str | None = None
     outlet: str | None = None
     error: str | None = None  # set when this record could not be parsed
+    fetched: dt.date | None = None  # when a crawler fetched it (an upper bound on ``published``)
+    date_evidence: str | None = None
 
 
 def article_id(raw: RawArticle) -> str:
@@ -45,4 +47,6 @@ def to_article(raw: RawArticle) -> Article:
         path=raw.path,
         url=raw.url,
         outlet=raw.outlet,
+        date_evidence=raw.date_evidence,
+        fetched=raw.fetched,
     )

@@ -1,0 +1,335 @@
+"""Reading and annotating partitions of the inputs on Dask workers.
+
+Each worker process loads the spaCy pipeline once (``StorylineWorker``, a worker plugin, which
+a worker restarted after a crash runs again) and runs the very ``annotate`` a single process
+runs.  Inputs are read where they are, on the workers: only paths and record ranges travel out,
+only plain annotations travel back.  The client takes partitions back in input order and keeps
+the first copy of every article id, so a partition Dask ran again on another worker (its first
+worker died) still gives every article once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from storyline.annotate import ANNOTATION_VERSION, annotate
+from storyline.errors import StorylineError
+from storyline.ingest import SidecarDates, expand_inputs, ingest_files
+from storyline.ingest import warc as warc_reader
+from storyline.model import AnnotatedArticle, Article, SkippedInput
+
+if TYPE_CHECKING:  # pragma: no cover
+    from distributed import Client
+
+    from storyline.config import Settings
+    from storyline.pipeline import BuildReport, Progress
+    from storyline.store import Store
+    from storyline.timing import StageTimes
+
+PLUGIN_NAME = "storyline"
+#: plain files read by one task (one article each, most of them: one spaCy batch)
+FILES_PER_PARTITION = 32
+#: records of one WARC file read by one task (requests, redirects and other non-pages among them)
+RECORDS_PER_PARTITION = 96
+#: partitions in flight per worker thread before the client takes the oldest back, as the local pool
+#: does: results come back in input order, and a long partition must not leave the others idle
+PARTITIONS_AHEAD_PER_WORKER = 4
+#: the statistical profiler samples every worker thread 100 times a second; annotation is one long
+#: CPU-bound call per task, so its samples say little and their cycles are spaCy's
+LOCAL_WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
+
+
+@dataclass(frozen=True)
+class Partition:
+    """What one task reads: some whole files, or records ``first`` up to ``stop`` of one WARC file."""
+
+    files: tuple[str, ...] = ()
+    warc: str | None = None
+    first: int = 0
+    stop: int | None = None
+
+
+@dataclass
+class PartitionResult:
+    """What a worker sends back: plain data only."""
+
+    reused_ids: list[str] = field(default_factory=list)
+    annotated: list[AnnotatedArticle] = field(default_factory=list)
+    failed: list[tuple[Article, str]] = field(default_factory=list)
+    skipped: list[SkippedInput] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def _worker_plugin(model: str | None):
+    """A worker plugin holding the worker's ``Resources``; defined lazily so dask stays optional."""
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    class StorylineWorker(WorkerPlugin):
+        """Loads the spaCy pipeline once per worker process, with the local pool's worker settings."""
+
+        name = PLUGIN_NAME
+
+        def __init__(self, model_name: str | None):
+            self.model_name = model_name
+            self.resources = None
+
+        def setup(self, worker) -> None:
+            from threadpoolctl import threadpool_limits
+
+            from storyline.annotate.lasting_heap import keep_freed_memory
+            from storyline.resources import Resources
+
+            threadpool_limits(1, user_api="blas")  # one thread per worker: the cluster has one worker per core
+            keep_freed_memory()
+            self.resources = Resources(self.model_name)
+            self.resources.nlp  # noqa: B018 - loaded here, once, not inside the first task
+
+    return StorylineWorker(model)
+
+
+def _has_pipeline(model: str | None, dask_worker=None) -> bool:
+    plugin = dask_worker.plugins.get(PLUGIN_NAME) if dask_worker is not None else None
+    return plugin is not None and plugin.model_name == model and plugin.resources is not None
+
+
+def annotate_partition(
+    partition: Partition,
+    sidecar: SidecarDates | None,
+    stored: dict[str, tuple[str | None, str]],
+    batch_size: int,
+    store_url: str | None = None,
+) -> PartitionResult:
+    """Runs on a worker: read the partition, annotate what the store does not hold (or holds with another date),
+    and with a shared store (``store_url``) save the annotations there itself."""
+    from distributed import get_worker
+
+    from storyline.pipeline import needs_annotation
+    from storyline.timing import StageTimes
+
+    resources = get_worker().plugins[PLUGIN_NAME].resources
+    if partition.warc is not None:
+
+        def read(path: Path):
+            return warc_reader.read_records(path, partition.first, partition.stop)
+
+        read_result = ingest_files([Path(partition.warc)], sidecar, read=read)
+    else:
+        read_result = ingest_files([Path(f) for f in partition.files], sidecar)
+    result = PartitionResult(skipped=read_result.skipped)
+    fresh = [article for article in read_result.articles if needs_annotation(article, stored)]
+    result.reused_ids = [article.id for article in read_result.articles if not needs_annotation(article, stored)]
+    times = StageTimes()
+    result.annotated = list(
+        annotate(
+            fresh,
+            resources,
+            batch_size,
+            times=times,
+            on_error=lambda article, reason: result.failed.append((article, reason)),
+        )
+    )
+    if store_url and result.annotated:
+        from storyline.store import Store
+
+        with times.stage("store"):
+            shared = Store.open(store_url)
+            try:
+                for annotated in result.annotated:  # saving again what a task killed earlier saved is harmless
+                    shared.save_annotated(annotated, ANNOTATION_VERSION)
+            finally:
+                shared.close()
+    result.seconds = dict(times.seconds)
+    return result
+
+
+def shared_store(store_url: str | None) -> str | None:
+    """The store URL workers can write to themselves: a database server, not a client's SQLite file."""
+    return store_url if store_url and store_url.startswith(("postgresql://", "postgres://")) else None
+
+
+def plan_partitions(
+    client: Client,
+    files: list[Path],
+    files_per_partition: int = FILES_PER_PARTITION,
+    records_per_partition: int = RECORDS_PER_PARTITION,
+) -> list[Partition]:
+    """Partitions in input order.  WARC files are counted on the workers (a pass over record headers)
+    and cut into record ranges; a WARC file that cannot be counted is one partition, whose reading
+    then reports why."""
+    warcs = [f for f in files if warc_reader.is_warc(f)]
+    counts = dict(
+        zip(warcs, client.gather(client.map(_count_or_none, [str(f) for f in warcs], pure=False)), strict=True)
+    )
+    partitions: list[Partition] = []
+    plain: list[str] = []
+    for path in files:
+        if not warc_reader.is_warc(path):
+            plain.append(str(path))
+            if len(plain) == files_per_partition:
+                partitions.append(Partition(files=tuple(plain)))
+                plain = []
+            continue
+        if plain:
+            partitions.append(Partition(files=tuple(plain)))
+            plain = []
+        total = counts[path]
+        if total is None:
+            partitions.append(Partition(warc=str(path)))
+            continue
+        for first in range(0, total, records_per_partition):
+            partitions.append(Partition(warc=str(path), first=first, stop=first + records_per_partition))
+    if plain:
+        partitions.append(Partition(files=tuple(plain)))
+    return partitions
+
+
+def _count_or_none(path: str) -> int | None:
+    try:
+        return warc_reader.count_records(Path(path))
+    except (OSError, ValueError, StorylineError):
+        return None
+
+
+def annotate_on_cluster(
+    client: Client,
+    inputs: list[str],
+    sidecar: SidecarDates | None,
+    store: Store,
+    settings: Settings,
+    model: str | None,
+    report: BuildReport,
+    progress: Progress,
+    times: StageTimes,
+    failed: Callable[[Article, str], None],
+    store_url: str | None = None,
+) -> list[AnnotatedArticle]:
+    """The cluster's counterpart of the pipeline's ingest + annotate: same articles, same order, stored
+    by the workers when the store is a PostgreSQL server, else here."""
+    workers_store = shared_store(store_url)
+    files, skipped = expand_inputs(inputs)
+    report.skipped.extend(skipped)
+    with times.stage("load model"):
+        loaded = client.run(_has_pipeline, model)
+        if not loaded or not all(loaded.values()):  # a client used for several builds loads it once
+            client.register_plugin(_worker_plugin(model))
+    with times.stage("store"):
+        stored = store.published_of(store.annotated_ids(ANNOTATION_VERSION))
+    with times.stage("plan"):
+        partitions = plan_partitions(client, files)
+    # one copy per worker, sent once (a dict given to scatter would become one future per article)
+    stored_on_workers = client.scatter([stored], broadcast=True)[0] if stored else {}
+    seen: set[str] = set()
+    new_annotated: list[AnnotatedArticle] = []
+    first_copy: dict[str, AnnotatedArticle] = {}
+    with times.stage("cluster"):
+        results = _in_order(client, partitions, stored_on_workers, sidecar, settings.batch_size, workers_store)
+        for result in results:
+            for name, seconds in result.seconds.items():
+                times.add(name, seconds)
+            report.skipped.extend(result.skipped)
+            for article_id in result.reused_ids:
+                if article_id not in seen:
+                    seen.add(article_id)
+                    report.reused += 1
+            for article, reason in result.failed:
+                if article.id not in seen:
+                    seen.add(article.id)
+                    failed(article, reason)
+            for annotated in result.annotated:
+                if annotated.article.id in seen:  # the same article in a later input: read once, as ingest does
+                    if workers_store and annotated.article.id in first_copy:  # a worker saved the later copy
+                        store.save_annotated(first_copy[annotated.article.id], ANNOTATION_VERSION)
+                    continue
+                seen.add(annotated.article.id)
+                if workers_store:
+                    first_copy[annotated.article.id] = annotated
+                else:
+                    store.save_annotated(annotated, ANNOTATION_VERSION)
+                if progress.on_article:
+                    progress.on_article(annotated.article)
+                new_annotated.append(annotated)
+    return new_annotated
+
+
+def _in_order(
+    client: Client,
+    partitions: list[Partition],
+    stored,
+    sidecar: SidecarDates | None,
+    batch_size: int,
+    store_url: str | None,
+) -> Iterator[PartitionResult]:
+    """Submit a bounded window of partitions; yield their results in partition order."""
+    workers = max(1, sum(client.nthreads().values()))
+    ahead = PARTITIONS_AHEAD_PER_WORKER * workers
+    pending: deque = deque()
+    queue = iter(partitions)
+    while True:
+        while len(pending) < ahead:
+            partition = next(queue, None)
+            if partition is None:
+                break
+            pending.append(
+                client.submit(annotate_partition, partition, sidecar, stored, batch_size, store_url, pure=False)
+            )
+        if not pending:
+            return
+        future = pending.popleft()
+        result = future.result()
+        future.release()
+        yield result
+
+
+@contextlib.contextmanager
+def connect(scheduler: str | None = None, local_workers: int | None = None) -> Iterator[Client]:
+    """A client of a running scheduler (``tcp://host:8786``) or of a LocalCluster of worker processes."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as err:
+        raise StorylineError(
+            "E080", "Running on a cluster needs dask.distributed.", "Install it with: pip install 'storyline[cluster]'"
+        ) from err
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout="30s")
+        except OSError as err:
+            raise StorylineError(
+                "E081",
+                f"No Dask scheduler answered at {scheduler} ({err}).",
+                "Start one with `dask scheduler` and workers with `dask worker <address>`.",
+            ) from err
+        with client:
+            yield client
+        return
+    import dask.config
+
+    with dask.config.set(LOCAL_WORKER_CONFIG):  # the nannies hand this configuration to their workers
+        cluster = LocalCluster(
+            n_workers=local_workers or 1, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+    with cluster, Client(cluster) as client:
+        yield client
+
+
+def parse_local(spec: str) -> int:
+    """``local:N`` → N worker processes on this machine."""
+    kind, _, count = spec.partition(":")
+    if kind != "local" or not count.isdigit() or int(count) < 1:
+        raise StorylineError("E082", f"--cluster {spec!r} is not local:N.", "Write e.g. --cluster local:2.")
+    return int(count)
+
+
+__all__ = [
+    "Partition",
+    "PartitionResult",
+    "annotate_on_cluster",
+    "annotate_partition",
+    "connect",
+    "parse_local",
+    "plan_partitions",
+]
