@@ -350,7 +350,8 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
     if not candidates:
         return None
     scored = sorted(
-        ((_score(day, own, context, neighbours, settings), day) for day in candidates), key=lambda x: (-x[0][0], x[1])
+        ((_score(day, annotated.article.fetched, own, context, neighbours, settings), day) for day in candidates),
+        key=lambda x: (-x[0][0], x[1]),
     )
     (best, reasons), likely = scored[0]
     if best < settings.min_score:
@@ -375,7 +376,12 @@ def granularity_of(width_days: int) -> Granularity | None:
 
 
 def _score(
-    day: dt.date, own: _Own, context: DatedContext, neighbours: list[tuple[dt.date, float]], settings: DatingSettings
+    day: dt.date,
+    fetched: dt.date | None,
+    own: _Own,
+    context: DatedContext,
+    neighbours: list[tuple[dt.date, float]],
+    settings: DatingSettings,
 ) -> tuple[float, list[str]]:
     """How well publication on ``day`` fits the evidence, and the evidence that fits it."""
     score = 0.0
@@ -403,6 +409,8 @@ def _score(
     if latest is not None:
         score += settings.weight_told / (1 + (day - latest[0]).days)
         reasons.append(f"{latest[1]!r} told as past ({latest[0].isoformat()})")
+    if fetched is not None and day > fetched:
+        contradicted += 1  # a crawler fetched the page then: it was published on or before that day
     score -= settings.weight_contradiction * contradicted
     near = [(published, similarity) for published, similarity in neighbours if abs((day - published).days) <= 1]
     if near:
