@@ -21,11 +21,11 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from storyline.annotate.undated import day_of
 from storyline.compose.text import content_words, jaccard
 from storyline.config import DatingSettings
 from storyline.model import AnnotatedArticle, Article, Granularity, TimeExpr
 
-_FULL_DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 _MONTH_DAY = re.compile(r"^XXXX-(\d{2})-(\d{2})$")
 _YEAR = re.compile(r"^(\d{4})$")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -85,16 +85,6 @@ def years_fitting_weekday(month: int, day: int, weekday: int, years: Iterable[in
         except ValueError:
             continue
     return fitting
-
-
-def _day(value: str) -> dt.date | None:
-    match = _FULL_DAY.match(value)
-    if not match:
-        return None
-    try:
-        return dt.date(*(int(g) for g in match.groups()))
-    except ValueError:
-        return None
 
 
 @dataclass
@@ -167,7 +157,7 @@ def _own_evidence(annotated: AnnotatedArticle, settings: DatingSettings) -> _Own
             continue
         sentence_words = words[timex.sentence] if timex.sentence < len(words) else frozenset()
         lead = timex.sentence < settings.lead_sentences
-        day = _day(timex.value) if timex.resolved and timex.anchor == "absolute" else None
+        day = day_of(timex.value) if timex.resolved and timex.anchor == "absolute" else None
         if day is not None:
             told = _Told(day, timex, sentence_words, lead)
             if _is_stamp(text, timex):
@@ -244,7 +234,7 @@ class DatedContext:
             self._add_article(published, _article_words(annotated, settings))
             words = _sentence_words(annotated)
             for timex in annotated.timexes:
-                day = _day(timex.value) if timex.resolved and timex.type in ("DATE", "TIME") else None
+                day = day_of(timex.value) if timex.resolved and timex.type in ("DATE", "TIME") else None
                 if day is not None and timex.sentence < len(words):
                     self._add(day, words[timex.sentence])
             for index in range(min(settings.lead_sentences, len(words))):

@@ -43,11 +43,18 @@ def describe_undated(tagger: TemporalTagger, doc: Doc, sentences: list[Sentence]
     for weekday, reference in enumerate(REFERENCE_WEEK):
         for other in tagger.tag(doc, reference, sentences):
             found = wanted.get((other.start, other.end))
-            match = _DAY.match(other.value) if found is not None else None
-            if found is None or match is None or found.offsets is None:
-                continue
-            try:
-                day = dt.date(*(int(g) for g in match.groups()))
-            except ValueError:
+            day = day_of(other.value) if found is not None else None
+            if found is None or day is None or found.offsets is None:
                 continue
             found.offsets[weekday] = (day - reference).days
+
+
+def day_of(value: str) -> dt.date | None:
+    """The calendar day a TIMEX3 value opens with ("2019-09-23", "2019-09-23T10:00"), if it names one."""
+    match = _DAY.match(value)
+    if not match:
+        return None
+    try:
+        return dt.date(*(int(g) for g in match.groups()))
+    except ValueError:
+        return None
