@@ -27,7 +27,6 @@ from storyline.config import DatingSettings
 from storyline.model import AnnotatedArticle, Article, Granularity, TimeExpr
 
 _MONTH_DAY = re.compile(r"^XXXX-(\d{2})-(\d{2})$")
-_YEAR = re.compile(r"^(\d{4})$")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_WORD = re.compile(
     r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday|sday)?\b\.?", re.IGNORECASE
@@ -215,8 +214,7 @@ def _is_stamp(text: str, timex: TimeExpr) -> bool:
 class DatedContext:
     """The days the run's dated articles name, each with the words of the sentences naming it.
 
-    A dated article's lead sentences also name its publication day (and the day before): a report
-    tells the day's news."""
+    A dated article's lead sentences also name its publication day: a report tells the day's news."""
 
     def __init__(self, dated: list[AnnotatedArticle], settings: DatingSettings):
         self.settings = settings
@@ -321,7 +319,10 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
     for told in own.ahead:
         candidates.update(told.day - dt.timedelta(days=n) for n in after)
     for month_day in own.month_days:  # in the years the run's dated articles were published
-        for year in context.years:
+        years = sorted(context.years)
+        if month_day.weekday is not None:  # and only those in which it falls on the weekday it states
+            years = years_fitting_weekday(month_day.month, month_day.day, month_day.weekday, years)
+        for year in years:
             try:
                 told_day = dt.date(year, month_day.month, month_day.day)
             except ValueError:
