@@ -80,6 +80,7 @@ class DatingSettings:
     min_neighbour_similarity: float = 0.1  # Jaccard of content words below which an article is no neighbour
     common_word_share: float = 0.2  # a word in more than this share of the dated articles is not looked up
     min_common_postings: int = 20
+    neighbours_only_days: int = 14  # an estimate from similar articles alone spans this many days either side
     weight_neighbour: float = 2.0  # similarity of a dated article published that day (halved a day apart)
     weight_dateline: float = 3.0  # a month-day opening a dateline ("LONDON, Sept 1 (Reuters)"), by 1 + days since
     min_score: float = 0.3  # the best day must score this much to be inferred

@@ -35,6 +35,7 @@ _STAMP_WORDS = re.compile(
     r"\b(?:updated|published|posted|last updated|first published|created|modified)\b[^\n]{0,40}$", re.IGNORECASE
 )
 _FUTURE = "future"
+_NEIGHBOURS = "dated articles like it published"
 
 
 @dataclass(frozen=True)
@@ -349,6 +350,10 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
         return None
     close = [day for (score, _), day in scored if score >= best - settings.interval_margin]
     earliest, latest = min(close), max(close)
+    if all(reason.startswith(_NEIGHBOURS) for reason in reasons):
+        # similar articles alone tell the period, not the day: too coarse to count "on Monday" from
+        reach = dt.timedelta(days=settings.neighbours_only_days)
+        earliest, latest = min(earliest, likely - reach), max(latest, likely + reach)
     granularity = granularity_of((latest - earliest).days)
     if granularity is None:
         return None  # the evidence points to days too far apart to name a period
@@ -408,7 +413,7 @@ def _score(
         score += settings.weight_neighbour * sum(
             similarity / (1 + abs((day - published).days)) for published, similarity in near
         )
-        reasons.append("dated articles like it published " + ", ".join(sorted({p.isoformat() for p, _ in near})))
+        reasons.append(_NEIGHBOURS + " " + ", ".join(sorted({p.isoformat() for p, _ in near})))
     for timex, words, lead in own.relative:
         assert timex.offsets is not None
         offset = timex.offsets[day.weekday()]
