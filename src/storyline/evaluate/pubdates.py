@@ -23,7 +23,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from storyline.annotate import ANNOTATION_VERSION, annotate
 from storyline.config import DatingSettings
 from storyline.dating import DatedContext, in_markup, infer
 from storyline.errors import StorylineError
@@ -102,24 +101,6 @@ def jsonl_cases(data: Path) -> tuple[list[Case], list[tuple[str, Article]]]:
     return cases, dated
 
 
-def _annotated(
-    articles: list[Article], store: Store, resources: Resources, workers: int, log: Callable[[str], None]
-) -> dict[str, AnnotatedArticle]:
-    done = store.annotated_ids(ANNOTATION_VERSION)
-    found = {a.article.id: a for a in store.load_annotated([a.id for a in articles if a.id in done])}
-    fresh = [a for a in articles if a.id not in found]
-    if fresh:
-        log(f"annotating {len(fresh)} articles ({len(found)} cached) in {workers} process(es)")
-    for count, annotated in enumerate(
-        annotate(fresh, resources, processes=workers, on_error=lambda a, why: log(f"  skipped {a.id}: {why}")), 1
-    ):
-        store.save_annotated(annotated, ANNOTATION_VERSION)
-        found[annotated.article.id] = annotated
-        if count % 200 == 0:
-            log(f"  annotated {count}/{len(fresh)}")
-    return found
-
-
 def latest_named(annotated: AnnotatedArticle) -> dt.date | None:
     """Baseline: the latest full date (with its year) that the text names."""
     days = []
@@ -183,11 +164,16 @@ def evaluate(
     log: Callable[[str], None] = lambda m: None,
 ) -> dict:
     """Annotate, infer and score; returns the report ``--json`` prints."""
+    from storyline.evaluate.tls import annotated_articles  # which imports this module's hidden_copy
+
     store = Store.open(store_path)
     try:
-        annotated = _annotated([c.article for c in cases] + [a for _, a in dated], store, resources, workers, log)
+        found, _ = annotated_articles(
+            [c.article for c in cases] + [a for _, a in dated], store, resources, workers, log
+        )
     finally:
         store.close()
+    annotated = {item.article.id: item for item in found}
     by_story: dict[str, list[AnnotatedArticle]] = {}
     for story, article in dated:
         if article.id in annotated:

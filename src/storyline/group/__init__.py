@@ -138,8 +138,8 @@ class StoryGrouper:
 
     def dumps(self) -> bytes:
         """The state as bytes: sketches, centroids and ids (no texts), in ``group/state.py``'s
-        format, which cannot run code when read back.  Loading must take well under a second for a large store, so the bulky parts
-        (MinHash signatures, the paragraph index, document frequencies) are numpy arrays, and
+        format, which cannot run code when read back.  Loading must take well under a second for a
+        large store, so the bulky parts (MinHash signatures, the paragraph index, document frequencies) are numpy arrays, and
         what can be derived (LSH band keys, each row's paragraph values) is rebuilt when needed.
         """
         state = {
