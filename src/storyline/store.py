@@ -196,7 +196,7 @@ class Store:
         self._run("DELETE FROM annotations WHERE article_id = ?", (article.id,))
         self._run("DELETE FROM articles WHERE id = ?", (article.id,))
         self._run(f"INSERT INTO articles ({', '.join(ARTICLE_COLUMNS)}, added_at) "
-                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", _article_row(article))
+                  f"VALUES ({', '.join('?' * (len(ARTICLE_COLUMNS) + 1))})", _article_row(article))
         self._run("INSERT INTO annotations (article_id, version, data) VALUES (?, ?, ?)",
                   (article.id, version, encode_annotations(annotated)))
         self._db.commit()
