@@ -47,6 +47,7 @@ def test_a_kill_9_mid_ingest_loses_no_acknowledged_article(tmp_path):
     server = start(out, port, TOKEN)
     acknowledged: list[str] = []
     stop = threading.Event()
+    burst = threading.Event()  # once set, posts go out back to back so they outrun the builds
 
     def post_until_stopped() -> None:
         number = 0
@@ -59,18 +60,27 @@ def test_a_kill_9_mid_ingest_loses_no_acknowledged_article(tmp_path):
                 if 200 <= response.status_code < 300:
                     acknowledged.append(response.json()["id"])
                 number += 1
-                time.sleep(0.1)
+                if not burst.is_set():
+                    time.sleep(0.1)
+
+    def stored_count() -> int:
+        return sum(s["size"] for s in httpx.get(f"{base}/api/stories", timeout=5).json()["stories"])
 
     try:
         wait_up(base)
         poster = threading.Thread(target=post_until_stopped)
         poster.start()
-        # kill once the worker has built some articles, while more are being posted and built
+        # kill once the worker has built some articles, in a burst of posts it cannot have built yet
         deadline = time.monotonic() + 90
         stored = 0
         while time.monotonic() < deadline and stored < 3:
             time.sleep(0.2)
-            stored = sum(s["size"] for s in httpx.get(f"{base}/api/stories", timeout=5).json()["stories"])
+            stored = stored_count()
+        burst.set()
+        burst_target = len(acknowledged) + 10
+        while time.monotonic() < deadline and len(acknowledged) < burst_target and poster.is_alive():
+            time.sleep(0.01)
+        stored = stored_count()
         posted_at_kill = len(acknowledged)
         kill(server)
         stop.set()
