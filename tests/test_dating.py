@@ -12,7 +12,16 @@ from storyline.annotate import annotate
 from storyline.check import check_document, stated_parts_disagree
 from storyline.compose.timeline import year_if_certain
 from storyline.config import DatingSettings
-from storyline.dating import DatedContext, granularity_of, in_markup, infer, weekday_named, years_fitting_weekday
+from storyline.dating import (
+    DatedContext,
+    article_words,
+    granularity_of,
+    in_markup,
+    infer,
+    infer_dates,
+    weekday_named,
+    years_fitting_weekday,
+)
 from storyline.model import AnnotatedArticle, Article
 from storyline.pipeline import build
 
@@ -48,8 +57,11 @@ def test_an_interval_names_its_granularity():
 
 
 def test_an_updated_stamp_dates_the_article_to_the_day(resources):
-    article = Article(id="stamp", text="Updated: March 8, 2011\n\nThe harbour board met on Monday and voted to "
-                      "raise the ferry fares by a tenth from April.")
+    article = Article(
+        id="stamp",
+        text="Updated: March 8, 2011\n\nThe harbour board met on Monday and voted to "
+        "raise the ferry fares by a tenth from April.",
+    )
     (item,) = _annotated(resources, article)
     estimate = infer(item, DatedContext([], DatingSettings()), DatingSettings())
     assert estimate is not None
@@ -63,15 +75,62 @@ def test_an_article_with_no_evidence_stays_undated(resources):
 
 
 def test_a_relative_day_naming_what_a_dated_article_names_fixes_the_day(resources):
-    dated = Article(id="dated", published=dt.date(2023, 5, 12), published_source="header",
-                    text="Eastholm's harbour crane collapsed onto the ferry quay on May 10, injuring two dock workers.")
-    undated = Article(id="undated", text="Two days ago the harbour crane collapsed onto the ferry quay in Eastholm, "
-                      "injuring two dock workers. Repairs will take a month, the port said.")
+    dated = Article(
+        id="dated",
+        published=dt.date(2023, 5, 12),
+        published_source="header",
+        text="Eastholm's harbour crane collapsed onto the ferry quay on May 10, injuring two dock workers.",
+    )
+    undated = Article(
+        id="undated",
+        text="Two days ago the harbour crane collapsed onto the ferry quay in Eastholm, "
+        "injuring two dock workers. Repairs will take a month, the port said.",
+    )
     dated_item, undated_item = _annotated(resources, dated, undated)
     estimate = infer(undated_item, DatedContext([dated_item], DatingSettings()), DatingSettings())
     assert estimate is not None
     assert estimate.likely == dt.date(2023, 5, 12)
     assert any("2023-05-10" in reason for reason in estimate.evidence)
+
+
+def test_an_undated_article_its_stamp_dates_is_context_for_the_other_undated_ones(resources):
+    stamped = Article(
+        id="stamped",
+        text="Updated: May 12, 2023\n\nEastholm's harbour crane collapsed onto the "
+        "ferry quay on May 10, injuring two dock workers, the port authority said.",
+    )
+    relative = Article(
+        id="relative",
+        text="Two days ago the harbour crane collapsed onto the ferry quay in "
+        "Eastholm, injuring two dock workers. Repairs will take a month, the port said.",
+    )
+    items = _annotated(resources, stamped, relative)
+    assert infer(items[1], DatedContext([], DatingSettings()), DatingSettings()) is None  # alone: nothing to go on
+    found = infer_dates(items, [], DatingSettings())
+    assert found["stamped"].likely == dt.date(2023, 5, 12)
+    assert found["relative"].likely == dt.date(2023, 5, 12)
+    assert any("2023-05-10" in reason for reason in found["relative"].evidence)
+
+
+def _dated(article_id: str, day: dt.date, text: str) -> Article:
+    return Article(id=article_id, published=day, published_source="header", text=text)
+
+
+def test_similar_articles_tell_the_period_only_when_most_of_them_agree_on_it(resources):
+    round_text = (
+        "Ferry crews of Eastholm walked out over pay, the crew union said, and the harbour board "
+        "called the strike unlawful while sailings to the islands stopped."
+    )
+    settings = DatingSettings(period_majority=0.7)
+    early = [_dated(f"early{n}", dt.date(2015, 3, 2 + n), round_text) for n in range(3)]
+    late = _dated("late", dt.date(2022, 3, 2), round_text)
+    undated = Article(id="undated", text=round_text)
+    *dated_items, undated_item = _annotated(resources, *early, late, undated)
+    words = article_words(undated_item, settings)
+    found = DatedContext(dated_items, settings).neighbours(words)
+    assert found and all(day.year == 2015 for day, _ in found)  # three of four agree: their period
+    split = DatedContext([dated_items[0], dated_items[3]], settings).neighbours(words)
+    assert split == []  # one each side: no period
 
 
 def test_stated_parts_of_the_words_must_agree_with_the_date():
@@ -84,19 +143,37 @@ def test_stated_parts_of_the_words_must_agree_with_the_date():
 
 def _document(date: str, expression: str | None, inferred: str | None, published: str | None, source: str) -> dict:
     text = "On Monday the quay reopened after the repairs."
-    return {"story": {"id": "s-1"},
-            "articles": [{"id": "a", "text": text, "published": published, "published_source": source}],
-            "timeline": [{"date": date, "sources": [{"article_id": "a", "sentence": text, "char_start": 0,
-                                                     "char_end": len(text), "time_expression": expression,
-                                                     "inferred": inferred}]}]}
+    return {
+        "story": {"id": "s-1"},
+        "articles": [{"id": "a", "text": text, "published": published, "published_source": source}],
+        "timeline": [
+            {
+                "date": date,
+                "sources": [
+                    {
+                        "article_id": "a",
+                        "sentence": text,
+                        "char_start": 0,
+                        "char_end": len(text),
+                        "time_expression": expression,
+                        "inferred": inferred,
+                    }
+                ],
+            }
+        ],
+    }
 
 
 def test_the_check_finds_dates_the_words_do_not_support():
     assert check_document(_document("2023-05-15", "Monday", None, "2023-05-17", "header")) == []
     undated = check_document(_document("2023-05-15", "Monday", None, None, "missing"))
     assert len(undated) == 1 and "states no year" in undated[0].reason
-    assert check_document(_document("2023-05-15", "Monday", "counted from the inferred publication date: …",
-                                    "2023-05-17", "inferred")) == []
+    assert (
+        check_document(
+            _document("2023-05-15", "Monday", "counted from the inferred publication date: …", "2023-05-17", "inferred")
+        )
+        == []
+    )
     assert len(check_document(_document("2023-05-16", "Monday", "how", "2023-05-17", "inferred"))) == 1  # a Tuesday
     assert len(check_document(_document("2023-05-10", None, None, "2023-05-17", "header"))) == 1
 
@@ -104,12 +181,16 @@ def test_the_check_finds_dates_the_words_do_not_support():
 def test_a_build_writes_no_date_from_markup_or_from_a_caption_naming_its_own_year(tmp_path, resources):
     (tmp_path / "dated.txt").write_text(
         " date 2005-08-01\nThe Eastholm ferry strike began on Monday, the crews' union said.\n\n"
-        "The crews want a new rota before the winter timetable.\n", encoding="utf-8")
+        "The crews want a new rota before the winter timetable.\n",
+        encoding="utf-8",
+    )
     (tmp_path / "undated.md").write_text(
         "The Eastholm ferry crews stayed on strike as the union and the operator met again.\n\n"
         "![Crews on the quay](https://img.example.org/2021-03/crews.jpg)\n\n"
         "Crews on the quay, August 9,2022. The union said the strike over the rota would go on.\n\n"
-        "7:55 a.m. The first ferry of the day stayed in port.\n", encoding="utf-8")
+        "7:55 a.m. The first ferry of the day stayed in port.\n",
+        encoding="utf-8",
+    )
     build([str(tmp_path / "dated.txt"), str(tmp_path / "undated.md")], tmp_path / "out", resources=resources)
     document = json.loads((tmp_path / "out" / "story.json").read_text(encoding="utf-8"))
     dates = {entry["date"] for entry in document["timeline"]}

@@ -76,7 +76,8 @@ class DatingSettings:
     article_chars: int = 2000  # the start of an article compared with dated articles as a whole
     neighbours: int = 5  # most similar dated articles whose days are candidates
     neighbour_period_days: int = 60  # neighbours further than this from the most similar one are another period
-    neighbour_days: int = 1  # … and the days up to this long after them
+    period_majority: float = 0.85  # … whose share of the neighbours' similarity must exceed this to tell the period
+    neighbour_days: int = 3  # the days this close to a neighbour's are candidates, scored by closeness
     min_neighbour_similarity: float = 0.1  # Jaccard of content words below which an article is no neighbour
     common_word_share: float = 0.2  # a word in more than this share of the dated articles is not looked up
     min_common_postings: int = 20

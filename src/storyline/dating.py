@@ -36,6 +36,8 @@ _STAMP_WORDS = re.compile(
 )
 _FUTURE = "future"
 _NEIGHBOURS = "dated articles like it published"
+_STAMP_EVIDENCE = "the stamp"
+_DATELINE_EVIDENCE = "the dateline"
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,8 @@ class _Own:
     relative: list[tuple[TimeExpr, frozenset[str], bool]] = field(default_factory=list)
 
 
-def _article_words(annotated: AnnotatedArticle, settings: DatingSettings) -> frozenset[str]:
+def article_words(annotated: AnnotatedArticle, settings: DatingSettings) -> frozenset[str]:
+    """The content words of an article's start, compared with dated articles as a whole."""
     return frozenset(content_words(annotated.article.text[: settings.article_chars]))
 
 
@@ -227,17 +230,28 @@ class DatedContext:
         self.article_by_word: dict[str, list[int]] = defaultdict(list)
         for annotated in dated:
             published = annotated.article.stated_date
-            if published is None:
-                continue
-            self.years.add(published.year)
-            self._add_article(published, _article_words(annotated, settings))
-            words = _sentence_words(annotated)
-            for timex in annotated.timexes:
-                day = day_of(timex.value) if timex.resolved and timex.type in ("DATE", "TIME") else None
-                if day is not None and timex.sentence < len(words):
-                    self._add(day, words[timex.sentence])
-            for index in range(min(settings.lead_sentences, len(words))):
-                self._add(published, words[index])
+            if published is not None:
+                self.add(annotated, published)
+
+    def add(self, annotated: AnnotatedArticle, published: dt.date) -> None:
+        """Take in one article published on ``published`` (stated, or inferred to the day from its own words)."""
+        self.years.add(published.year)
+        self._add_article(published, article_words(annotated, self.settings))
+        words = _sentence_words(annotated)
+        for timex in annotated.timexes:
+            day = day_of(timex.value) if timex.resolved and timex.type in ("DATE", "TIME") else None
+            month_day = _MONTH_DAY.match(timex.value) if timex.type == "DATE" else None
+            if month_day:  # an inferred article's "May 10", in the year its date gives
+                told = _MonthDay(int(month_day.group(1)), int(month_day.group(2)), None, timex, False)
+                day = (
+                    told.earliest_on_or_after(published)
+                    if timex.tense == _FUTURE
+                    else told.latest_on_or_before(published)
+                )
+            if day is not None and timex.sentence < len(words):
+                self._add(day, words[timex.sentence])
+        for index in range(min(self.settings.lead_sentences, len(words))):
+            self._add(published, words[index])
 
     def _add_article(self, published: dt.date, words: frozenset[str]) -> None:
         index = len(self.articles)
@@ -264,11 +278,14 @@ class DatedContext:
         ]
         if not found:
             return []
-        # neighbours from periods far apart (look-alike stories years apart) say nothing about which one it is
-        anchor = found[0][0]
-        if any(abs((day - anchor).days) > self.settings.neighbour_period_days for day, _ in found):
+        # neighbours from periods far apart (look-alike stories years apart) tell the period only when the most
+        # similar one's period outweighs the others
+        reach = self.settings.neighbour_period_days
+        periods = [[(day, score) for day, score in found if abs((day - anchor).days) <= reach] for anchor, _ in found]
+        period = max(periods, key=lambda members: sum(score for _, score in members))
+        if sum(score for _, score in period) <= self.settings.period_majority * sum(score for _, score in found):
             return []
-        return found
+        return period
 
     def _add(self, day: dt.date, words: frozenset[str]) -> None:
         if len(words) < self.settings.min_sentence_words:
@@ -312,7 +329,7 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
     own = _own_evidence(annotated, settings)
     if own.stamps:
         stamp = max(own.stamps, key=lambda t: t.day)
-        return Estimate(stamp.day, stamp.day, stamp.day, "day", (f"the stamp {stamp.timex.text!r}",))
+        return Estimate(stamp.day, stamp.day, stamp.day, "day", (f"{_STAMP_EVIDENCE} {stamp.timex.text!r}",))
     candidates: set[dt.date] = set()
     after = range(settings.days_after_told + 1)
     for told in own.past:
@@ -336,9 +353,11 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
                 published = day - dt.timedelta(days=offset) if offset is not None else None
                 if published is not None and published.weekday() == weekday:
                     candidates.add(published)
-    neighbours = context.neighbours(_article_words(annotated, settings))
+    neighbours = context.neighbours(article_words(annotated, settings))
     for day, _ in neighbours:
-        candidates.update(day + dt.timedelta(days=n) for n in range(-1, settings.neighbour_days + 1))
+        candidates.update(
+            day + dt.timedelta(days=n) for n in range(-settings.neighbour_days, settings.neighbour_days + 1)
+        )
     if not candidates:
         return None
     scored = sorted(
@@ -400,7 +419,7 @@ def _score(
     for told_day, told_words, dateline in told:
         if dateline:
             score += settings.weight_dateline / (1 + (day - told_day).days)
-            reasons.append(f"the dateline {told_words!r} ({told_day.isoformat()})")
+            reasons.append(f"{_DATELINE_EVIDENCE} {told_words!r} ({told_day.isoformat()})")
     latest = max((t for t in told if not t[2]), default=None)
     if latest is not None:
         score += settings.weight_told / (1 + (day - latest[0]).days)
@@ -408,7 +427,11 @@ def _score(
     if fetched is not None and day > fetched:
         contradicted += 1  # a crawler fetched the page then: it was published on or before that day
     score -= settings.weight_contradiction * contradicted
-    near = [(published, similarity) for published, similarity in neighbours if abs((day - published).days) <= 1]
+    near = [
+        (published, similarity)
+        for published, similarity in neighbours
+        if abs((day - published).days) <= settings.neighbour_days
+    ]
     if near:
         score += settings.weight_neighbour * sum(
             similarity / (1 + abs((day - published).days)) for published, similarity in near
@@ -442,7 +465,30 @@ def infer_dates(
         estimate = infer(annotated, context, settings)
         if estimate is not None:
             found[annotated.article.id] = estimate
+    # an article its stamp or dateline dates to the day is context for the others, as a dated one is; the
+    # others are estimated again with it
+    sure = {a.article.id: a for a in undated if _dated_by_own_words(found.get(a.article.id))}
+    if not sure or len(sure) == len(undated):
+        return found
+    for article_id, annotated in sure.items():
+        context.add(annotated, found[article_id].likely)
+    for annotated in undated:
+        if annotated.article.id in sure:
+            continue
+        estimate = infer(annotated, context, settings)
+        if estimate is not None:
+            found[annotated.article.id] = estimate
     return found
+
+
+def _dated_by_own_words(estimate: Estimate | None) -> bool:
+    """Dated to the day by a stamp or a dateline: as sure as a stated date.  Weaker estimates stay out of the
+    context, where a wrong one would pull others to its period (look-alike stories years apart)."""
+    return (
+        estimate is not None
+        and estimate.granularity == "day"
+        and estimate.evidence[0].startswith((_STAMP_EVIDENCE, _DATELINE_EVIDENCE))
+    )
 
 
 def apply_estimate(annotated: AnnotatedArticle, estimate: Estimate) -> None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from storyline.config import DatingSettings
-from storyline.dating import DatedContext, in_markup, infer
+from storyline.dating import Estimate, in_markup, infer_dates
 from storyline.errors import StorylineError
 from storyline.model import AnnotatedArticle, Article
 from storyline.resources import Resources
@@ -178,15 +178,20 @@ def evaluate(
     for story, article in dated:
         if article.id in annotated:
             by_story.setdefault(story, []).append(annotated[article.id])
-    contexts = {story: DatedContext(members, settings) for story, members in by_story.items()}
-    empty = DatedContext([], settings)
+    hidden: dict[str, list[AnnotatedArticle]] = {}
+    for case in cases:
+        if case.article.id in annotated:
+            hidden.setdefault(case.story, []).append(annotated[case.article.id])
+    estimates: dict[str, Estimate] = {}
+    for story, items in hidden.items():
+        estimates.update(infer_dates(items, by_story.get(story, []), settings))
     results: dict[str, list[tuple[dt.date, dt.date | None]]] = {name: [] for name in SYSTEMS}
     granularities: dict[str, int] = {}
     for case in cases:
         item = annotated.get(case.article.id)
         if item is None:
             continue
-        estimate = infer(item, contexts.get(case.story, empty), settings)
+        estimate = estimates.get(case.article.id)
         results["storyline"].append((case.truth, estimate.likely if estimate else None))
         if estimate:
             granularities[estimate.granularity] = granularities.get(estimate.granularity, 0) + 1
