@@ -330,6 +330,11 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
     if own.stamps:
         stamp = max(own.stamps, key=lambda t: t.day)
         return Estimate(stamp.day, stamp.day, stamp.day, "day", (f"{_STAMP_EVIDENCE} {stamp.timex.text!r}",))
+    neighbours = context.neighbours(article_words(annotated, settings))
+    if neighbours:
+        # a day told long before the period that similar dated articles agree on is background, not the news
+        background = min(day for day, _ in neighbours) - dt.timedelta(days=settings.neighbour_period_days)
+        own.past = [told for told in own.past if told.day >= background]
     candidates: set[dt.date] = set()
     after = range(settings.days_after_told + 1)
     for told in own.past:
@@ -353,7 +358,6 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
                 published = day - dt.timedelta(days=offset) if offset is not None else None
                 if published is not None and published.weekday() == weekday:
                     candidates.add(published)
-    neighbours = context.neighbours(article_words(annotated, settings))
     for day, _ in neighbours:
         candidates.update(
             day + dt.timedelta(days=n) for n in range(-settings.neighbour_days, settings.neighbour_days + 1)
