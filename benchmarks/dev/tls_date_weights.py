@@ -39,15 +39,17 @@ from tls_dev import CACHE, load_inputs  # noqa: E402
 
 from storyline.annotate import ANNOTATION_VERSION  # noqa: E402
 from storyline.compose import timeline as composer  # noqa: E402
+from storyline.config import TimelineSettings  # noqa: E402
 from storyline.evaluate.tls import in_span  # noqa: E402
 
 KINDS = ("lead", "same", "ahead", "after_1_2", "after_3_29", "after_30_89", "after_90")
-#: the composer's weights in these terms: LEAD_WEIGHT, 1, 1, 1 + RETROSPECTIVE_BONUS, the same,
-#: then LATE_BONUS more from LATE_DAYS (30) on
-SHIPPED = {"lead": composer.LEAD_WEIGHT, "same": 1.0, "ahead": 1.0,
-           "after_1_2": 1 + composer.RETROSPECTIVE_BONUS, "after_3_29": 1 + composer.RETROSPECTIVE_BONUS,
-           "after_30_89": 1 + composer.RETROSPECTIVE_BONUS + composer.LATE_BONUS,
-           "after_90": 1 + composer.RETROSPECTIVE_BONUS + composer.LATE_BONUS}
+#: the composer's default weights (TimelineSettings) in these terms: lead_weight, 1, 1, 1 + retrospective_bonus,
+#: the same, then late_bonus more from late_days (30) on
+DEFAULTS = TimelineSettings()
+SHIPPED = {"lead": DEFAULTS.lead_weight, "same": 1.0, "ahead": 1.0,
+           "after_1_2": 1 + DEFAULTS.retrospective_bonus, "after_3_29": 1 + DEFAULTS.retrospective_bonus,
+           "after_30_89": 1 + DEFAULTS.retrospective_bonus + DEFAULTS.late_bonus,
+           "after_90": 1 + DEFAULTS.retrospective_bonus + DEFAULTS.late_bonus}
 GRID = (0, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6)
 
 
@@ -77,7 +79,7 @@ class Timeline:
     dates: list[str]
     date_index: np.ndarray  # per (date, article): the date's index
     kinds: np.ndarray  # per (date, article): bit mask of the kinds of mention (an index into the mask table)
-    factor: np.ndarray  # per date: COARSE_FACTOR, OUTSIDE_FACTOR or 1
+    factor: np.ndarray  # per date: coarse_factor, outside_factor or 1
     shown: np.ndarray  # per date: a keyword sentence can summarise it
     gold: np.ndarray  # per date: a gold date
     k: int
@@ -105,7 +107,7 @@ def timeline_of(topic, index, articles, duplicate_of, gold, kinds: list[str]) ->
     golds = {d.isoformat() for d in gold}
     return Timeline(
         topic.name, f"{topic.name}/{index}", dates, np.array([index[d] for d, _ in masks]), np.array(list(masks.values())),
-        np.array([composer.COARSE_FACTOR if len(d) != 10 else 1.0 if first <= d <= last else composer.OUTSIDE_FACTOR
+        np.array([DEFAULTS.coarse_factor if len(d) != 10 else 1.0 if first <= d <= last else DEFAULTS.outside_factor
                   for d in dates]),
         np.array([d in shown for d in dates]), np.array([d in golds for d in dates]), len(gold))
 

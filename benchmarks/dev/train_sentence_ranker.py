@@ -185,7 +185,7 @@ def pick(record: dict, score) -> list[str]:  # type: ignore[no-untyped-def]
         if len(chosen) >= record["per_date"]:
             break
         # the group's best member not redundant with those chosen (compose_timeline's rule within a date)
-        row = next((r for r in rows if all(composer.jaccard(r[4], c[4]) < composer.REDUNDANT for c in chosen)), None)
+        row = next((r for r in rows if all(composer.jaccard(r[4], c[4]) < composer.DEFAULTS.redundant for c in chosen)), None)
         if row is not None:
             chosen.append(row)
     return [row[3] for row in chosen]
@@ -203,7 +203,7 @@ def proxy(records: list[dict], score, counter: RougeCounter) -> tuple[float, flo
 
 def hand(features: dict[str, float]) -> float:
     """The hand formula rank_groups uses without a model (relevance of the member; support breaks group order)."""
-    return features["relevance"] + composer.SUPPORT_WEIGHT * features["support"]
+    return features["relevance"] + composer.DEFAULTS.support_weight * features["support"]
 
 
 def main() -> int:
