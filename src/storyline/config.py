@@ -120,6 +120,9 @@ class DatingSettings:
 @dataclass(frozen=True)
 class Settings:
     model: str | None = None  # spaCy pipeline name; None picks the installed English model
+    # spaCy's matrix products through numpy's BLAS and its rule components' answers remembered
+    # (resources.load_spacy): the same output, sooner; off: the pipeline as shipped
+    spacy_speedups: bool = True
     batch_size: int = 32
     # longest article text annotated, in characters (``--max-article-chars``); a longer one is skipped with
     # its reason.  News articles hold a few thousand; a crawled page that joins many may hold 700,000
