@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def t17_sample(data_root: Path, count: int, folder: Path) -> tuple[list[str], Path]:
     """Every k-th raw T17 article (spread over topics), with a side file of their dates."""
-    files = sorted((data_root.resolve() / "timeline17_original").glob("*/InputDocs/*/*.txt"))  # links need absolute targets
+    # links need absolute targets
+    files = sorted((data_root.resolve() / "timeline17_original").glob("*/InputDocs/*/*.txt"))
     files = [f for f in files if f.stat().st_size > 0]
     step = max(1, len(files) // count)
     chosen = files[::step][:count]
@@ -65,7 +66,8 @@ def measure(name: str, inputs: list[str], resources: Resources, dates: Path | No
         if stage != "load model":
             print(f"  {stage:<20} {seconds:7.2f} s  {seconds / elapsed:5.1%}")
     actors = sum(times.seconds.get(s, 0.0) for s in ("quotes", "claims", "compose entities", "compose figures"))
-    print(f"  temporal tagger share of build time: {times.seconds.get('temporal', 0.0) / elapsed:.1%} (target: must not dominate)")
+    share = times.seconds.get("temporal", 0.0) / elapsed
+    print(f"  temporal tagger share of build time: {share:.1%} (target: must not dominate)")
     print(f"  quotes + figures + entities add {actors / max(elapsed - actors, 1e-9):.1%} to the rest of the build "
           "(target: at most 30 %)")
 
@@ -84,7 +86,7 @@ def main() -> None:
     if args.t17:
         with tempfile.TemporaryDirectory() as folder:
             inputs, dates = t17_sample(args.data_root, args.t17, Path(folder))
-            measure(f"Timeline17 raw articles", inputs, resources, dates, single_story=False)
+            measure("Timeline17 raw articles", inputs, resources, dates, single_story=False)
 
 
 if __name__ == "__main__":

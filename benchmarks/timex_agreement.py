@@ -44,7 +44,7 @@ def as_predictions(doc: TimeMLDoc) -> list[Prediction]:
 
 def score_against(gold: list[TimeMLDoc], system: list[list[Prediction]]) -> Score:
     total = Score()
-    for doc, predictions in zip(gold, system):
+    for doc, predictions in zip(gold, system, strict=True):
         total.add(score_document(doc, predictions))
     return total
 

@@ -29,11 +29,11 @@ import time
 from dataclasses import fields, replace
 from pathlib import Path
 
+from storyline.annotate import ANNOTATION_VERSION
 from storyline.compose import timeline as composer
 from storyline.config import TimelineSettings
 from storyline.evaluate.rouge import RougeCounter
 from storyline.evaluate.tls import PEER_METHODS, as_dated, duplicates, in_span, load_peer, protocol_settings
-from storyline.annotate import ANNOTATION_VERSION
 from storyline.evaluate.tls_data import T17_TOPICS, load_articles, load_topics
 from storyline.evaluate.tls_metric import TimelineScores, average, score_timeline
 from storyline.model import AnnotatedArticle
@@ -65,7 +65,8 @@ def from_pickle() -> dict[str, list[AnnotatedArticle]]:
 
 def from_store(path: Path = CACHE / "tls" / "t17.db",
                version: str = ANNOTATION_VERSION) -> dict[str, list[AnnotatedArticle]]:
-    """Annotations of ``version`` (default: the current ANNOTATION_VERSION), read-only (an evaluation may be writing)."""
+    """Annotations of ``version`` (default: the current ANNOTATION_VERSION), read-only (an evaluation may be
+    writing)."""
     if not path.exists():
         sys.exit(f"no annotation store at {path}: run `storyline evaluate tls` first, or pass --db")
     connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)

@@ -134,7 +134,8 @@ def _parse_all(nlp: Language, articles: list[Article], batch_size: int, limit: i
             whole = (
                 parsed[0]
                 if len(parsed) == 1
-                else Doc.from_docs(parsed, ensure_whitespace=False, exclude=["user_data", "tensor"])
+                # spaCy's stub lacks ``exclude``, which Doc.from_docs takes since 3.4
+                else Doc.from_docs(parsed, ensure_whitespace=False, exclude=["user_data", "tensor"])  # type: ignore[call-arg]
             )
             parsed = []
             out.append((article, whole))

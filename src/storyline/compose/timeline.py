@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import attrgetter
 from pathlib import Path
+from typing import Any
 
 from storyline.compose.text import content_words, jaccard
 from storyline.config import TimelineSettings
@@ -171,15 +172,17 @@ def candidates_of(
             words = frozenset(sequence)
             if len(words) < settings.min_content_words:
                 continue
-        bigrams = frozenset(zip(sequence, sequence[1:]))
+        bigrams = frozenset(zip(sequence, sequence[1:], strict=False))
         start = sentence.start + cut
-        anchors: list[tuple[str, str | None, str | None, bool]] = []  # date, the words naming it, how it was inferred, pool
+        # date, the words naming it, how it was inferred, pool
+        anchors: list[tuple[str, str | None, str | None, bool]] = []
         for timex in by_sentence.get(index, []):
             if in_markup(article.text, timex.start, timex.end):
                 continue  # an image address or a link is not the article telling a date
             date = calendar_date(timex.value) if timex.resolved else None
             # a dateline cut off the cited words still dates the report: say where the date came from
-            inferred = f"from the dateline before the sentence: {sentence.text[:cut].strip()!r}" if timex.start < start else None
+            inferred = (f"from the dateline before the sentence: {sentence.text[:cut].strip()!r}"
+                        if timex.start < start else None)
             if date is not None and timex.anchor != "absolute" and article.published_source == "inferred":
                 inferred = f"counted from the inferred publication date: {article.date_evidence}"
             if date is None and not timex.resolved:
@@ -268,8 +271,8 @@ def _auto_limits(groups_per_date: dict[str, int], article_count: int,
 
 _QUOTE = re.compile(r"[\"“”]|``|''|^'|'$")
 _PERSONAL = re.compile(r"\b(?:I|[Mm]e|[Mm]y|[Ww]e|us|[Oo]ur|[Yy]ou|[Yy]our)\b")
-_FURNITURE = re.compile(r"\||https?:|www\.|@|\bposted by\b|\breport abuse\b|\blast updated\b|\b\d{1,2}:\d{2}\s*(?:[AP]M|GMT|BST|EDT|EST)\b",
-                        re.IGNORECASE)
+_FURNITURE = re.compile(r"\||https?:|www\.|@|\bposted by\b|\breport abuse\b|\blast updated\b"
+                        r"|\b\d{1,2}:\d{2}\s*(?:[AP]M|GMT|BST|EDT|EST)\b", re.IGNORECASE)
 
 
 def date_scores(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None = None,
@@ -306,9 +309,9 @@ def date_scores(candidates: list[Candidate], span: tuple[dt.date, dt.date] | Non
     return out
 
 
-def _df_idf(sets: list[frozenset]) -> dict:  # type: ignore[type-arg]
+def _df_idf(sets: list[frozenset[Any]]) -> dict[Any, float]:
     """Smoothed inverse document frequency of every item (word or word pair) over the given sets."""
-    df: dict = defaultdict(int)  # type: ignore[type-arg]
+    df: dict[Any, int] = defaultdict(int)
     for items in sets:
         for item in items:
             df[item] += 1
@@ -316,7 +319,7 @@ def _df_idf(sets: list[frozenset]) -> dict:  # type: ignore[type-arg]
     return {item: math.log(n / (1 + k)) + 1.0 for item, k in df.items()}
 
 
-def _unit(vector: dict) -> dict:  # type: ignore[type-arg]
+def _unit(vector: dict[Any, float]) -> dict[Any, float]:
     norm = math.sqrt(sum(v * v for v in vector.values()))
     return {k: v / norm for k, v in vector.items()} if norm else {}
 
@@ -325,20 +328,21 @@ def _idf(candidates: list[Candidate]) -> dict[str, float]:
     return _df_idf([c.words for c in candidates])
 
 
-def _vector(items: frozenset, idf: dict) -> dict:  # type: ignore[type-arg]
+def _vector(items: frozenset[Any], idf: dict[Any, float]) -> dict[Any, float]:
     return _unit({item: idf.get(item, 1.0) for item in items})
 
 
-def _dot(a: dict[str, float], b: dict[str, float]) -> float:
+def _dot(a: dict[Any, float], b: dict[Any, float]) -> float:
     if len(a) > len(b):
         a, b = b, a
     return sum(v * b.get(w, 0.0) for w, v in a.items())
 
 
-def _centroid(members: list[Candidate], idf: dict, items: Callable[[Candidate], frozenset] = attrgetter("words")) -> dict:  # type: ignore[type-arg]
+def _centroid(members: list[Candidate], idf: dict[Any, float],
+              items: Callable[[Candidate], frozenset[Any]] = attrgetter("words")) -> dict[Any, float]:
     """The date's content: tf-idf sum of its candidate sentences' words (or other ``items``, such as
     word pairs), at unit length."""
-    vector: dict = defaultdict(float)  # type: ignore[type-arg]
+    vector: dict[Any, float] = defaultdict(float)
     for m in members:
         for item in items(m):
             vector[item] += idf.get(item, 1.0)
@@ -387,9 +391,9 @@ def rank_dates(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None
 
 
 #: the features a sentence ranker reads, in order (see sentence_features)
-SENTENCE_FEATURES = ("relevance", "log_relevance", "centroid", "log_centroid", "bigram", "log_bigram", "story", "support", "share", "words", "long", "named",
-                     "fresh", "lag", "ahead", "index", "lead", "pool", "quote", "question", "personal",
-                     "furniture", "keywords", "entities")
+SENTENCE_FEATURES = ("relevance", "log_relevance", "centroid", "log_centroid", "bigram", "log_bigram", "story",
+                     "support", "share", "words", "long", "named", "fresh", "lag", "ahead", "index", "lead", "pool",
+                     "quote", "question", "personal", "furniture", "keywords", "entities")
 #: added before taking the log of a similarity that may be 0
 LOG_FLOOR = 0.01
 SENTENCE_RANKER_PATH = Path(__file__).with_name("sentence_ranker.json")
@@ -404,7 +408,7 @@ class SentenceRanker:
     weights: dict[str, float]
 
     @classmethod
-    def from_json(cls, data: dict) -> "SentenceRanker":
+    def from_json(cls, data: dict) -> SentenceRanker:
         return cls(bias=float(data["bias"]), weights={k: float(v) for k, v in data["weights"].items()})
 
     def score(self, features: dict[str, float]) -> float:
@@ -466,7 +470,7 @@ class StoryCandidates:
     keywords: tuple[str, ...]
 
     @classmethod
-    def of(cls, candidates: list[Candidate], keywords: tuple[str, ...] = ()) -> "StoryCandidates":
+    def of(cls, candidates: list[Candidate], keywords: tuple[str, ...] = ()) -> StoryCandidates:
         by_date: dict[str, list[Candidate]] = defaultdict(list)
         for candidate in candidates:
             by_date[candidate.date].append(candidate)
@@ -486,9 +490,10 @@ def sentence_features(candidate: Candidate, support: int, context: DateContext,
                       settings: TimelineSettings = DEFAULTS) -> dict[str, float]:
     """How a candidate sentence stands as a summary of its date, as numbers (SENTENCE_FEATURES).
 
-    relevance: the hand score (_relevance); centroid / bigram / story (and log_ of the first three): tf-idf cosine of its words to the date's
-    centroid, of its adjacent word pairs to the date's pairs, of its words to the story's centroid; support:
-    log distinct articles of its happening (the group it belongs to), share: those articles over the date's;
+    relevance: the hand score (_relevance); centroid / bigram / story (and log_ of the first three): tf-idf
+    cosine of its words to the date's centroid, of its adjacent word pairs to the date's pairs, of its words to
+    the story's centroid; support: log distinct articles of its happening (the group it belongs to), share: those
+    articles over the date's;
     words / long: length in words over ``long_sentence`` and the excess beyond it; named: its own time expression
     names the date; fresh: reported the day itself or the day after; lag: log days between date and report;
     ahead: reported before the date; index / lead / pool: log position in the article, lead sentence, pool
