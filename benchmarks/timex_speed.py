@@ -10,7 +10,6 @@ measure the neighbours, not the tagger).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -37,8 +36,7 @@ def main() -> None:
     if args.json_out:
         write_results(args.json_out, {"corpus": args.corpus, "documents": len(docs), "tokens": tokens,
                                       "tokens_per_second_best": round(max(speeds)),
-                                      "tokens_per_second_runs": [round(s) for s in speeds],
-                                      "load_average": [round(v, 2) for v in os.getloadavg()]})
+                                      "tokens_per_second_runs": [round(s) for s in speeds]})
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import tempfile
 import time
 from pathlib import Path
@@ -86,7 +85,6 @@ def main() -> None:
             )
             figures[name] = {"seconds_best_of_3": round(seconds, 4), "records_per_s": round(args.records / seconds),
                              "html_mb_per_s": round(payload / seconds / 1e6, 1)}
-    figures["load_average"] = [round(v, 2) for v in os.getloadavg()]
     if args.json_out:
         write_results(args.json_out, figures)
 

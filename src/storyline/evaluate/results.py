@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -50,6 +51,8 @@ def measured(figures: Any, command: list[str] | None = None) -> dict[str, Any]:
         "annotation_version": ANNOTATION_VERSION,
         "commit": _commit(),
         "measured_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        # the machine's 1, 5 and 15 minute load averages when the figures were written, beside any timing in them
+        "load_average": [round(load, 2) for load in os.getloadavg()] if hasattr(os, "getloadavg") else None,
         "command": " ".join(command if command is not None else [Path(sys.argv[0]).name, *sys.argv[1:]]),
         "figures": figures,
     }
