@@ -36,6 +36,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):  # o
 from corpus import load_t17  # noqa: E402
 
 from storyline.config import GroupSettings  # noqa: E402
+from storyline.evaluate.results import JSON_OUT_HELP, write_results  # noqa: E402
 from storyline.evaluate.stories import ANCHORS, score  # noqa: E402
 from storyline.group import StoryGrouper  # noqa: E402
 from storyline.model import AnnotatedArticle, Article, Mention  # noqa: E402
@@ -212,6 +213,7 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=None,
                         help="memory: resample from every k-th Timeline17 article, SAMPLE in all "
                              "(annotated once, cached)")
+    parser.add_argument("--json-out", type=Path, help=JSON_OUT_HELP)
     args = parser.parse_args()
     if args.what == "quality":
         figures = quality(args.shuffle)
@@ -220,7 +222,10 @@ def main() -> None:
         figures = memory(args.n, args.sample)
     else:
         figures = incremental(args.n)
-    print(json.dumps({k: round(v, 4) if isinstance(v, float) else v for k, v in figures.items()}, indent=1))
+    rounded = {k: round(v, 4) if isinstance(v, float) else v for k, v in figures.items()}
+    print(json.dumps(rounded, indent=1))
+    if args.json_out:
+        write_results(args.json_out, rounded)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,8 @@ from pathlib import Path
 
 import httpx
 
+from storyline.evaluate.results import JSON_OUT_HELP, write_results
+
 TOKEN = "serve-load-benchmark"
 PLACES = ["Millbrook", "Gull Point", "Tamsin Island", "Northwick", "Eastport", "Harrow Vale"]
 THINGS = ["library roof", "tram depot", "ferry pier", "school garden", "river wall", "bus station"]
@@ -222,6 +224,7 @@ def main() -> int:
     parser.add_argument("--write-rate", type=float, default=5.0, help="articles posted per second (0: none)")
     parser.add_argument("--write-seconds", type=float, default=60.0, help="seconds of writing")
     parser.add_argument("--visible-timeout", type=float, default=60.0)
+    parser.add_argument("--json-out", type=Path, help=JSON_OUT_HELP)
     args = parser.parse_args()
     args.duration = min(args.duration, 300.0)
     if not (args.folder / "storyline.db").exists():
@@ -247,6 +250,8 @@ def main() -> int:
             os.killpg(server.pid, signal.SIGKILL)
         shutil.rmtree(scratch, ignore_errors=True)
     print(json.dumps(report, indent=1))
+    if args.json_out:
+        write_results(args.json_out, report)
     return 0
 
 

@@ -23,6 +23,7 @@ from pathlib import Path  # noqa: E402
 
 from storyline.annotate.lasting_heap import keep_freed_memory  # noqa: E402
 from storyline.config import GroupSettings, Settings  # noqa: E402
+from storyline.evaluate.results import JSON_OUT_HELP, write_results  # noqa: E402
 from storyline.pipeline import build  # noqa: E402
 from storyline.resources import Resources  # noqa: E402
 from storyline.timing import StageTimes  # noqa: E402
@@ -32,7 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def t17_sample(data_root: Path, count: int, folder: Path) -> tuple[list[str], Path]:
     """Every k-th raw T17 article (spread over topics), with a side file of their dates."""
-    files = sorted((data_root.resolve() / "timeline17_original").glob("*/InputDocs/*/*.txt"))  # links need absolute targets
+    # links need absolute targets
+    files = sorted((data_root.resolve() / "timeline17_original").glob("*/InputDocs/*/*.txt"))
     files = [f for f in files if f.stat().st_size > 0]
     step = max(1, len(files) // count)
     chosen = files[::step][:count]
@@ -50,7 +52,9 @@ def t17_sample(data_root: Path, count: int, folder: Path) -> tuple[list[str], Pa
     return links, dates
 
 
-def measure(name: str, inputs: list[str], resources: Resources, dates: Path | None, single_story: bool) -> None:
+def measure(name: str, inputs: list[str], resources: Resources, dates: Path | None,
+            single_story: bool) -> dict[str, object]:
+    """Build ``inputs`` on one core, print the speed and each stage's share, and return those figures."""
     times = StageTimes()
     settings = Settings(group=GroupSettings(single_story=single_story))
     with tempfile.TemporaryDirectory() as out:
@@ -65,26 +69,35 @@ def measure(name: str, inputs: list[str], resources: Resources, dates: Path | No
         if stage != "load model":
             print(f"  {stage:<20} {seconds:7.2f} s  {seconds / elapsed:5.1%}")
     actors = sum(times.seconds.get(s, 0.0) for s in ("quotes", "claims", "compose entities", "compose figures"))
-    print(f"  temporal tagger share of build time: {times.seconds.get('temporal', 0.0) / elapsed:.1%} (target: must not dominate)")
+    share = times.seconds.get("temporal", 0.0) / elapsed
+    print(f"  temporal tagger share of build time: {share:.1%} (target: must not dominate)")
     print(f"  quotes + figures + entities add {actors / max(elapsed - actors, 1e-9):.1%} to the rest of the build "
           "(target: at most 30 %)")
+    return {"articles": count, "words_per_article": round(tokens / max(count, 1)), "seconds": round(elapsed, 2),
+            "articles_per_s": round(count / elapsed, 2), "words_per_s": round(tokens / elapsed),
+            "stage_seconds": {stage: round(seconds, 2) for stage, seconds in times.seconds.items()
+                              if stage != "load model"},
+            "load_average": [round(v, 2) for v in os.getloadavg()]}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--t17", type=int, default=500, help="raw Timeline17 articles to build (0: skip)")
     parser.add_argument("--data-root", type=Path, default=ROOT.parent / "shared" / "data" / "tls")
+    parser.add_argument("--json-out", type=Path, help=JSON_OUT_HELP)
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
     keep_freed_memory()  # as the storyline command does
     resources = Resources()
     resources.nlp  # noqa: B018 - loaded before timing
-    measure("example corpus", [str(ROOT / "examples")], resources, None, single_story=False)
+    figures = {"examples": measure("example corpus", [str(ROOT / "examples")], resources, None, single_story=False)}
     if args.t17:
         with tempfile.TemporaryDirectory() as folder:
             inputs, dates = t17_sample(args.data_root, args.t17, Path(folder))
-            measure(f"Timeline17 raw articles", inputs, resources, dates, single_story=False)
+            figures["t17"] = measure("Timeline17 raw articles", inputs, resources, dates, single_story=False)
+    if args.json_out:
+        write_results(args.json_out, figures)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent / "dev"))
 from timex_missed import cached_parses, tag_corpus  # noqa: E402
 
+from storyline.evaluate.results import JSON_OUT_HELP, write_results  # noqa: E402
 from storyline.evaluate.timeml import TimeMLDoc, read_standoff  # noqa: E402
 from storyline.evaluate.timex import Prediction, Score, score_document  # noqa: E402
 
@@ -44,7 +45,7 @@ def as_predictions(doc: TimeMLDoc) -> list[Prediction]:
 
 def score_against(gold: list[TimeMLDoc], system: list[list[Prediction]]) -> Score:
     total = Score()
-    for doc, predictions in zip(gold, system):
+    for doc, predictions in zip(gold, system, strict=True):
         total.add(score_document(doc, predictions))
     return total
 
@@ -57,7 +58,9 @@ def figures(score: Score) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--second", type=Path, default=DATA / "timex-agreement" / "annotations.jsonl")
+    parser.add_argument("--json-out", type=Path, help=JSON_OUT_HELP)
     args = parser.parse_args()
+    by_set: dict[str, dict[str, object]] = {}
     rows = [json.loads(line) for line in args.second.read_text(encoding="utf-8").splitlines() if line.strip()]
 
     from storyline.resources import Resources
@@ -87,8 +90,13 @@ def main() -> int:
         for label, score in scores.items():
             totals[label].add(score)
             print(f"{name:<14} {len(first):>8} {counts:>13}  {label:<17} {figures(score)}")
+            by_set.setdefault(name, {"articles": len(first), "expressions_first_second": counts})[label] = \
+                score.as_dict()
     for label, score in totals.items():
         print(f"{'all':<14} {'':>8} {'':>13}  {label:<17} {figures(score)}")
+    if args.json_out:
+        by_set["all"] = {label: score.as_dict() for label, score in totals.items()}
+        write_results(args.json_out, by_set)
     return 0
 
 

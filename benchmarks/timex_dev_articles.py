@@ -14,7 +14,8 @@ Usage::
 
     python benchmarks/timex_dev_articles.py t17        # writes .bench/t17-timex-articles.jsonl
     python benchmarks/timex_dev_articles.py polnear    # writes .bench/polnear-timex-articles.jsonl
-    storyline evaluate timex --data benchmarks/data/t17-timex/annotations.jsonl --articles .bench/t17-timex-articles.jsonl
+    storyline evaluate timex --data benchmarks/data/t17-timex/annotations.jsonl \
+        --articles .bench/t17-timex-articles.jsonl
 
 ``--sample N --seed S`` draws a new sample instead of the gold's articles (N articles of 150 to 700 words per
 Timeline17 source folder, or of 200 to 700 words per PolNeAR publisher, from ``--split train`` or ``dev``): how the
@@ -79,7 +80,8 @@ def _draw(groups: dict[str, list[Path]], read: Callable[[Path], dict | None], pe
 
 
 def t17_sample(per_folder: int, seed: int) -> list[str]:
-    groups = {folder.name: sorted(p for p in (folder / "InputDocs").glob("*/*") if p.is_file() and not p.name.startswith("."))
+    groups = {folder.name: sorted(p for p in (folder / "InputDocs").glob("*/*")
+                                  if p.is_file() and not p.name.startswith("."))
               for folder in T17.iterdir() if folder.is_dir()}
 
     def read(path: Path) -> dict | None:

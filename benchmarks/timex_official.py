@@ -88,7 +88,7 @@ def main() -> int:
         gold_dir, system_dir = pathlib.Path(tmp, "gold"), pathlib.Path(tmp, "system")
         gold_dir.mkdir()
         system_dir.mkdir()
-        for path, doc, predictions in zip(paths, docs, result.predictions["storyline"]):
+        for path, doc, predictions in zip(paths, docs, result.predictions["storyline"], strict=True):
             raw = path.read_text(encoding="utf-8", errors="replace")
             (gold_dir / path.name).write_text(raw, encoding="utf-8")
             (system_dir / path.name).write_text(system_file(raw, doc, predictions), encoding="utf-8")

@@ -17,6 +17,8 @@ from pathlib import Path
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
+from storyline.evaluate.results import JSON_OUT_HELP, write_results
+
 PARAGRAPH = "<p>The harbour council met on Tuesday and voted to rebuild the pier before the winter storms.</p>\n"
 
 
@@ -67,17 +69,24 @@ def best_of(reader, path: Path, runs: int = 3) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=int, default=2000)
+    parser.add_argument("--json-out", type=Path, help=JSON_OUT_HELP)
     args = parser.parse_args()
+    figures: dict[str, object] = {"records": args.records}
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.warc.gz"
         size = write_warc(path, args.records)
         print(f"{args.records} HTML responses, {size / 1e6:.1f} MB gzipped")
+        figures["gzipped_mb"] = round(size / 1e6, 2)
         for name, reader in (("warcio", read_warcio), ("fastwarc", read_fastwarc)):
             seconds, payload = best_of(reader, path)
             print(
                 f"{name:9s} {seconds:6.3f} s  {args.records / seconds:8.0f} records/s  "
                 f"{payload / seconds / 1e6:6.1f} MB/s of HTML"
             )
+            figures[name] = {"seconds_best_of_3": round(seconds, 4), "records_per_s": round(args.records / seconds),
+                             "html_mb_per_s": round(payload / seconds / 1e6, 1)}
+    if args.json_out:
+        write_results(args.json_out, figures)
 
 
 if __name__ == "__main__":

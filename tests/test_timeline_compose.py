@@ -163,11 +163,9 @@ def test_the_date_most_articles_name_is_chosen():
     assert "ferry" in entries[0].summary.lower()
 
 
-@pytest.mark.parametrize("recalled_on, chosen", [("2011-04-10", "2011-02-01"), ("2011-02-11", "2011-03-07")])
-def test_a_day_still_recalled_a_month_later_outranks_a_busier_day(recalled_on, chosen):
-    """Two reports of March 7 on the day outweigh one later mention of February 1, unless that mention
-    comes a month or more after it (LATE_DAYS): then the earlier day is the milestone."""
-    articles = [
+def _strike_and_licence(recalled_on: str) -> list[AnnotatedArticle]:
+    """Two reports of a strike on March 7 that day, and one of a licence lost on February 1, told on ``recalled_on``."""
+    return [
         _article("a0", "2011-01-30", ["The ferry timetable for the spring was published ."]),
         _article("a1", "2011-03-07", ["Ferry crews walked out on March 7 after wage talks failed ."],
                  {0: ("March 7", "2011-03-07")}),
@@ -175,10 +173,28 @@ def test_a_day_still_recalled_a_month_later_outranks_a_busier_day(recalled_on, c
                  {0: ("March 7", "2011-03-07")}),
         _article("a3", recalled_on, ["The ferry company lost its licence on February 1 , and the dispute began ."],
                  {0: ("February 1", "2011-02-01")}),
-        _article("a4", "2011-04-10", ["The ferry service is still suspended ."]),
     ]
+
+
+@pytest.mark.parametrize("recalled_on, chosen", [("2011-04-10", "2011-02-01"), ("2011-02-11", "2011-03-07")])
+def test_a_day_still_recalled_a_month_later_outranks_a_busier_day(recalled_on, chosen):
+    """Two reports of March 7 on the day outweigh one later mention of February 1, unless that mention
+    comes a month or more after it (late_days): then the earlier day is the milestone."""
+    articles = _strike_and_licence(recalled_on)
+    articles.append(_article("a4", "2011-04-10", ["The ferry service is still suspended ."]))
     entries = compose_timeline(articles, TimelineSettings(max_dates=1, sentences_per_date=1, keywords=("ferry",)))
     assert [e.date for e in entries] == [chosen]
+
+
+@pytest.mark.parametrize("late_days, chosen", [(30, "2011-03-07"), (7, "2011-02-01")])
+def test_the_composer_weighs_dates_by_the_settings_it_is_given(late_days, chosen):
+    """A mention ten days after the day is late only when the settings say late begins before ten days."""
+    articles = _strike_and_licence("2011-02-11")
+    settings = TimelineSettings(max_dates=1, sentences_per_date=1, keywords=("ferry",), late_days=late_days)
+    assert [e.date for e in compose_timeline(articles, settings)] == [chosen]
+    # dates given in an order of the caller's replace the story's own ranking
+    given = compose_timeline(articles, settings, date_order=["2011-02-01", "2011-03-07"])
+    assert [e.date for e in given] == ["2011-02-01"]
 
 
 def test_a_sentence_naming_two_dates_is_shown_once():

@@ -256,3 +256,28 @@ def test_the_second_annotation_fits_the_articles_of_the_sets_it_marks_again():
         else:
             text = (SHARED_DATA / "quotes/polnear/train/text" / f"{row['id']}.txt").read_text(encoding="utf-8")
         assert _covers(text, row), row["id"]
+
+
+def test_evaluate_writes_its_figures_with_the_version_and_time_measured(tmp_path: pathlib.Path):
+    """`storyline evaluate timex --json-out` keeps the figures it prints, with what measured them and when."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from storyline import __version__
+    from storyline.annotate import ANNOTATION_VERSION
+    from storyline.cli import app
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "x.tml").write_text(DOC, encoding="utf-8")
+    out = tmp_path / "results" / "x.json"
+    result = CliRunner().invoke(app, ["evaluate", "timex", "--data", str(corpus), "--no-baselines", "--json",
+                                      "--json-out", str(out)])
+    assert result.exit_code == 0, result.output
+    written = json.loads(out.read_text(encoding="utf-8"))
+    assert written["figures"] == json.loads(result.stdout)
+    assert written["figures"]["storyline"]["gold"] == 3
+    assert (written["storyline_version"], written["annotation_version"]) == (__version__, ANNOTATION_VERSION)
+    measured_at = dt.datetime.fromisoformat(written["measured_at"])
+    assert abs(dt.datetime.now(dt.timezone.utc) - measured_at) < dt.timedelta(minutes=10)

@@ -1,9 +1,12 @@
 """Annotate clusters-dev once with storyline's own stages and cache it in .bench/dev.pkl (for tuning)."""
-import pickle, sys
+import pickle
+import sys
 from pathlib import Path
+
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from corpus import CACHE, DEV
+
 
 def load_dev():
     cache = CACHE / "dev.pkl"

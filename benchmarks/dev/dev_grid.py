@@ -2,11 +2,14 @@
 
     python benchmarks/dev/dev_grid.py cluster_threshold=0.3 time_scale_days=60
 """
-import sys, time
+import sys
+import time
 from pathlib import Path
+
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dev_cache import load_dev
+
 from storyline.config import GroupSettings
 from storyline.group import StoryGrouper
 
@@ -17,7 +20,9 @@ def evaluate(settings, ann, labels, verbose=False):
     lid = {r["id"]: a for a, r in labels.items()}
     dup = {a: lid[r["dup_of"]] for a, r in labels.items() if r.get("dup_of")}
     g = StoryGrouper(settings)
-    t = time.perf_counter(); g.add(ann); sec = time.perf_counter() - t
+    t = time.perf_counter()
+    g.add(ann)
+    sec = time.perf_counter() - t
     grouping = g.grouping()
     res = score(gold, dup, grouping)
     if verbose:

@@ -64,7 +64,7 @@ def cached_parses(docs, cache_name: str, nlp):  # type: ignore[no-untyped-def]
     path = CACHE / f"{cache_name}.spacy"
     if path.exists():
         parsed = list(DocBin().from_bytes(path.read_bytes()).get_docs(nlp.vocab))
-        if len(parsed) == len(docs) and all(p.text == d.text for p, d in zip(parsed, docs)):
+        if len(parsed) == len(docs) and all(p.text == d.text for p, d in zip(parsed, docs, strict=True)):
             return parsed
     parsed = list(prepared(nlp).pipe((d.text for d in docs), batch_size=16))
     CACHE.mkdir(exist_ok=True)
@@ -79,7 +79,7 @@ def tag_corpus(docs, parsed):
 
     tagger = TemporalTagger()
     score, predictions, seconds, tokens = Score(), [], 0.0, 0
-    for doc, spacy_doc in zip(docs, parsed):
+    for doc, spacy_doc in zip(docs, parsed, strict=True):
         sentences = sentences_of(spacy_doc)
         began = time.perf_counter()
         timexes = tagger.tag(spacy_doc, doc.dct, sentences)
@@ -121,7 +121,7 @@ def main() -> None:
               f"({speed:,.0f} tokens/s)")
         if args.scores_only:
             continue
-        for doc, preds in zip(docs, predictions):
+        for doc, preds in zip(docs, predictions, strict=True):
             pairs = align(doc.text, doc.timexes, preds)
             if args.spurious:
                 matched = {s for s, _ in pairs}

@@ -38,7 +38,7 @@ def main() -> None:
     for name in args.corpora:
         docs, parsed = parsed_corpus(name, nlp)
         predictions, _, _ = tag_corpus(docs, parsed)
-        for doc, preds in zip(docs, predictions):
+        for doc, preds in zip(docs, predictions, strict=True):
             for s, g in align(doc.text, doc.timexes, preds):
                 gold, pred = doc.timexes[g], preds[s]
                 if not pattern.search(gold.text):

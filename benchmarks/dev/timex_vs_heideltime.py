@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/dev/timex_vs_heideltime.py                  # agreement figures, 60 articles per source
-    python benchmarks/dev/timex_vs_heideltime.py --missed         # HeidelTime expressions no expression of ours overlaps
+    python benchmarks/dev/timex_vs_heideltime.py --missed         # HeidelTime's expressions none of ours overlaps
     python benchmarks/dev/timex_vs_heideltime.py --wrong          # the same span, another value
     python benchmarks/dev/timex_vs_heideltime.py --extra          # ours, overlapping none of HeidelTime's
     python benchmarks/dev/timex_vs_heideltime.py --per-source 200 --seed 2 --limit 80 --examples 5
@@ -72,13 +72,14 @@ def heideltime_sample(per_source: int, seed: int) -> list[TimeMLDoc]:
 def disagreements(docs, predictions, mode: str) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
     """Pattern → examples: HeidelTime's expressions we miss entirely, same-span values that differ, or ours alone."""
     groups: dict[str, list[str]] = defaultdict(list)
-    for doc, preds in zip(docs, predictions):
-        def where(start: int, end: int) -> str:
+    for doc, preds in zip(docs, predictions, strict=True):
+        def where(start: int, end: int, doc=doc) -> str:  # type: ignore[no-untyped-def]
             return f"{doc.name} DCT {doc.dct}: {_context(doc.text, start, end)}"
         if mode == "extra":
             for p in preds:
                 if not any(p.start < h.end and h.start < p.end for h in doc.timexes):
-                    groups[f"{p.type} {shape(doc.text[p.start:p.end])}"].append(f"{where(p.start, p.end)} ours {p.value}")
+                    key = f"{p.type} {shape(doc.text[p.start:p.end])}"
+                    groups[key].append(f"{where(p.start, p.end)} ours {p.value}")
             continue
         for h in doc.timexes:
             overlapping = [p for p in preds if p.start < h.end and h.start < p.end]

@@ -39,15 +39,17 @@ from tls_dev import CACHE, load_inputs  # noqa: E402
 
 from storyline.annotate import ANNOTATION_VERSION  # noqa: E402
 from storyline.compose import timeline as composer  # noqa: E402
+from storyline.config import TimelineSettings  # noqa: E402
 from storyline.evaluate.tls import in_span  # noqa: E402
 
 KINDS = ("lead", "same", "ahead", "after_1_2", "after_3_29", "after_30_89", "after_90")
-#: the composer's weights in these terms: LEAD_WEIGHT, 1, 1, 1 + RETROSPECTIVE_BONUS, the same,
-#: then LATE_BONUS more from LATE_DAYS (30) on
-SHIPPED = {"lead": composer.LEAD_WEIGHT, "same": 1.0, "ahead": 1.0,
-           "after_1_2": 1 + composer.RETROSPECTIVE_BONUS, "after_3_29": 1 + composer.RETROSPECTIVE_BONUS,
-           "after_30_89": 1 + composer.RETROSPECTIVE_BONUS + composer.LATE_BONUS,
-           "after_90": 1 + composer.RETROSPECTIVE_BONUS + composer.LATE_BONUS}
+#: the composer's default weights (TimelineSettings) in these terms: lead_weight, 1, 1, 1 + retrospective_bonus,
+#: the same, then late_bonus more from late_days (30) on
+DEFAULTS = TimelineSettings()
+SHIPPED = {"lead": DEFAULTS.lead_weight, "same": 1.0, "ahead": 1.0,
+           "after_1_2": 1 + DEFAULTS.retrospective_bonus, "after_3_29": 1 + DEFAULTS.retrospective_bonus,
+           "after_30_89": 1 + DEFAULTS.retrospective_bonus + DEFAULTS.late_bonus,
+           "after_90": 1 + DEFAULTS.retrospective_bonus + DEFAULTS.late_bonus}
 GRID = (0, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6)
 
 
@@ -77,7 +79,7 @@ class Timeline:
     dates: list[str]
     date_index: np.ndarray  # per (date, article): the date's index
     kinds: np.ndarray  # per (date, article): bit mask of the kinds of mention (an index into the mask table)
-    factor: np.ndarray  # per date: COARSE_FACTOR, OUTSIDE_FACTOR or 1
+    factor: np.ndarray  # per date: coarse_factor, outside_factor or 1
     shown: np.ndarray  # per date: a keyword sentence can summarise it
     gold: np.ndarray  # per date: a gold date
     k: int
@@ -104,8 +106,9 @@ def timeline_of(topic, index, articles, duplicate_of, gold, kinds: list[str]) ->
     index = {d: i for i, d in enumerate(dates)}
     golds = {d.isoformat() for d in gold}
     return Timeline(
-        topic.name, f"{topic.name}/{index}", dates, np.array([index[d] for d, _ in masks]), np.array(list(masks.values())),
-        np.array([composer.COARSE_FACTOR if len(d) != 10 else 1.0 if first <= d <= last else composer.OUTSIDE_FACTOR
+        topic.name, f"{topic.name}/{index}", dates, np.array([index[d] for d, _ in masks]),
+        np.array(list(masks.values())),
+        np.array([DEFAULTS.coarse_factor if len(d) != 10 else 1.0 if first <= d <= last else DEFAULTS.outside_factor
                   for d in dates]),
         np.array([d in shown for d in dates]), np.array([d in golds for d in dates]), len(gold))
 
@@ -116,8 +119,8 @@ class KindScorer:
     def __init__(self, timelines: list[Timeline], kinds: list[str]):
         self.masks = np.unique(np.concatenate([t.kinds for t in timelines]))
         self.bits = np.array([[m >> i & 1 for i in range(len(kinds))] for m in self.masks], bool)
-        self.timelines = [Timeline(t.topic, t.name, t.dates, t.date_index, np.searchsorted(self.masks, t.kinds), t.factor,
-                                   t.shown, t.gold, t.k) for t in timelines]
+        self.timelines = [Timeline(t.topic, t.name, t.dates, t.date_index, np.searchsorted(self.masks, t.kinds),
+                                   t.factor, t.shown, t.gold, t.k) for t in timelines]
 
     def picks(self, timeline: Timeline, weights: np.ndarray) -> np.ndarray:
         """The k shown dates of highest score (earlier first on ties), as rank_dates orders them."""
@@ -127,7 +130,8 @@ class KindScorer:
         shown = np.flatnonzero(timeline.shown)
         return shown[np.lexsort((shown, -scores[shown]))][: timeline.k]
 
-    def f1(self, weights_for: Callable[[Timeline], np.ndarray], keep: Callable[[Timeline], bool] = lambda t: True) -> float:
+    def f1(self, weights_for: Callable[[Timeline], np.ndarray],
+           keep: Callable[[Timeline], bool] = lambda t: True) -> float:
         """Date F1 (precision and recall averaged over the kept timelines, then F), each with its weights."""
         precision = recall = 0.0
         chosen = [t for t in self.timelines if keep(t)]
@@ -139,7 +143,8 @@ class KindScorer:
         precision, recall = precision / len(chosen), recall / len(chosen)
         return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
 
-    def search(self, start: np.ndarray, keep: Callable[[Timeline], bool], kinds: list[str], rounds: int = 4) -> np.ndarray:
+    def search(self, start: np.ndarray, keep: Callable[[Timeline], bool], kinds: list[str],
+               rounds: int = 4) -> np.ndarray:
         """Coordinate ascent over GRID, one kind at a time ("same" stays 1), on the kept timelines."""
         weights, best = start.copy(), self.f1(lambda t: start, keep)
         for _ in range(rounds):
@@ -150,7 +155,7 @@ class KindScorer:
                 for value in GRID:
                     trial = weights.copy()
                     trial[i] = value
-                    f1 = self.f1(lambda t: trial, keep)
+                    f1 = self.f1(lambda t, trial=trial: trial, keep)
                     if f1 > best + 1e-12:
                         weights, best, improved = trial, f1, True
             if not improved:
@@ -176,7 +181,7 @@ def main() -> int:
     print(f"shipped weights:               date F1 {scorer.f1(lambda t: shipped):.4f}")
     in_sample = scorer.search(shipped, lambda t: True, kinds)
     print(f"chosen on all 19 (in-sample):  date F1 {scorer.f1(lambda t: in_sample):.4f}  "
-          + " ".join(f"{k}={w:g}" for k, w in zip(kinds, in_sample)))
+          + " ".join(f"{k}={w:g}" for k, w in zip(kinds, in_sample, strict=True)))
     held_out = {topic: scorer.search(shipped, lambda t, topic=topic: t.topic != topic, kinds) for topic in topics}
     print(f"chosen leave-one-topic-out:    date F1 {scorer.f1(lambda t: held_out[t.topic]):.4f}")
     for topic in topics:

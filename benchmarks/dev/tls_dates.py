@@ -31,6 +31,7 @@ from tls_dev import CACHE, load_inputs  # noqa: E402
 
 from storyline.annotate import ANNOTATION_VERSION  # noqa: E402
 from storyline.compose import timeline as composer  # noqa: E402
+from storyline.config import TimelineSettings  # noqa: E402
 from storyline.evaluate.tls import in_span  # noqa: E402
 
 
@@ -48,7 +49,8 @@ class DateOutcome:
 def analyse(topic, articles, dup, gold, verbose: bool) -> DateOutcome:  # type: ignore[no-untyped-def]
     """Print one timeline's picks and gold dates (when verbose); return how they went."""
     members = in_span(articles, gold)
-    pool = composer.POOL_SENTENCES if len(members) > composer.SMALL_STORY else 0
+    defaults = TimelineSettings()
+    pool = defaults.pool_sentences if len(members) > defaults.small_story else 0
     candidates = []
     for a in members:
         candidates += composer.candidates_of(a, dup.get(a.article.id, a.article.id), members, pool)

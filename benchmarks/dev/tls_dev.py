@@ -13,7 +13,7 @@ Usage::
 
     python benchmarks/dev/tls_dev.py                       # all 19 timelines
     python benchmarks/dev/tls_dev.py --topics mj finan     # a subset
-    python benchmarks/dev/tls_dev.py --set LEAD_WEIGHT=0.7 # override a composer constant (development only)
+    python benchmarks/dev/tls_dev.py --set lead_weight=0.7 # override a composer weight (a TimelineSettings field)
 """
 
 from __future__ import annotations
@@ -26,16 +26,18 @@ import pickle
 import sqlite3
 import sys
 import time
+from dataclasses import fields, replace
 from pathlib import Path
 
+from storyline.annotate import ANNOTATION_VERSION
 from storyline.compose import timeline as composer
+from storyline.config import TimelineSettings
 from storyline.evaluate.rouge import RougeCounter
 from storyline.evaluate.tls import PEER_METHODS, as_dated, duplicates, in_span, load_peer, protocol_settings
-from storyline.annotate import ANNOTATION_VERSION
 from storyline.evaluate.tls_data import T17_TOPICS, load_articles, load_topics
 from storyline.evaluate.tls_metric import TimelineScores, average, score_timeline
 from storyline.model import AnnotatedArticle
-from storyline.store import _article_from, decode_annotations
+from storyline.store import ARTICLE_COLUMNS, _article_from, decode_annotations
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".bench"
@@ -63,19 +65,22 @@ def from_pickle() -> dict[str, list[AnnotatedArticle]]:
 
 def from_store(path: Path = CACHE / "tls" / "t17.db",
                version: str = ANNOTATION_VERSION) -> dict[str, list[AnnotatedArticle]]:
-    """Annotations of ``version`` (default: the current ANNOTATION_VERSION), read-only (an evaluation may be writing)."""
+    """Annotations of ``version`` (default: the current ANNOTATION_VERSION), read-only (an evaluation may be
+    writing)."""
     if not path.exists():
         sys.exit(f"no annotation store at {path}: run `storyline evaluate tls` first, or pass --db")
     connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    columns = ", ".join(f"a.{column}" for column in ARTICLE_COLUMNS)
     rows = connection.execute(
-        "SELECT a.id, a.path, a.url, a.outlet, a.title, a.published, a.published_source, a.date_evidence, "
-        "a.text, n.data FROM articles a JOIN annotations n ON n.article_id = a.id WHERE n.version = ?",
+        f"SELECT {columns}, n.data FROM articles a JOIN annotations n ON n.article_id = a.id WHERE n.version = ?",
         (version,)).fetchall()
     connection.close()
     by_topic: dict[str, list[AnnotatedArticle]] = {}
     for row in rows:
-        a = decode_annotations(_article_from(row[:9]), row[9])
-        by_topic.setdefault(FOLDER_TOPIC[a.article.id.split("/", 1)[0]], []).append(a)
+        topic = FOLDER_TOPIC.get(row[0].split("/", 1)[0])
+        if topic is None:  # not a Timeline17 article (another evaluation's copy in the same store)
+            continue
+        by_topic.setdefault(topic, []).append(decode_annotations(_article_from(row[:-1]), row[-1]))
     return by_topic
 
 
@@ -126,32 +131,21 @@ def sentence_rankers(which: str, topics: list[str]) -> dict[str, object]:
 TUNING = ("mj", "finan", "h1n1", "haiti")
 
 
-def _oracle_rank(gold):  # type: ignore[no-untyped-def]
-    """A rank_dates stand-in that returns the gold dates only (for --oracle-dates: sentence choice in isolation)."""
-    days = sorted(d.isoformat() for d in gold)
-
-    def rank(*args, **kwargs):  # type: ignore[no-untyped-def]
-        return days
-    return rank
-
-
-def run(inputs, counter: RougeCounter, oracle_dates: bool = False,
-        sentence_ranker: str = "shipped") -> dict[str, tuple[TimelineScores, dict]]:  # type: ignore[no-untyped-def]
+def run(inputs, counter: RougeCounter, oracle_dates: bool = False, sentence_ranker: str = "shipped",
+        weights: dict[str, float] | None = None) -> dict[str, tuple[TimelineScores, dict]]:  # type: ignore[no-untyped-def]
+    """Score every timeline; ``weights`` override TimelineSettings fields; ``oracle_dates`` composes on the gold
+    dates only (sentence choice in isolation)."""
     results = {}
     parameters = inspect.signature(composer.compose_timeline).parameters
     sentence_by_topic = sentence_rankers(sentence_ranker, [topic.name for topic, _, _ in inputs]) \
         if "sentence_ranker" in parameters else {}
-    original_rank = composer.rank_dates
     for topic, articles, dup in inputs:
         for j, gold in enumerate(topic.timelines):
             keyword = {"sentence_ranker": sentence_by_topic[topic.name]} if sentence_by_topic else {}
             if oracle_dates:
-                composer.rank_dates = _oracle_rank(gold)
-            try:
-                entries = composer.compose_timeline(in_span(articles, gold), protocol_settings(gold, topic.keywords),
-                                                    dup, **keyword)
-            finally:
-                composer.rank_dates = original_rank
+                keyword["date_order"] = sorted(d.isoformat() for d in gold)
+            settings = with_weights(protocol_settings(gold, topic.keywords), weights or {})
+            entries = composer.compose_timeline(in_span(articles, gold), settings, dup, **keyword)
             pred = as_dated(entries)
             results[f"{topic.name}/{j}"] = (score_timeline(pred, gold, counter), pred)
     return results
@@ -172,26 +166,27 @@ def split_rows(results: dict[str, tuple[TimelineScores, dict]], label: str = "")
     return rows
 
 
-def grid_axes(items: list[str], module) -> list[tuple[str, list[float]]]:  # type: ignore[no-untyped-def]
-    """``NAME=v1,v2 …`` items as (name, values); every name must be a constant of the composer ``module``."""
+def grid_axes(items: list[str]) -> list[tuple[str, list[float]]]:
+    """``name=v1,v2 …`` items as (name, values); every name must be a numeric field of TimelineSettings."""
     axes = [(name, [float(v) for v in values.split(",")]) for name, values in (item.split("=", 1) for item in items)]
+    numeric = {f.name for f in fields(TimelineSettings) if f.type in ("int", "float")}
     for name, _ in axes:
-        if not hasattr(module, name):
-            sys.exit(f"unknown composer constant {name}")
+        if name not in numeric:
+            sys.exit(f"unknown composer weight {name}: one of {', '.join(sorted(numeric))}")
     return axes
 
 
-def set_constant(module, name: str, value: float) -> None:  # type: ignore[no-untyped-def]
-    """Set a composer constant for this run, keeping its type (an int stays an int)."""
-    setattr(module, name, type(getattr(module, name))(value))
+def with_weights(settings: TimelineSettings, weights: dict[str, float]) -> TimelineSettings:
+    """``settings`` with some composer weights replaced, each keeping its type (an int stays an int)."""
+    return replace(settings, **{name: type(getattr(settings, name))(value) for name, value in weights.items()})
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--topics", nargs="*")
-    parser.add_argument("--set", nargs="*", default=[], help="NAME=VALUE composer constants (development only)")
+    parser.add_argument("--set", nargs="*", default=[], help="name=value composer weights (TimelineSettings fields)")
     parser.add_argument("--grid", nargs="*", default=[],
-                        help="NAME=v1,v2 … : one run per value (and per combination), averages only")
+                        help="name=v1,v2 … : one run per value (and per combination), averages only")
     parser.add_argument("--annotations", choices=("store", "pickle"), default="store")
     parser.add_argument("--db", type=Path, default=CACHE / "tls" / "t17.db",
                         help="annotation store to read (default: the one `storyline evaluate tls` fills)")
@@ -204,7 +199,8 @@ def main() -> int:
     parser.add_argument("--oracle-dates", action="store_true",
                         help="compose on the gold dates (those with a candidate sentence): sentence choice alone")
     parser.add_argument("--json", type=Path, help="write per-timeline figures here")
-    parser.add_argument("--composer", type=Path, help="compose with this timeline.py instead (e.g. an older commit's)")
+    parser.add_argument("--composer", type=Path, help="compose with this timeline.py instead (e.g. an older commit's; "
+                                                      "--set and --grid reach it only through its settings)")
     args = parser.parse_args()
     global composer
     if args.composer:
@@ -212,24 +208,24 @@ def main() -> int:
         composer = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
         sys.modules["composer_under_test"] = composer
         spec.loader.exec_module(composer)  # type: ignore[union-attr]
-    for name, values in grid_axes(args.set, composer):
+    weights: dict[str, float] = {}
+    for name, values in grid_axes(args.set):
         if len(values) != 1:
             sys.exit(f"--set takes one value for {name}; use --grid for several")
-        set_constant(composer, name, values[0])
+        weights[name] = values[0]
     inputs = load_inputs(args.topics, args.annotations, args.db, args.annotation_version)
     counter = RougeCounter()
     if args.grid:
         import itertools
-        axes = grid_axes(args.grid, composer)
+        axes = grid_axes(args.grid)
         for combo in itertools.product(*(values for _, values in axes)):
-            for (name, _), value in zip(axes, combo):
-                set_constant(composer, name, value)
-            results = run(inputs, counter, args.oracle_dates, args.sentence_ranker)
-            label = " ".join(f"{name}={value:g}" for (name, _), value in zip(axes, combo))
+            combination = {**weights, **{name: value for (name, _), value in zip(axes, combo, strict=True)}}
+            results = run(inputs, counter, args.oracle_dates, args.sentence_ranker, combination)
+            label = " ".join(f"{name}={value:g}" for (name, _), value in zip(axes, combo, strict=True))
             print("\n".join(split_rows(results, label + " ")), flush=True)
         return 0
     started = time.perf_counter()
-    results = run(inputs, counter, args.oracle_dates, args.sentence_ranker)
+    results = run(inputs, counter, args.oracle_dates, args.sentence_ranker, weights)
     seconds = time.perf_counter() - started
     print(f"{'timeline':<28} {'n':>3} {'AR-1':>7} {'AR-2':>7} {'date':>7}")
     if not args.quiet:

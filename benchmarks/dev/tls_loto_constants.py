@@ -1,6 +1,8 @@
-"""Choose composer constants leave-one-topic-out on Timeline17, and say what that choice scores.
+"""Choose composer weights leave-one-topic-out on Timeline17, and say what that choice scores.
 
-    python benchmarks/dev/tls_loto_constants.py --db .bench/tls/t17-v8.db --grid LATE_BONUS=0,0.5,1 LATE_DAYS=30,60
+    python benchmarks/dev/tls_loto_constants.py --db .bench/tls/t17-v8.db --grid late_bonus=0,0.5,1 late_days=30,60
+
+The weights are ``TimelineSettings`` fields (``storyline.config``).
 
 One composer run per combination of the grid (``benchmarks/dev/tls_dev.py``'s loop, LOTO sentence ranker).
 For each topic, the combination is chosen on the *other* topics' timelines, and that topic's timelines
@@ -41,20 +43,19 @@ def figures(scores: list[TimelineScores]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, default=tls_dev.CACHE / "tls" / "t17.db")
-    parser.add_argument("--grid", nargs="+", required=True, help="NAME=v1,v2 … composer constants")
+    parser.add_argument("--grid", nargs="+", required=True, help="name=v1,v2 … composer weights")
     args = parser.parse_args()
-    axes = tls_dev.grid_axes(args.grid, tls_dev.composer)
+    axes = tls_dev.grid_axes(args.grid)
     inputs = tls_dev.load_inputs(None, "store", args.db, tls_dev.ANNOTATION_VERSION)
     counter = RougeCounter()
 
     def label(combo: tuple[float, ...]) -> str:
-        return " ".join(f"{name}={value:g}" for (name, _), value in zip(axes, combo))
+        return " ".join(f"{name}={value:g}" for (name, _), value in zip(axes, combo, strict=True))
 
     runs: dict[tuple[float, ...], dict[str, TimelineScores]] = {}
     for combo in itertools.product(*(values for _, values in axes)):
-        for (name, _), value in zip(axes, combo):
-            tls_dev.set_constant(tls_dev.composer, name, value)
-        results = tls_dev.run(inputs, counter, False, "loto")
+        weights = {name: value for (name, _), value in zip(axes, combo, strict=True)}
+        results = tls_dev.run(inputs, counter, False, "loto", weights)
         runs[combo] = {key: scores for key, (scores, _) in results.items()}
         print(f"{label(combo):<40} all 19: {figures(list(runs[combo].values()))}", flush=True)
 

@@ -10,7 +10,8 @@ ships no date model and this script only measures.
 
 Usage::
 
-    python benchmarks/dev/train_date_ranker.py [--annotations store|pickle] [--db PATH --annotation-version V] [--l2 1.0]
+    python benchmarks/dev/train_date_ranker.py [--annotations store|pickle] [--db PATH --annotation-version V] \
+        [--l2 1.0]
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ def date_features(candidates: list[composer.Candidate], articles: list[Annotated
                   duplicate_of: dict[str, str], span: tuple[dt.date, dt.date] | None) -> dict[str, dict[str, float]]:
     """For every day the candidates point at: how the story points at it (log counts of distinct articles).
 
-    support: date_scores (hand-weighted distinct articles); named: articles whose time expressions name the day; retrospective: of those, published later;
+    support: date_scores (hand-weighted distinct articles); named: articles whose time expressions name the day;
+    retrospective: of those, published later;
     named_days: distinct publication days among them; named_sentences: sentences naming it;
     lead: articles whose lead sentence takes the day as publication date; published / published_next:
     articles published that day / the day after; outside: the day lies outside the publication period.
@@ -74,7 +76,8 @@ def date_features(candidates: list[composer.Candidate], articles: list[Annotated
         day = dt.date.fromisoformat(date)
         nxt = (day + dt.timedelta(days=1)).isoformat()
         outside = bool(span) and not span[0] <= day <= span[1]  # type: ignore[index]
-        out[date] = {"support": math.log1p(support.get(date, 0.0)), "named": math.log1p(len(named[date])), "retrospective": math.log1p(len(retro[date])),
+        out[date] = {"support": math.log1p(support.get(date, 0.0)), "named": math.log1p(len(named[date])),
+                     "retrospective": math.log1p(len(retro[date])),
                      "named_days": math.log1p(len(named_days[date])),
                      "named_sentences": math.log1p(sentences[date]), "lead": math.log1p(len(lead[date])),
                      "published": math.log1p(len(published[date])),
@@ -141,7 +144,7 @@ def fit(data: dict, keys: list[str], l2: float, balance: bool, pairwise: bool = 
         ys.append(y)
         ws.append(np.full(len(y), 1.0 / max(len(y), 1) if balance else 1.0))
     bias, raw = train(np.vstack(xs), np.concatenate(ys), np.concatenate(ws), l2)
-    return {"bias": 0.0 if pairwise else bias, "weights": dict(zip(FEATURES, map(float, raw)))}
+    return {"bias": 0.0 if pairwise else bias, "weights": dict(zip(FEATURES, map(float, raw), strict=True))}
 
 
 def top_k_f1(model: dict, item) -> float:  # type: ignore[no-untyped-def]

@@ -130,7 +130,7 @@ def fit(records: list[dict], model: str, target: str, alpha: float, centre: bool
         clf = LogisticRegression(C=1.0 / alpha, max_iter=2000).fit(z, best, sample_weight=w)
         beta, b = clf.coef_[0], float(clf.intercept_[0])
     elif model == "top":  # within a date: each of the best sentences against the others the hand formula rates high
-        h = np.array([hand(dict(zip(FEATURES, row))) for row in x])
+        h = np.array([hand(dict(zip(FEATURES, row, strict=True))) for row in x])
         dx, dy, dw = [], [], []
         for i in np.unique(ids):
             idx = np.flatnonzero(ids == i)
@@ -169,7 +169,7 @@ def fit(records: list[dict], model: str, target: str, alpha: float, centre: bool
             np.vstack(dx), np.concatenate(dy), sample_weight=np.concatenate(dw))
         beta, b = clf.coef_[0], 0.0
     raw = beta / std
-    return {"bias": b - float(raw @ mean), "weights": dict(zip(FEATURES, map(float, raw)))}
+    return {"bias": b - float(raw @ mean), "weights": dict(zip(FEATURES, map(float, raw), strict=True))}
 
 
 def pick(record: dict, score) -> list[str]:  # type: ignore[no-untyped-def]
@@ -185,7 +185,8 @@ def pick(record: dict, score) -> list[str]:  # type: ignore[no-untyped-def]
         if len(chosen) >= record["per_date"]:
             break
         # the group's best member not redundant with those chosen (compose_timeline's rule within a date)
-        row = next((r for r in rows if all(composer.jaccard(r[4], c[4]) < composer.REDUNDANT for c in chosen)), None)
+        redundant = composer.DEFAULTS.redundant
+        row = next((r for r in rows if all(composer.jaccard(r[4], c[4]) < redundant for c in chosen)), None)
         if row is not None:
             chosen.append(row)
     return [row[3] for row in chosen]
@@ -203,7 +204,7 @@ def proxy(records: list[dict], score, counter: RougeCounter) -> tuple[float, flo
 
 def hand(features: dict[str, float]) -> float:
     """The hand formula rank_groups uses without a model (relevance of the member; support breaks group order)."""
-    return features["relevance"] + composer.SUPPORT_WEIGHT * features["support"]
+    return features["relevance"] + composer.DEFAULTS.support_weight * features["support"]
 
 
 def main() -> int:
@@ -247,11 +248,13 @@ def main() -> int:
     (CACHE / "sentence_ranker_loto.json").write_text(json.dumps(held_out, indent=1))
     full = fit(records, args.model, args.target, args.alpha, args.centre,
                     tuple(args.features))
-    full["about"] = (f"Linear sentence score over compose.timeline.SENTENCE_FEATURES ({args.model}, target {args.target}, "
-                     f"features {' '.join(args.features)}, alpha {args.alpha}, centre {args.centre}), trained by benchmarks/dev/train_sentence_ranker.py on the "
+    full["about"] = (f"Linear sentence score over compose.timeline.SENTENCE_FEATURES ({args.model}, "
+                     f"target {args.target}, features {' '.join(args.features)}, alpha {args.alpha}, "
+                     f"centre {args.centre}), trained by benchmarks/dev/train_sentence_ranker.py on the "
                      f"keyword sentences of the gold dates and of the dates the composer picks, in all "
                      f"{len({r['timeline'] for r in records})} Timeline17 timelines ({len(topics)} topics; annotations "
-                     f"{args.db.name} version {args.annotation_version}); label: ROUGE F against the gold summary of the "
+                     f"{args.db.name} version {args.annotation_version}); label: ROUGE F against the gold summary "
+                     f"of the "
                      f"date (or of the nearest gold date, times 1/(days+1)). Leave-one-topic-out: "
                      "benchmarks/dev/tls_dev.py --sentence-ranker loto.")
     print(json.dumps(full, indent=1))

@@ -47,9 +47,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from timex_missed import parsed_corpus  # noqa: E402
 
 from storyline.annotate.temporal.lexicon import (  # noqa: E402
-    DAY_WORDS, MONTHS, PARTS_OF_DAY, REFERENCES, UNIT_CODES, WEEKDAYS,
+    DAY_WORDS,
+    MONTHS,
+    PARTS_OF_DAY,
+    REFERENCES,
+    UNIT_CODES,
+    WEEKDAYS,
 )
-from storyline.evaluate.timex import Prediction, Score, align, score_document  # noqa: E402
+from storyline.evaluate.timex import Prediction, Score, score_document  # noqa: E402
 
 SEASONS = {"spring", "summer", "autumn", "fall", "winter"}
 LEXICON = (set(MONTHS) | set(WEEKDAYS) | set(PARTS_OF_DAY) | set(DAY_WORDS) | SEASONS
@@ -139,7 +144,7 @@ def rule_predictions(docs, parsed):
 
     tagger = TemporalTagger()
     out = []
-    for doc, sdoc in zip(docs, parsed):
+    for doc, sdoc in zip(docs, parsed, strict=True):
         tx = tagger.tag(sdoc, doc.dct, sentences_of(sdoc))
         out.append([Prediction(t.start, t.end, t.type, t.value) for t in tx])
     return out
@@ -149,7 +154,7 @@ def corpus_rows(name: str, nlp):
     docs, parsed = parsed_corpus(name, nlp)
     preds = rule_predictions(docs, parsed)
     rows = []
-    for doc, sdoc, pr in zip(docs, parsed, preds):
+    for doc, sdoc, pr in zip(docs, parsed, preds, strict=True):
         feats = token_features(sdoc, bio_of(sdoc, [(p.start, p.end) for p in pr]))
         gold = bio_of(sdoc, [(g.start, g.end) for g in doc.timexes])
         rows.append((doc, sdoc, pr, feats, gold))
@@ -176,8 +181,9 @@ def judge(rows, vec, model, show: int, label: str, drop_rule: bool = False) -> N
     base, safe, all_added = Score(), Score(), Score()
     added_kinds: Counter[str] = Counter()
     examples = []
-    for doc, sdoc, pr, feats, gold in rows:
-        labels = list(model.predict(vec.transform([dict.fromkeys(_keep(f, drop_rule), 1) for f in feats]))) if feats else []
+    for doc, sdoc, pr, feats, _gold in rows:
+        features = [dict.fromkeys(_keep(f, drop_rule), 1) for f in feats]
+        labels = list(model.predict(vec.transform(features))) if feats else []
         proposals_safe, proposals_all = [], []
         for a, b in decode(labels):
             start, end = sdoc[a].idx, sdoc[b - 1].idx + len(sdoc[b - 1].text)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Optional
 
@@ -19,6 +20,7 @@ from rich.table import Table
 from storyline import __version__
 from storyline.config import GroupSettings, Settings, TimelineSettings
 from storyline.errors import StorylineError
+from storyline.evaluate.results import JSON_OUT_HELP
 from storyline.terminal import shown
 
 app = typer.Typer(
@@ -380,6 +382,33 @@ def _resources(model: Optional[str]):
     return Resources(model)
 
 
+def _evaluation(run: Callable[[bool], int], as_json: bool, json_out: Optional[Path]) -> int:
+    """Run an evaluation that prints its figures (as JSON when asked); with ``json_out``, also keep them there."""
+    if json_out is None:
+        return run(as_json)
+    import contextlib
+    import io
+
+    from storyline.evaluate.results import write_results
+
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        code = run(True)
+    text = printed.getvalue()
+    try:
+        figures = json.loads(text)
+    except ValueError:
+        print(text, end="")
+        _fail(StorylineError("E076", f"The evaluation printed no JSON object to write to {json_out}."), 1)
+    write_results(json_out, figures)
+    if as_json:
+        print(text, end="")
+    else:
+        out.print_json(json.dumps(figures))
+        err.print(f"figures written to {json_out}")
+    return code
+
+
 @evaluate_app.command("timex")
 def evaluate_timex(
     data: Path = typer.Option(..., "--data", help="Folder of TimeML (.tml) files, e.g. ../shared/data/timex/timebank, "
@@ -387,13 +416,15 @@ def evaluate_timex(
     articles: Optional[Path] = typer.Option(None, "--articles", help="With stand-off gold: the articles (JSONL with "
                                             "id and text) its offsets index, e.g. ../shared/data/clusters-dev/articles.jsonl."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    json_out: Optional[Path] = typer.Option(None, "--json-out", help=JSON_OUT_HELP),
     baselines: bool = typer.Option(True, "--baselines/--no-baselines", help="Also run the dateparser baselines."),
     model: Optional[str] = typer.Option(None, "--model"),
 ) -> None:
     """TempEval-3 task A: relaxed / strict / value / type F1 beside HeidelTime and SUTime."""
     from storyline.evaluate.timex import run
 
-    raise typer.Exit(run(data, as_json, _resources(model), baselines, articles))
+    resources = _resources(model)
+    raise typer.Exit(_evaluation(lambda as_json: run(data, as_json, resources, baselines, articles), as_json, json_out))
 
 
 @evaluate_app.command("tls")
@@ -401,6 +432,7 @@ def evaluate_tls(
     dataset: str = typer.Option("t17", "--dataset", help="Timeline dataset (t17)."),
     data_root: Path = typer.Option(Path("../shared/data/tls"), "--data-root", help="Folder holding t17/ and timeline17_original/."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    json_out: Optional[Path] = typer.Option(None, "--json-out", help=JSON_OUT_HELP),
     peers: bool = typer.Option(True, "--peers/--no-peers", help="Also run news-tls (needs --newstls)."),
     newstls: Optional[Path] = typer.Option(None, "--newstls", help="A checkout of news-tls to run beside storyline."),
     model: Optional[str] = typer.Option(None, "--model"),
@@ -413,14 +445,16 @@ def evaluate_tls(
     """Timeline17 under the news-tls protocol: alignment ROUGE-1/2 F1 and date F1."""
     from storyline.evaluate.tls import run
 
-    raise typer.Exit(run(dataset, data_root, as_json, _resources(model), peers, newstls, store, processes or None,
-                         hide_dates))
+    resources = _resources(model)
+    raise typer.Exit(_evaluation(lambda as_json: run(dataset, data_root, as_json, resources, peers, newstls, store,
+                                                     processes or None, hide_dates), as_json, json_out))
 
 
 @evaluate_app.command("stories")
 def evaluate_stories(
     data: Path = typer.Option(..., "--data", help="JSONL with `story` and optional `dup_of` labels."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    json_out: Optional[Path] = typer.Option(None, "--json-out", help=JSON_OUT_HELP),
     hide_dates: bool = typer.Option(False, "--hide-dates", help="Remove every publication date first (the "
                                     "articles as an undated crawl gives them)."),
     model: Optional[str] = typer.Option(None, "--model"),
@@ -428,7 +462,8 @@ def evaluate_stories(
     """Story clustering (B-cubed, pairwise F1) and near-duplicate precision / recall."""
     from storyline.evaluate.stories import run
 
-    raise typer.Exit(run(data, as_json, _resources(model), hide_dates))
+    resources = _resources(model)
+    raise typer.Exit(_evaluation(lambda as_json: run(data, as_json, resources, hide_dates), as_json, json_out))
 
 
 @evaluate_app.command("pubdates")
@@ -445,6 +480,7 @@ def evaluate_pubdates(
     store: Path = typer.Option(Path(".bench/pubdates/annotations.db"), "--store", help="SQLite file caching the "
                                "annotations."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    json_out: Optional[Path] = typer.Option(None, "--json-out", help=JSON_OUT_HELP),
     processes: int = typer.Option(0, "--processes", "-j", min=0, help="Annotation worker processes (default 0: "
                                   "one per available core)."),
     model: Optional[str] = typer.Option(None, "--model"),
@@ -470,6 +506,10 @@ def evaluate_pubdates(
         _fail(error)
     report = pubdates.evaluate(cases, dated, _resources(model), store, DatingSettings(),
                                processes or available_cores(), lambda m: err.print(m, markup=False, highlight=False))
+    if json_out is not None:
+        from storyline.evaluate.results import write_results
+
+        write_results(json_out, report)
     if as_json:
         print(json.dumps(report))
     else:
@@ -481,12 +521,14 @@ def evaluate_quotes(
     data: Path = typer.Option(..., "--data", help="PolNeAR folder, e.g. ../shared/data/quotes/polnear."),
     split: str = typer.Option("test", "--split", help="train, dev or test."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    json_out: Optional[Path] = typer.Option(None, "--json-out", help=JSON_OUT_HELP),
     model: Optional[str] = typer.Option(None, "--model"),
 ) -> None:
     """Direct-quote detection and speaker attribution on PolNeAR."""
     from storyline.evaluate.quotes import run
 
-    raise typer.Exit(run(data, split, as_json, _resources(model)))
+    resources = _resources(model)
+    raise typer.Exit(_evaluation(lambda as_json: run(data, split, as_json, resources), as_json, json_out))
 
 
 if __name__ == "__main__":  # pragma: no cover

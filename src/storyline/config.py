@@ -15,6 +15,36 @@ class TimelineSettings:
     sentences_per_date: int | None = None  # None: chosen from the data
     keywords: tuple[str, ...] = ()  # every summary sentence must contain one (case-blind, inside words too), when given
     summary_items: int = 5  # entries in the story's short summary
+    # The composer's weights (compose/timeline), chosen on four Timeline17 topics (mj, finan, h1n1, haiti) with
+    # benchmarks/dev/tls_dev.py, the late bonus leave-one-topic-out with benchmarks/dev/tls_loto_constants.py.
+    # candidate events
+    lead_sentences: int = 1  # leading sentences of a dated article that may be anchored to its publication date
+    min_content_words: int = 3  # distinct content words a candidate sentence needs (less: a dateline or a caption)
+    year_window_days: int = 61  # a month-day with no year may lie this far outside the story's publication span
+    same_happening: float = 0.2  # content-word Jaccard at which two candidates of one date tell the same happening
+    # length when the user sets none: a story of at most small_story articles shows every dated happening; a
+    # larger one auto_dates dates, auto_dates_per_doubling more each time it doubles, auto_sentences_per_date each
+    small_story: int = 20
+    auto_dates: int = 8
+    auto_dates_per_doubling: int = 4
+    auto_sentences_per_date: int = 2
+    pool_sentences: int = 5  # larger story: leading sentences that may summarise the publication day and the day before
+    # how strongly the story points at a date (date_scores)
+    lead_weight: float = 0.5  # a publication-date (lead sentence) anchor, against 1 for a time expression
+    retrospective_bonus: float = 0.5  # added when a later article names the date (retrospective mentions mark key days)
+    late_bonus: float = 1.5  # added further when an article names a day late_days or more after it (a milestone)
+    late_days: int = 30
+    coarse_factor: float = 0.02  # dates coarser than a day rank below days with the same support
+    outside_factor: float = 0.1  # dates outside the story's publication span rank below its own days
+    # which sentences summarise a date
+    redundant: float = 0.5  # content-word Jaccard with a sentence already chosen for the date that makes one redundant
+    repeated: float = 0.8  # content-word Jaccard with a sentence shown on another date that makes one a repeat
+    support_weight: float = 0.1  # weight of log(distinct articles) beside closeness to the date's centroid
+    fresh_factor: float = 1.5  # relevance factor of a sentence reported the day itself or the day after
+    long_sentence: int = 40  # sentences longer than this many words lose relevance in proportion
+    furniture_factor: float = 0.2  # relevance kept by page furniture (bylines, timestamps, links, comment headers)
+    named_factor: float = 1.6  # relevance factor of a sentence whose own time expression names the date
+    ahead_factor: float = 0.6  # relevance factor of a sentence reported before its date (a plan, not what happened)
 
 
 @dataclass(frozen=True)
@@ -91,6 +121,9 @@ class DatingSettings:
 @dataclass(frozen=True)
 class Settings:
     model: str | None = None  # spaCy pipeline name; None picks the installed English model
+    # spaCy's matrix products through numpy's BLAS and its rule components' answers remembered
+    # (resources.load_spacy): the same output, sooner; off: the pipeline as shipped
+    spacy_speedups: bool = True
     batch_size: int = 32
     # longest article text annotated, in characters (``--max-article-chars``); a longer one is skipped with
     # its reason.  News articles hold a few thousand; a crawled page that joins many may hold 700,000

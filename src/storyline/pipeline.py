@@ -117,7 +117,7 @@ def build(
     try:
         times = times or StageTimes()
         settings = settings or Settings()
-        resources = resources or Resources(settings.model)
+        resources = resources or Resources(settings.model, settings.spacy_speedups)
         progress = progress or Progress()
         report = BuildReport(out=out)
 

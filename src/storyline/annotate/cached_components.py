@@ -1,4 +1,4 @@
-"""Exact, cached stand-ins for the two rule components of spaCy's English pipeline.
+"""Exact, cached stand-ins for the two rule components of spaCy's English pipeline, registered with spaCy.
 
 After the neural components, en_core_web_sm spends about a fifth of its time in two rule components
 that redo the same work for every occurrence of a word:
@@ -9,33 +9,32 @@ that redo the same work for every occurrence of a word:
 * the ``attribute_ruler`` runs a Matcher of some 180 patterns over every token, although nearly all
   of them look at one token only (its text, tag and dependency label).
 
-``with_cached_components`` keeps both components and their rules as they are and only remembers
-answers (and holds the lemmatizer's word lists as sets): the lemma per (text, POS, morphology), and
-per (text, tag, dependency label) which one-token rules match, applied in the ruler's own rule order
-together with the few multi-token rules, which still run through a Matcher, but only where one can
-start.  Output is identical to the stock pipeline's (``tests/test_nlp.py`` compares them); a ruler
-whose one-token rules look at anything else is left untouched.  On Timeline17 articles the two
-components took 7.3 s instead of 27.2 s per 557,000 tokens with the answers remembered; running the
-multi-token Matcher only where a rule can start, and lemmatizing once per distinct word, brought them
-from 4.7 s to 1.8 s per 880,000 tokens (600 articles, answers already remembered).
+``with_cached_components`` puts two registered components in their places with ``nlp.replace_pipe``:
+``storyline_cached_lemmatizer`` (``CachedLemmatizer``), which runs the pipeline's own lemmatizer with its
+rules and remembers its answers (the lemma per (text, POS, morphology); its word lists held as sets), and
+``storyline_cached_attribute_ruler`` (``CachedAttributeRuler``), spaCy's ``AttributeRuler`` with the same
+rules, which answers per (text, tag, dependency label) which one-token rules match, applied in the ruler's
+own rule order together with the few multi-token rules, which still run through a Matcher, but only where
+one can start.  Output is identical to the stock pipeline's (``tests/test_nlp.py`` compares them); a
+lemmatizer not in rule mode, or a ruler whose one-token rules look at anything else, stays as it is.  On
+Timeline17 articles the two components took 7.3 s instead of 27.2 s per 557,000 tokens with the answers
+remembered; running the multi-token Matcher only where a rule can start, and lemmatizing once per distinct
+word, brought them from 4.7 s to 1.8 s per 880,000 tokens (600 articles, answers already remembered).
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import numpy
 from spacy.attrs import LEMMA, MORPH, ORTH, POS
 from spacy.language import Language
 from spacy.matcher import Matcher
+from spacy.pipeline import AttributeRuler
 from spacy.tokens import Doc, Token
 from spacy.tokens._retokenize import set_token_attrs
 
 #: token attributes a one-token rule may test for its answer to depend on (text, tag, dependency) only
 _KEY_ATTRIBUTES = frozenset({"ORTH", "TEXT", "LOWER", "TAG", "DEP", "IS_SPACE"})
-#: marks a component whose answers are already remembered
-_MARK = "_storyline_cached"
 
 
 def _distinct_rows(keys: numpy.ndarray) -> tuple[list[tuple[int, ...]], list[int], numpy.ndarray]:
@@ -49,70 +48,101 @@ def _distinct_rows(keys: numpy.ndarray) -> tuple[list[tuple[int, ...]], list[int
     return [tuple(row) for row in keys[first].tolist()], first.tolist(), inverse.ravel()
 
 
+#: the names spaCy knows the components by
+CACHED_LEMMATIZER = "storyline_cached_lemmatizer"
+CACHED_ATTRIBUTE_RULER = "storyline_cached_attribute_ruler"
+
+
 def with_cached_components(nlp: Language) -> Language:
-    """Remember the lemmatizer's and the attribute ruler's answers (in place, once); returns ``nlp``."""
+    """Put the cached components in the places of the lemmatizer and the attribute ruler (once); returns ``nlp``.
+
+    A lemmatizer not in rule mode, and a ruler whose one-token rules read more than a token's text, tag and
+    dependency label, stay as they are.
+    """
     if "lemmatizer" in nlp.pipe_names:
-        cache_lemmas(nlp.get_pipe("lemmatizer"))
+        stock: Any = nlp.get_pipe("lemmatizer")
+        if not isinstance(stock, CachedLemmatizer) and getattr(stock, "mode", None) == "rule":
+            cast(CachedLemmatizer, nlp.replace_pipe("lemmatizer", CACHED_LEMMATIZER)).run(stock)
     if "attribute_ruler" in nlp.pipe_names:
-        cache_attribute_rules(nlp.get_pipe("attribute_ruler"))
+        ruler = nlp.get_pipe("attribute_ruler")
+        if (
+            isinstance(ruler, AttributeRuler)
+            and not isinstance(ruler, CachedAttributeRuler)
+            and CachedAttributeRuler.answers_alike(ruler.patterns)
+        ):
+            patterns = ruler.patterns
+            config = {"validate": ruler.validate}
+            cast(
+                AttributeRuler, nlp.replace_pipe("attribute_ruler", CACHED_ATTRIBUTE_RULER, config=config)
+            ).add_patterns(patterns)
     return nlp
 
 
-def cache_lemmas(lemmatizer: Any) -> bool:
-    """Remember every rule lemma per (text, POS, morphology); False when the lemmatizer is not in rule mode."""
-    if getattr(lemmatizer, _MARK, False) or getattr(lemmatizer, "mode", None) != "rule":
-        return False
-    index = lemmatizer.lookups.get_table("lemma_index", {})
-    for part_of_speech in list(index):  # word lists searched with `in` for every new word: sets answer alike
-        index[part_of_speech] = frozenset(index[part_of_speech])
-    rule_lemmatize: Callable[[Token], list[str]] = lemmatizer.rule_lemmatize
-    known: dict[tuple[int, int, int], list[str]] = {}
+class CachedLemmatizer:
+    """A rule lemmatizer's answers, remembered per (text, POS, morphology) and written as one array per document.
 
-    def lemmatize(token: Token) -> list[str]:
+    ``run`` hands it the lemmatizer it answers for (the pipeline's own, which it replaces); every lemma is that
+    lemmatizer's ``rule_lemmatize``, asked once per distinct key.
+    """
+
+    def __init__(self, name: str = "lemmatizer"):
+        self.name = name
+        self.lemmatizer: Any = None
+        self._forms: dict[tuple[int, int, int], list[str]] = {}
+        self._lemma_keys: dict[tuple[int, ...], int] = {}
+
+    def run(self, lemmatizer: Any) -> None:
+        """Answer for ``lemmatizer`` (rule mode); its word lists, searched with ``in`` per new word, become sets."""
+        index = lemmatizer.lookups.get_table("lemma_index", {})
+        for part_of_speech in list(index):
+            index[part_of_speech] = frozenset(index[part_of_speech])
+        self.lemmatizer = lemmatizer
+        self._forms.clear()
+        self._lemma_keys.clear()
+
+    def lemmatize(self, token: Token) -> list[str]:
         key = (token.orth, token.pos, token.morph.key)  # type: ignore[attr-defined]
-        forms = known.get(key)
+        forms = self._forms.get(key)
         if forms is None:
-            forms = known[key] = rule_lemmatize(token)
+            forms = self._forms[key] = self.lemmatizer.rule_lemmatize(token)
         return forms
 
-    strings = lemmatizer.vocab.strings
-    lemma_keys: dict[tuple[int, ...], int] = {}
-
-    def lemmatize_doc(doc: Doc) -> Doc:
+    def __call__(self, doc: Doc) -> Doc:
         """What the lemmatizer does to a document, looked up once per distinct (text, POS, morphology) and
         written as one array: the same lemmas as setting ``token.lemma_`` token by token, in a third of
         the time."""
         if not len(doc):
             return doc
         columns = doc.to_array([ORTH, POS, MORPH, LEMMA])
-        to_set = numpy.ones(len(doc), dtype=bool) if lemmatizer.overwrite else columns[:, 3] == 0
+        to_set = numpy.ones(len(doc), dtype=bool) if self.lemmatizer.overwrite else columns[:, 3] == 0
         if not to_set.any():
             return doc
         keys, first, inverse = _distinct_rows(columns[to_set, :3])
         tokens = numpy.flatnonzero(to_set)
+        strings = self.lemmatizer.vocab.strings
         values = []
         for key, index in zip(keys, first, strict=True):
-            value = lemma_keys.get(key)
+            value = self._lemma_keys.get(key)
             if value is None:
-                value = lemma_keys[key] = strings.add(lemmatize(doc[int(tokens[index])])[0])
+                value = self._lemma_keys[key] = strings.add(self.lemmatize(doc[int(tokens[index])])[0])
             values.append(value)
         lemmas = columns[:, 3].copy()
         lemmas[to_set] = numpy.array(values, dtype=numpy.uint64)[inverse]
         doc.from_array([LEMMA], lemmas)
         return doc
 
-    def pipe(stream: Iterable[Doc], *, batch_size: int = 128) -> Iterator[Doc]:  # noqa: ARG001 - Pipe.pipe's signature
-        handle_error = lemmatizer.get_error_handler()
+    def pipe(self, stream: Iterable[Doc], *, batch_size: int = 128) -> Iterator[Doc]:  # noqa: ARG002 - spaCy's signature
+        handle_error = self.lemmatizer.get_error_handler()
         for doc in stream:
             try:
-                yield lemmatize_doc(doc)
+                yield self(doc)
             except Exception as error:  # noqa: BLE001 - handed to spaCy's error handler, as Pipe.pipe does
-                handle_error(lemmatizer.name, lemmatizer, [doc], error)
+                handle_error(self.name, self, [doc], error)
 
-    lemmatizer.lemmatize = lemmatize
-    lemmatizer.pipe = pipe  # ``nlp.pipe`` calls a component's ``pipe``; ``nlp(text)`` keeps the stock loop
-    setattr(lemmatizer, _MARK, True)
-    return True
+
+@Language.factory(CACHED_LEMMATIZER)
+def make_cached_lemmatizer(nlp: Language, name: str) -> CachedLemmatizer:
+    return CachedLemmatizer(name)
 
 
 class _CachedRules:
@@ -203,17 +233,45 @@ class _CachedRules:
         return doc
 
 
-def cache_attribute_rules(ruler: Any) -> bool:
-    """Answer the ruler's one-token rules from a table; False (ruler untouched) when a rule tests more than
-    a token's text, tag and dependency label."""
-    if getattr(ruler, _MARK, False):
-        return False
-    for entry in ruler.patterns:
-        for pattern in entry["patterns"]:
-            if len(pattern) == 1 and not set(pattern[0]) <= _KEY_ATTRIBUTES:
-                return False
-    rules = _CachedRules(ruler)
-    ruler.match = lambda doc: doc
-    ruler.set_annotations = lambda doc, _: rules(doc)
-    setattr(ruler, _MARK, True)
-    return True
+class CachedAttributeRuler(AttributeRuler):
+    """spaCy's attribute ruler, answering its one-token rules from a table (``_CachedRules``, made when first
+    used after its rules last changed).  Only for rules ``answers_alike`` accepts."""
+
+    _rules: _CachedRules | None = None
+
+    @staticmethod
+    def answers_alike(patterns: Iterable[dict[str, Any]]) -> bool:
+        """Whether every one-token rule reads only a token's text, tag and dependency label."""
+        return all(
+            len(pattern) != 1 or set(pattern[0]) <= _KEY_ATTRIBUTES
+            for entry in patterns
+            for pattern in entry["patterns"]
+        )
+
+    def add(self, patterns: Iterable[Any], attrs: dict[str, Any], index: int = 0) -> None:
+        super().add(patterns, attrs, index)
+        self._rules = None
+
+    def clear(self) -> None:
+        super().clear()
+        self._rules = None
+
+    def match(self, doc: Doc) -> list[Any]:
+        return []  # the rules are matched with the table in set_annotations
+
+    def set_annotations(self, doc: Doc, matches: list[Any]) -> None:
+        if self._rules is None:
+            if not self.answers_alike(self.patterns):
+                raise ValueError(f"{self.name}: a one-token rule reads more than a token's text, tag and label")
+            self._rules = _CachedRules(self)
+        self._rules(doc)
+
+
+@Language.factory(
+    CACHED_ATTRIBUTE_RULER,
+    default_config={"validate": False, "scorer": {"@scorers": "spacy.attribute_ruler_scorer.v1"}},
+)
+def make_cached_attribute_ruler(
+    nlp: Language, name: str, validate: bool, scorer: Callable[..., Any] | None
+) -> CachedAttributeRuler:
+    return CachedAttributeRuler(nlp.vocab, name, validate=validate, scorer=scorer)

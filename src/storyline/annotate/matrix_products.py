@@ -7,25 +7,27 @@ blis 1.3.4 on an AMD EPYC of family 25 prints ``selecting sub-configuration 'gen
 and FMA there.  The arithmetic is the same; only who does it changes.  ``tests/test_nlp.py`` checks
 that the output equals the stock pipeline's, token for token.
 
-The parser's and the entity recogniser's own step-by-step loop still calls blis from compiled code,
-which this cannot reach.  Layers on other ops (a GPU's, Apple's) are left as they are.
+A pipeline loaded inside ``numpy_matrix_products()`` builds its layers on thinc's ``NumpyOps(use_blis=False)``
+(thinc's own choice of backend, ``use_ops``); nothing is changed after loading.  The parser's and the entity
+recogniser's output layer (built on ``"cpu"`` ops by spaCy itself) and their step-by-step loop, which calls
+blis from compiled code, keep blis.  When the current ops are another backend's (a GPU's, Apple's), the
+pipeline loads on those.
 """
 
 from __future__ import annotations
 
-from spacy.language import Language
-from thinc.api import NumpyOps
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from thinc.api import NumpyOps, get_current_ops, use_ops
 
 
-def with_numpy_matrix_products(nlp: Language) -> Language:
-    """Point every layer on thinc's blis-backed CPU ops at one numpy-BLAS ``NumpyOps`` (in place; a second
-    call finds no such layer left and changes nothing)."""
-    ops = NumpyOps(use_blis=False)
-    for _, component in nlp.pipeline:
-        model = getattr(component, "model", None)
-        if model is None:
-            continue
-        for layer in model.walk():
-            if type(layer.ops) is NumpyOps and layer.ops.use_blis:
-                layer.ops = ops
-    return nlp
+@contextmanager
+def numpy_matrix_products() -> Iterator[None]:
+    """Layers made inside the block use numpy's BLAS, when thinc's current ops are its blis-backed CPU ops."""
+    current = get_current_ops()
+    if isinstance(current, NumpyOps) and type(current) is NumpyOps and current.use_blis:
+        with use_ops("numpy", use_blis=False):
+            yield
+    else:
+        yield

@@ -12,8 +12,6 @@ from spacy.attrs import IDX, SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from storyline.annotate.cached_components import with_cached_components
-from storyline.annotate.matrix_products import with_numpy_matrix_products
 from storyline.model import Article, Mention, Sentence
 from storyline.resources import Resources
 
@@ -61,13 +59,12 @@ def text_of(doc: Doc) -> str:
 
 
 def prepared(nlp: Language) -> Language:
-    """The pipeline with the paragraph rule in front of the parser (added once), its rule components'
-    answers remembered (``cached_components``) and its matrix products done by numpy's BLAS
-    (``matrix_products``): the same output, sooner."""
+    """The pipeline with the paragraph rule in front of the parser (added once).  Its speed-ups, when on,
+    come with loading (``Resources``, ``load_spacy``)."""
     if PARAGRAPH_COMPONENT not in nlp.pipe_names:
         before = "parser" if "parser" in nlp.pipe_names else None
         nlp.add_pipe(PARAGRAPH_COMPONENT, before=before) if before else nlp.add_pipe(PARAGRAPH_COMPONENT)
-    return with_numpy_matrix_products(with_cached_components(nlp))
+    return nlp
 
 
 def paragraph_pieces(
@@ -137,7 +134,8 @@ def _parse_all(nlp: Language, articles: list[Article], batch_size: int, limit: i
             whole = (
                 parsed[0]
                 if len(parsed) == 1
-                else Doc.from_docs(parsed, ensure_whitespace=False, exclude=["user_data", "tensor"])
+                # spaCy's stub lacks ``exclude``, which Doc.from_docs takes since 3.4
+                else Doc.from_docs(parsed, ensure_whitespace=False, exclude=["user_data", "tensor"])  # type: ignore[call-arg]
             )
             parsed = []
             out.append((article, whole))

@@ -24,7 +24,14 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from storyline.model import (
-    AnnotatedArticle, Entity, EntityRole, Mention, Quote, QuoteView, Sentence, SourceRef,
+    AnnotatedArticle,
+    Entity,
+    EntityRole,
+    Mention,
+    Quote,
+    QuoteView,
+    Sentence,
+    SourceRef,
 )
 
 ENTITY_LABELS = frozenset({"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "EVENT", "LAW", "PRODUCT", "WORK_OF_ART"})
@@ -37,14 +44,15 @@ TITLE_NOUNS = frozenset(
     negotiator mp mpp mla candidate nominee prime vice-president spokesperson""".split()
 )
 CONNECT = r"(?:of|for|at|with|to|on|in|and|the|’s|'s|[A-Z][\w’'.&-]*)"
+#: the title nouns as a regex alternation, longest first
+TITLES = "|".join(sorted(TITLE_NOUNS, key=len, reverse=True))
 APPOS_AFTER = re.compile(
-    r"^,\s+(?:the |a |an |its |their )?((?:[\w’'.&-]+\s+){0,4}?(?:%s)\b(?:\s+%s){0,10}?)(?=,|\s+said|\s+says|\.|;|\s+told)"
-    % ("|".join(sorted(TITLE_NOUNS, key=len, reverse=True)), CONNECT),
+    r"^,\s+(?:the |a |an |its |their )?((?:[\w’'.&-]+\s+){0,4}?(?:" + TITLES + r")\b(?:\s+" + CONNECT
+    + r"){0,10}?)(?=,|\s+said|\s+says|\.|;|\s+told)",
     re.IGNORECASE,
 )
 FRONT_APPOS = re.compile(
-    r"(?:^|[,;:]\s+|\.\s+)(?:the|a|an)\s+((?:[\w’'.&-]+\s+){0,3}?(?:%s)\b[^,]{0,90}?),\s+$"
-    % "|".join(sorted(TITLE_NOUNS, key=len, reverse=True)),
+    r"(?:^|[,;:]\s+|\.\s+)(?:the|a|an)\s+((?:[\w’'.&-]+\s+){0,3}?(?:" + TITLES + r")\b[^,]{0,90}?),\s+$",
     re.IGNORECASE,
 )
 ACRONYM = re.compile(r"\(([A-Z][A-Z&]{1,9})\)")
@@ -94,9 +102,7 @@ def _sentence_ref(article_id: str, sentences: list[Sentence], index: int) -> Sou
 
 PREMOD_LOWER = ("of", "public", "board", "school", "union", "provincial", "federal", "state", "former",
                 "deputy", "acting", "interim", "senior", "party", "press", "campaign")
-PREMOD = re.compile(
-    r"((?:(?:[A-Z][\w’'.-]*|%s|%s)\s+)+)$" % ("|".join(PREMOD_LOWER), "|".join(sorted(TITLE_NOUNS, key=len, reverse=True)))
-)
+PREMOD = re.compile(r"((?:(?:[A-Z][\w’'.-]*|" + "|".join(PREMOD_LOWER) + "|" + TITLES + r")\s+)+)$")
 
 
 def _premodifier_role(text: str, start: int) -> str | None:
@@ -149,7 +155,7 @@ def _long_forms(articles: list[AnnotatedArticle]) -> tuple[dict[str, str], list[
     return found, places
 
 
-TITLE_AFTER = re.compile(r"\s+(?:%s)\b" % "|".join(sorted(TITLE_NOUNS, key=len, reverse=True)), re.IGNORECASE)
+TITLE_AFTER = re.compile(r"\s+(?:" + TITLES + r")\b", re.IGNORECASE)
 
 
 def _title_words(groups: dict[str, _Group], articles: list[AnnotatedArticle]) -> list[str]:
@@ -165,7 +171,7 @@ def _title_words(groups: dict[str, _Group], articles: list[AnnotatedArticle]) ->
             continue
         if not all(TITLE_AFTER.match(texts[a][m.end:m.end + TITLE_AFTER_CHARS]) for a, m in g.refs):
             continue
-        if re.search(r"\b%s\b" % re.escape(key), story):  # case-sensitive: the lower-case word
+        if re.search(rf"\b{re.escape(key)}\b", story):  # case-sensitive: the lower-case word
             out.append(key)
     return out
 
@@ -222,13 +228,13 @@ def compose_entities(articles: list[AnnotatedArticle],
         g.labels[lab] += 1
         g.refs.append((article_id, Mention(start=start, end=end, text=acronym, label=lab, sentence=index)))
     for acronym, long_form in long_forms.items():
-        a, l = _key(acronym), _key(long_form)
-        if a in groups and l in groups and a != l:
-            alias_of[a] = l
-        elif a in groups and l not in groups:
-            groups[l].names[long_form] += 0
-            groups[l].labels[label(a)] += 1
-            alias_of[a] = l
+        a, long_key = _key(acronym), _key(long_form)
+        if a in groups and long_key in groups and a != long_key:
+            alias_of[a] = long_key
+        elif a in groups and long_key not in groups:
+            groups[long_key].names[long_form] += 0
+            groups[long_key].labels[label(a)] += 1
+            alias_of[a] = long_key
     org_initials: dict[str, list[str]] = defaultdict(list)
     for k in groups:
         if " " in k and k not in alias_of and label(k) == "ORG":

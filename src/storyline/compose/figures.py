@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from storyline.model import AnnotatedArticle, Claim, ClaimView
+from storyline.model import AnnotatedArticle, Claim, ClaimStatus, ClaimView
 
 NOTE = re.compile(
     r"^\s*(editor[’']?s[’']? note|correction|clarification|update|note)\b"
@@ -91,6 +91,7 @@ def compose_claims(articles: list[AnnotatedArticle], duplicate_of: dict[str, str
                 values_of.setdefault(measure_of[i], set()).add((items[i][1].value, items[i][1].high))
         for i in members:
             annotated, claim, _ = items[i]
+            status: ClaimStatus
             if corrected:
                 status = "corrected"
             elif i in measure_of and len(values_of[measure_of[i]]) > 1:

@@ -7,16 +7,16 @@ same date that tell the same happening merge into one entry; every entry keeps e
 supporting sentence with its offsets and the time expression used.  A near-duplicate
 article is kept as a source but never adds support twice.
 
-In a story of more than SMALL_STORY articles, the first POOL_SENTENCES sentences of an article
+In a story of more than ``small_story`` articles, the first ``pool_sentences`` sentences of an article
 that name no day may also summarise its publication date and the day before (what a report tells
 happened that day or the previous one), without counting as evidence for either.
 A date's summary sentences are those closest to the date's tf-idf centroid, preferring sentences
 that name the date and sentences reported the day itself or the day after, avoiding page furniture
 (bylines, timestamps, comment headers) and very long sentences, and cutting a dateline glued before
-the sentence.  Constants were chosen on four Timeline17 topics (mj,
-finan, h1n1, haiti) with benchmarks/tls_dev.py; the other five serve as held-out check.
+the sentence.  The weights are ``TimelineSettings`` fields (config.py), chosen on four Timeline17 topics (mj,
+finan, h1n1, haiti) with benchmarks/dev/tls_dev.py; the other five serve as held-out check.
 When compose/sentence_ranker.json is installed (a linear score over SENTENCE_FEATURES trained on all
-Timeline17 topics by benchmarks/train_sentence_ranker.py, judged leave-one-topic-out), it rates the
+Timeline17 topics by benchmarks/dev/train_sentence_ranker.py, judged leave-one-topic-out), it rates the
 sentences instead of that hand formula; without it the hand formula ranks.
 """
 
@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import attrgetter
 from pathlib import Path
+from typing import Any
 
 from storyline.compose.text import content_words, jaccard
 from storyline.config import TimelineSettings
@@ -45,10 +46,8 @@ _MONTH_DAY = re.compile(r"^XXXX-(\d{2})-(\d{2})$")
 #: a year written right after a month-day the tagger read without it ("August 9,2022"): the words name their own year
 _YEAR_AFTER = re.compile(r",\s?\d{4}\b")
 
-#: how many leading sentences of a dated article may be anchored to its publication date
-LEAD_SENTENCES = 1
-#: two candidates of one date are the same happening at this content-word overlap
-SAME_HAPPENING = 0.2
+#: the composer's weights when the caller passes none
+DEFAULTS = TimelineSettings()
 
 #: a dateline or page timestamp glued before the sentence proper ("LONDON | Mon Aug 9 , 2010 7:34 am EDT
 #: LONDON ( Reuters ) - ", "Wednesday 5 May 2010 16.20 BST ", "By the CNN Wire Staff "): up to the last one is cut
@@ -83,11 +82,12 @@ def calendar_date(value: str) -> str | None:
     return None
 
 
-def year_if_certain(articles: list[AnnotatedArticle], month: int, day: int, weekday: int | None = None) -> int | None:
+def year_if_certain(articles: list[AnnotatedArticle], month: int, day: int, weekday: int | None = None,
+                    window_days: int = DEFAULTS.year_window_days) -> int | None:
     """The year of a month-day with no year, when the story's stated publication dates leave one choice.
 
-    Every dated article must fall in one calendar year, and the month-day must lie within two
-    months of that span in that year only; a weekday stated with it must fall on it that year.
+    Every dated article must fall in one calendar year, and the month-day must lie within ``window_days``
+    (two months) of that span in that year only; a weekday stated with it must fall on it that year.
     Otherwise the year stays unknown.
     """
     published = [a.article.stated_date for a in articles if a.article.stated_date]
@@ -98,7 +98,7 @@ def year_if_certain(articles: list[AnnotatedArticle], month: int, day: int, week
         return None
     year = years.pop()
     first, last = min(published), max(published)
-    window = dt.timedelta(days=YEAR_WINDOW_DAYS)
+    window = dt.timedelta(days=window_days)
     fits = []
     for candidate in (year - 1, year, year + 1):
         try:
@@ -111,11 +111,6 @@ def year_if_certain(articles: list[AnnotatedArticle], month: int, day: int, week
         return None
     return year
 
-
-#: a month-day with no year may lie this many days (two months) before or after the story's publication span
-YEAR_WINDOW_DAYS = 61
-#: a sentence needs this many distinct content words to be a candidate (less is a dateline or a caption)
-MIN_CONTENT_WORDS = 3
 
 #: entity labels that name who or where (not amounts or dates): an event summary usually names its actors
 _ACTOR_LABELS = frozenset({"PERSON", "ORG", "GPE", "NORP", "LOC", "FAC", "EVENT", "LAW"})
@@ -148,6 +143,7 @@ def candidates_of(
     canonical_id: str,
     story_articles: list[AnnotatedArticle],
     pool_sentences: int = 0,
+    settings: TimelineSettings = DEFAULTS,
 ) -> list[Candidate]:
     """Every (date, sentence) pair this article supports.
 
@@ -170,33 +166,35 @@ def candidates_of(
         text = sentence.text[cut:]
         sequence = content_words(text)
         words = frozenset(sequence)
-        if len(words) < MIN_CONTENT_WORDS:  # nothing but the dateline: keep the sentence whole
+        if len(words) < settings.min_content_words:  # nothing but the dateline: keep the sentence whole
             cut, text = 0, sentence.text
             sequence = content_words(text)
             words = frozenset(sequence)
-            if len(words) < MIN_CONTENT_WORDS:
+            if len(words) < settings.min_content_words:
                 continue
-        bigrams = frozenset(zip(sequence, sequence[1:]))
+        bigrams = frozenset(zip(sequence, sequence[1:], strict=False))
         start = sentence.start + cut
-        anchors: list[tuple[str, str | None, str | None, bool]] = []  # date, the words naming it, how it was inferred, pool
+        # date, the words naming it, how it was inferred, pool
+        anchors: list[tuple[str, str | None, str | None, bool]] = []
         for timex in by_sentence.get(index, []):
             if in_markup(article.text, timex.start, timex.end):
                 continue  # an image address or a link is not the article telling a date
             date = calendar_date(timex.value) if timex.resolved else None
             # a dateline cut off the cited words still dates the report: say where the date came from
-            inferred = f"from the dateline before the sentence: {sentence.text[:cut].strip()!r}" if timex.start < start else None
+            inferred = (f"from the dateline before the sentence: {sentence.text[:cut].strip()!r}"
+                        if timex.start < start else None)
             if date is not None and timex.anchor != "absolute" and article.published_source == "inferred":
                 inferred = f"counted from the inferred publication date: {article.date_evidence}"
             if date is None and not timex.resolved:
                 month_day = _MONTH_DAY.match(timex.value)
                 if month_day and article.stated_date is None and not _YEAR_AFTER.match(article.text, timex.end):
                     year = year_if_certain(story_articles, int(month_day.group(1)), int(month_day.group(2)),
-                                           weekday_named(timex.text))
+                                           weekday_named(timex.text), settings.year_window_days)
                     date = f"{year}-{month_day.group(1)}-{month_day.group(2)}" if year else None
                     inferred = f"year {year} from the publication dates of the story's other articles" if year else None
             if date and all(date != existing for existing, *_ in anchors):
                 anchors.append((date, timex.text, inferred, False))
-        lead = index < LEAD_SENTENCES and sentence.paragraph <= 1
+        lead = index < settings.lead_sentences and sentence.paragraph <= 1
         has_day = any(len(date) == 10 for date, *_ in anchors)
         inferred_day = article.published_source == "inferred" and article.published_granularity == "day"
         dated = article.stated_date is not None or inferred_day
@@ -222,7 +220,7 @@ def _reading_order(candidate: Candidate) -> tuple[int, str, int]:
     return (candidate.published or dt.date.max).toordinal(), candidate.article_id, candidate.sentence_index
 
 
-def _merge(candidates: list[Candidate]) -> list[_Group]:
+def _merge(candidates: list[Candidate], same_happening: float = DEFAULTS.same_happening) -> list[_Group]:
     """Group same-date candidates that tell the same happening (greedy, in the order given: story_candidates
     gives them in reading order)."""
     by_date: dict[str, list[Candidate]] = defaultdict(list)
@@ -232,7 +230,7 @@ def _merge(candidates: list[Candidate]) -> list[_Group]:
     for date, members in by_date.items():
         date_groups: list[_Group] = []
         for candidate in members:
-            best, best_score = None, SAME_HAPPENING
+            best, best_score = None, same_happening
             for group in date_groups:
                 score = jaccard(candidate.words, group.words)
                 if score >= best_score:
@@ -261,75 +259,41 @@ def _support(group: _Group) -> int:
     return support
 
 
-def _auto_limits(groups_per_date: dict[str, int], article_count: int) -> tuple[int, int]:
+def _auto_limits(groups_per_date: dict[str, int], article_count: int,
+                 settings: TimelineSettings = DEFAULTS) -> tuple[int, int]:
     """Length when the user sets none: everything for a small story, the best-supported dates for a big one."""
-    if article_count <= SMALL_STORY:
+    if article_count <= settings.small_story:
         return len(groups_per_date), max(groups_per_date.values(), default=1)
-    wanted = int(round(AUTO_DATES + AUTO_DATES_PER_DOUBLING * math.log2(article_count / SMALL_STORY + 1)))
-    return min(len(groups_per_date), wanted), AUTO_SENTENCES_PER_DATE
+    doublings = math.log2(article_count / settings.small_story + 1)
+    wanted = int(round(settings.auto_dates + settings.auto_dates_per_doubling * doublings))
+    return min(len(groups_per_date), wanted), settings.auto_sentences_per_date
 
-
-#: a story of at most this many articles shows every dated happening
-SMALL_STORY = 20
-#: a larger story shows AUTO_DATES dates, plus AUTO_DATES_PER_DOUBLING more each time it doubles in size,
-#: with AUTO_SENTENCES_PER_DATE sentences each (a timeline one can read at a glance, growing slowly)
-AUTO_DATES = 8
-AUTO_DATES_PER_DOUBLING = 4
-AUTO_SENTENCES_PER_DATE = 2
-#: in a larger story, this many leading sentences of an article may summarise its publication date and the day before
-POOL_SENTENCES = 5
-#: weight of a publication-date (lead sentence) anchor against an explicit time expression
-LEAD_WEIGHT = 0.5
-#: extra weight when a later article refers back to the date: retrospective mentions mark key days
-RETROSPECTIVE_BONUS = 0.5
-#: further weight when an article names a day LATE_DAYS or more after it: a day still recalled a month
-#: later is a milestone, which sparse timelines keep and article counts miss (chosen leave-one-topic-out
-#: on Timeline17: benchmarks/tls_loto_constants.py)
-LATE_BONUS = 1.5
-LATE_DAYS = 30
-#: dates coarser than a day rank below days with the same support
-COARSE_FACTOR = 0.02
-#: background dates outside the period the articles were published in rank below the story's own days
-OUTSIDE_FACTOR = 0.1
-#: a sentence sharing this much of its content words with one already chosen for the date is redundant
-REDUNDANT = 0.5
-#: a sentence sharing this much of its content words with one shown on another date repeats it
-REPEATED = 0.8
-#: weight of the happening's support (log of distinct articles) beside its closeness to the date's centroid
-SUPPORT_WEIGHT = 0.1
-#: relevance factor of a sentence reported the day itself or the day after (not in retrospect)
-FRESH_FACTOR = 1.5
-#: sentences longer than this many words lose relevance in proportion (short summaries read better)
-LONG_SENTENCE = 40
-#: relevance kept by page furniture: bylines, timestamps, links, comment headers
-FURNITURE_FACTOR = 0.2
-#: relevance factor of a sentence whose own time expression names the date (not anchored by publication date)
-NAMED_FACTOR = 1.6
-#: relevance factor of a sentence reported before its date (a plan or forecast, not what happened)
-AHEAD_FACTOR = 0.6
 
 _QUOTE = re.compile(r"[\"“”]|``|''|^'|'$")
 _PERSONAL = re.compile(r"\b(?:I|[Mm]e|[Mm]y|[Ww]e|us|[Oo]ur|[Yy]ou|[Yy]our)\b")
-_FURNITURE = re.compile(r"\||https?:|www\.|@|\bposted by\b|\breport abuse\b|\blast updated\b|\b\d{1,2}:\d{2}\s*(?:[AP]M|GMT|BST|EDT|EST)\b",
-                        re.IGNORECASE)
+_FURNITURE = re.compile(r"\||https?:|www\.|@|\bposted by\b|\breport abuse\b|\blast updated\b"
+                        r"|\b\d{1,2}:\d{2}\s*(?:[AP]M|GMT|BST|EDT|EST)\b", re.IGNORECASE)
 
 
-def date_scores(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None = None) -> dict[str, float]:
+def date_scores(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None = None,
+                settings: TimelineSettings = DEFAULTS) -> dict[str, float]:
     """How strongly the story points at each date: its distinct articles, each counted once, by how they point.
 
-    An article counts 1 for a date it names, LEAD_WEIGHT when only its publication date anchors a lead
-    sentence there, plus RETROSPECTIVE_BONUS when it names the date after the fact (published later),
-    and LATE_BONUS more when it names a day LATE_DAYS or more after it.  Pool candidates do not count.
+    An article counts 1 for a date it names, ``lead_weight`` when only its publication date anchors a lead
+    sentence there, plus ``retrospective_bonus`` when it names the date after the fact (published later),
+    and ``late_bonus`` more when it names a day ``late_days`` or more after it.  Pool candidates do not count.
+    Dates coarser than a day count ``coarse_factor`` times, days outside the publication ``span``
+    ``outside_factor`` times.
     """
     best: dict[tuple[str, str], float] = {}
     for c in candidates:
         if c.pool:
             continue
-        weight = 1.0 if c.ref.time_expression else LEAD_WEIGHT
+        weight = 1.0 if c.ref.time_expression else settings.lead_weight
         if c.ref.time_expression and c.published and c.date < c.published.isoformat()[: len(c.date)]:
-            weight += RETROSPECTIVE_BONUS
-            if len(c.date) == 10 and (c.published - dt.date.fromisoformat(c.date)).days >= LATE_DAYS:
-                weight += LATE_BONUS
+            weight += settings.retrospective_bonus
+            if len(c.date) == 10 and (c.published - dt.date.fromisoformat(c.date)).days >= settings.late_days:
+                weight += settings.late_bonus
         key = (c.date, c.canonical_id)
         best[key] = max(best.get(key, 0.0), weight)
     scores: dict[str, float] = defaultdict(float)
@@ -338,16 +302,16 @@ def date_scores(candidates: list[Candidate], span: tuple[dt.date, dt.date] | Non
     out = {}
     for date, value in scores.items():
         if len(date) != 10:
-            value *= COARSE_FACTOR
+            value *= settings.coarse_factor
         elif span and not span[0].isoformat() <= date <= span[1].isoformat():
-            value *= OUTSIDE_FACTOR
+            value *= settings.outside_factor
         out[date] = value
     return out
 
 
-def _df_idf(sets: list[frozenset]) -> dict:  # type: ignore[type-arg]
+def _df_idf(sets: list[frozenset[Any]]) -> dict[Any, float]:
     """Smoothed inverse document frequency of every item (word or word pair) over the given sets."""
-    df: dict = defaultdict(int)  # type: ignore[type-arg]
+    df: dict[Any, int] = defaultdict(int)
     for items in sets:
         for item in items:
             df[item] += 1
@@ -355,7 +319,7 @@ def _df_idf(sets: list[frozenset]) -> dict:  # type: ignore[type-arg]
     return {item: math.log(n / (1 + k)) + 1.0 for item, k in df.items()}
 
 
-def _unit(vector: dict) -> dict:  # type: ignore[type-arg]
+def _unit(vector: dict[Any, float]) -> dict[Any, float]:
     norm = math.sqrt(sum(v * v for v in vector.values()))
     return {k: v / norm for k, v in vector.items()} if norm else {}
 
@@ -364,27 +328,28 @@ def _idf(candidates: list[Candidate]) -> dict[str, float]:
     return _df_idf([c.words for c in candidates])
 
 
-def _vector(items: frozenset, idf: dict) -> dict:  # type: ignore[type-arg]
+def _vector(items: frozenset[Any], idf: dict[Any, float]) -> dict[Any, float]:
     return _unit({item: idf.get(item, 1.0) for item in items})
 
 
-def _dot(a: dict[str, float], b: dict[str, float]) -> float:
+def _dot(a: dict[Any, float], b: dict[Any, float]) -> float:
     if len(a) > len(b):
         a, b = b, a
     return sum(v * b.get(w, 0.0) for w, v in a.items())
 
 
-def _centroid(members: list[Candidate], idf: dict, items: Callable[[Candidate], frozenset] = attrgetter("words")) -> dict:  # type: ignore[type-arg]
+def _centroid(members: list[Candidate], idf: dict[Any, float],
+              items: Callable[[Candidate], frozenset[Any]] = attrgetter("words")) -> dict[Any, float]:
     """The date's content: tf-idf sum of its candidate sentences' words (or other ``items``, such as
     word pairs), at unit length."""
-    vector: dict = defaultdict(float)  # type: ignore[type-arg]
+    vector: dict[Any, float] = defaultdict(float)
     for m in members:
         for item in items(m):
             vector[item] += idf.get(item, 1.0)
     return _unit(vector)
 
 
-def _form_factor(sentence: str) -> float:
+def _form_factor(sentence: str, settings: TimelineSettings = DEFAULTS) -> float:
     """Relevance kept for the sentence's form: long sentences and page furniture make poor summaries.
 
     (Quotes, questions and first-person sentences were also marked down once; on Timeline17 that did
@@ -392,41 +357,43 @@ def _form_factor(sentence: str) -> float:
     """
     factor = 1.0
     words = len(sentence.split())
-    if words > LONG_SENTENCE:
-        factor *= LONG_SENTENCE / words
+    if words > settings.long_sentence:
+        factor *= settings.long_sentence / words
     if _FURNITURE.search(sentence):
-        factor *= FURNITURE_FACTOR
+        factor *= settings.furniture_factor
     return factor
 
 
-def _relevance(candidate: Candidate, centroid: dict[str, float], idf: dict[str, float], day: dt.date | None) -> float:
+def _relevance(candidate: Candidate, centroid: dict[str, float], idf: dict[str, float], day: dt.date | None,
+               settings: TimelineSettings = DEFAULTS) -> float:
     """How well the sentence can summarise its date: closeness to the date's centroid, scaled by its form,
-    by NAMED_FACTOR when it names the date itself and by FRESH_FACTOR when it was reported the day itself
-    or the day after."""
-    value = _dot(_vector(candidate.words, idf), centroid) * _form_factor(candidate.ref.sentence)
+    by ``named_factor`` when it names the date itself, by ``fresh_factor`` when it was reported the day itself
+    or the day after and by ``ahead_factor`` when it was reported before."""
+    value = _dot(_vector(candidate.words, idf), centroid) * _form_factor(candidate.ref.sentence, settings)
     if candidate.ref.time_expression:
-        value *= NAMED_FACTOR
+        value *= settings.named_factor
     if day and candidate.published and 0 <= (candidate.published - day).days <= 1:
-        value *= FRESH_FACTOR
+        value *= settings.fresh_factor
     if day and candidate.published and candidate.published < day:
-        value *= AHEAD_FACTOR
+        value *= settings.ahead_factor
     return value
 
 
-def rank_dates(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None) -> list[str]:
+def rank_dates(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None,
+               settings: TimelineSettings = DEFAULTS) -> list[str]:
     """Dates best first by date_scores; earlier dates first on ties.
 
     A learned date ranker (logistic regression, gradient-boosted trees) was tried and lost to this
-    hand score leave-one-topic-out: see benchmarks/train_date_ranker.py.
+    hand score leave-one-topic-out: see benchmarks/dev/train_date_ranker.py.
     """
-    scores = date_scores(candidates, span)
+    scores = date_scores(candidates, span, settings)
     return sorted(scores, key=lambda d: (-scores[d], d))
 
 
 #: the features a sentence ranker reads, in order (see sentence_features)
-SENTENCE_FEATURES = ("relevance", "log_relevance", "centroid", "log_centroid", "bigram", "log_bigram", "story", "support", "share", "words", "long", "named",
-                     "fresh", "lag", "ahead", "index", "lead", "pool", "quote", "question", "personal",
-                     "furniture", "keywords", "entities")
+SENTENCE_FEATURES = ("relevance", "log_relevance", "centroid", "log_centroid", "bigram", "log_bigram", "story",
+                     "support", "share", "words", "long", "named", "fresh", "lag", "ahead", "index", "lead", "pool",
+                     "quote", "question", "personal", "furniture", "keywords", "entities")
 #: added before taking the log of a similarity that may be 0
 LOG_FLOOR = 0.01
 SENTENCE_RANKER_PATH = Path(__file__).with_name("sentence_ranker.json")
@@ -441,7 +408,7 @@ class SentenceRanker:
     weights: dict[str, float]
 
     @classmethod
-    def from_json(cls, data: dict) -> "SentenceRanker":
+    def from_json(cls, data: dict) -> SentenceRanker:
         return cls(bias=float(data["bias"]), weights={k: float(v) for k, v in data["weights"].items()})
 
     def score(self, features: dict[str, float]) -> float:
@@ -503,7 +470,7 @@ class StoryCandidates:
     keywords: tuple[str, ...]
 
     @classmethod
-    def of(cls, candidates: list[Candidate], keywords: tuple[str, ...] = ()) -> "StoryCandidates":
+    def of(cls, candidates: list[Candidate], keywords: tuple[str, ...] = ()) -> StoryCandidates:
         by_date: dict[str, list[Candidate]] = defaultdict(list)
         for candidate in candidates:
             by_date[candidate.date].append(candidate)
@@ -519,13 +486,15 @@ class StoryCandidates:
                            len({m.canonical_id for m in members}), self.keywords)
 
 
-def sentence_features(candidate: Candidate, support: int, context: DateContext) -> dict[str, float]:
+def sentence_features(candidate: Candidate, support: int, context: DateContext,
+                      settings: TimelineSettings = DEFAULTS) -> dict[str, float]:
     """How a candidate sentence stands as a summary of its date, as numbers (SENTENCE_FEATURES).
 
-    relevance: the hand score (_relevance); centroid / bigram / story (and log_ of the first three): tf-idf cosine of its words to the date's
-    centroid, of its adjacent word pairs to the date's pairs, of its words to the story's centroid; support:
-    log distinct articles of its happening (the group it belongs to), share: those articles over the date's;
-    words / long: length in words over LONG_SENTENCE and the excess beyond it; named: its own time expression
+    relevance: the hand score (_relevance); centroid / bigram / story (and log_ of the first three): tf-idf
+    cosine of its words to the date's centroid, of its adjacent word pairs to the date's pairs, of its words to
+    the story's centroid; support: log distinct articles of its happening (the group it belongs to), share: those
+    articles over the date's;
+    words / long: length in words over ``long_sentence`` and the excess beyond it; named: its own time expression
     names the date; fresh: reported the day itself or the day after; lag: log days between date and report;
     ahead: reported before the date; index / lead / pool: log position in the article, lead sentence, pool
     sentence; quote, question, personal, furniture: its form; keywords: log topic keywords it contains;
@@ -541,7 +510,7 @@ def sentence_features(candidate: Candidate, support: int, context: DateContext) 
         days = (candidate.published - context.day).days
         lag, ahead = math.log1p(abs(days)), float(days < 0)
     lowered = sentence.lower()
-    relevance = _relevance(candidate, context.centroid, context.idf, context.day)
+    relevance = _relevance(candidate, context.centroid, context.idf, context.day, settings)
     centroid = _dot(vector, context.centroid)
     bigram = _dot(bigrams, context.bigram_centroid)
     return {
@@ -554,8 +523,8 @@ def sentence_features(candidate: Candidate, support: int, context: DateContext) 
         "story": _dot(vector, context.story),
         "support": math.log1p(support),
         "share": support / max(context.articles, 1),
-        "words": words / LONG_SENTENCE,
-        "long": max(0, words - LONG_SENTENCE) / LONG_SENTENCE,
+        "words": words / settings.long_sentence,
+        "long": max(0, words - settings.long_sentence) / settings.long_sentence,
         "named": float(bool(candidate.ref.time_expression)),
         "fresh": float(bool(context.day and candidate.published
                             and 0 <= (candidate.published - context.day).days <= 1)),
@@ -573,12 +542,12 @@ def sentence_features(candidate: Candidate, support: int, context: DateContext) 
     }
 
 
-def rank_groups(groups: list[_Group], context: DateContext,
-                ranker: SentenceRanker | None) -> list[tuple[float, _Group, list[Candidate]]]:
+def rank_groups(groups: list[_Group], context: DateContext, ranker: SentenceRanker | None,
+                settings: TimelineSettings = DEFAULTS) -> list[tuple[float, _Group, list[Candidate]]]:
     """The date's happenings best first, each with its members best first (the first represents it).
 
     With a ranker, members rank by its score and the happening's value is its best member's score;
-    without, members rank by closeness to the centroid (_relevance) and the value adds SUPPORT_WEIGHT
+    without, members rank by closeness to the centroid (_relevance) and the value adds ``support_weight``
     times the log of the happening's support.  Ties, within a happening and between happenings, go to
     the earlier report (_reading_order).
     """
@@ -586,11 +555,11 @@ def rank_groups(groups: list[_Group], context: DateContext,
     for group in groups:
         support = _support(group)
         if ranker is not None:
-            scored = [(ranker.score(sentence_features(m, support, context)), m) for m in group.members]
+            scored = [(ranker.score(sentence_features(m, support, context, settings)), m) for m in group.members]
         else:
-            scored = [(_relevance(m, context.centroid, context.idf, context.day), m) for m in group.members]
+            scored = [(_relevance(m, context.centroid, context.idf, context.day, settings), m) for m in group.members]
         scored.sort(key=lambda item: (-item[0], *_reading_order(item[1])))
-        value = scored[0][0] if ranker is not None else scored[0][0] + SUPPORT_WEIGHT * math.log1p(support)
+        value = scored[0][0] if ranker is not None else scored[0][0] + settings.support_weight * math.log1p(support)
         ranked.append((value, group, [m for _, m in scored]))
     ranked.sort(key=lambda item: (-item[0], *_reading_order(item[2][0])))
     return ranked
@@ -601,24 +570,25 @@ KnownCandidates = dict[tuple[str, str, int], list[Candidate]]
 
 
 def story_candidates(articles: list[AnnotatedArticle], duplicate_of: dict[str, str],
-                     known: KnownCandidates | None = None) -> list[Candidate]:
+                     known: KnownCandidates | None = None, settings: TimelineSettings = DEFAULTS) -> list[Candidate]:
     """Every candidate of the story's articles (pool sentences offered when the story is large), in reading
     order whatever the order of ``articles``.
 
     ``known`` keeps a dated article's candidates for the next call over some of the same articles (an
-    undated one's depend on the other articles, which may differ); they are made again otherwise.
+    undated one's depend on the other articles, which may differ); they are made again otherwise.  ``known``
+    belongs to one ``settings``: candidates made under other settings may differ.
     """
-    pool = POOL_SENTENCES if len(articles) > SMALL_STORY else 0
+    pool = settings.pool_sentences if len(articles) > settings.small_story else 0
     candidates: list[Candidate] = []
     for annotated in articles:
         canonical = duplicate_of.get(annotated.article.id, annotated.article.id)
         if known is None or annotated.article.published is None:
-            candidates.extend(candidates_of(annotated, canonical, articles, pool))
+            candidates.extend(candidates_of(annotated, canonical, articles, pool, settings))
             continue
         key = (annotated.article.id, canonical, pool)
         found = known.get(key)
         if found is None:
-            found = known[key] = candidates_of(annotated, canonical, articles, pool)
+            found = known[key] = candidates_of(annotated, canonical, articles, pool, settings)
         candidates.extend(found)
     candidates.sort(key=_reading_order)  # stable: one sentence's several dates keep their order
     return candidates
@@ -640,6 +610,7 @@ def compose_timeline(
     duplicate_of: dict[str, str] | None = None,
     sentence_ranker: SentenceRanker | None | str = "shipped",
     known_candidates: KnownCandidates | None = None,
+    date_order: list[str] | None = None,
 ) -> list[TimelineEntry]:
     """The story's timeline, ordered by date; within a date, by how well the entry summarises that day.
 
@@ -647,46 +618,49 @@ def compose_timeline(
     first, gets its best happenings (groups of same-date sentences, rank_groups: by the shipped sentence
     ranker unless ``sentence_ranker`` says otherwise; None: closeness to the date's tf-idf centroid and
     support), each represented by its best sentence that is not redundant with those already chosen for
-    the date (REDUNDANT) and does not repeat one shown on another date (REPEATED).  With keywords, only
+    the date (``redundant``) and does not repeat one shown on another date (``repeated``).  With keywords, only
     sentences containing one may be shown, and a date without such a sentence (other than a pool
     sentence) gives its place to the next date. ``known_candidates`` carries the articles' candidates
-    from one call to the next over overlapping articles (``story_candidates``).
+    from one call to the next over overlapping articles (``story_candidates``).  ``date_order`` replaces the
+    story's own date ranking (to measure the choice of sentences alone on given dates).
     """
     settings = settings or TimelineSettings()
     duplicate_of = duplicate_of or {}
-    candidates = story_candidates(articles, duplicate_of, known_candidates)
+    candidates = story_candidates(articles, duplicate_of, known_candidates, settings)
     published = [a.article.published for a in articles if a.article.published]
     span = (min(published), max(published)) if published else None
-    scores = date_scores(candidates, span)
+    scores = date_scores(candidates, span, settings)
     story = StoryCandidates.of(candidates, settings.keywords)
     shown = shown_groups(candidates, settings.keywords)
     if sentence_ranker == "shipped":
         sentence_ranker = shipped_sentence_ranker()
     # a date needs a showable sentence that points at it (pool sentences may summarise it, not qualify it)
-    ranked_dates = [d for d in rank_dates(candidates, span)
-                    if any(not c.pool for c in shown.get(d, ()))]
+    order = rank_dates(candidates, span, settings) if date_order is None else date_order
+    ranked_dates = [d for d in order if any(not c.pool for c in shown.get(d, ()))]
 
     if settings.max_dates and settings.sentences_per_date:
         max_dates, per_date = settings.max_dates, settings.sentences_per_date
-        groups_by_date = {d: _merge(shown[d]) for d in ranked_dates[:max_dates]}
+        groups_by_date = {d: _merge(shown[d], settings.same_happening) for d in ranked_dates[:max_dates]}
     else:
-        groups_by_date = {d: _merge(shown[d]) for d in ranked_dates}
-        auto_dates, auto_per_date = _auto_limits({d: len(g) for d, g in groups_by_date.items()}, len(articles))
+        groups_by_date = {d: _merge(shown[d], settings.same_happening) for d in ranked_dates}
+        auto_dates, auto_per_date = _auto_limits({d: len(g) for d, g in groups_by_date.items()}, len(articles),
+                                                 settings)
         max_dates = settings.max_dates or auto_dates
         per_date = settings.sentences_per_date or auto_per_date
 
     entries: list[TimelineEntry] = []
     shown_before: list[Candidate] = []  # the sentences of the dates already filled
     for date in ranked_dates[:max_dates]:
-        ranked = rank_groups(groups_by_date[date], story.context(date), sentence_ranker)  # type: ignore[arg-type]
+        ranked = rank_groups(groups_by_date[date], story.context(date), sentence_ranker, settings)  # type: ignore[arg-type]
         chosen: list[Candidate] = []
         for _, group, members in ranked:
             if len(chosen) >= per_date:
                 break
             # the happening's best sentence that repeats none already shown
             representative = next((m for m in members
-                                   if all(jaccard(m.words, c.words) < REDUNDANT for c in chosen)
-                                   and all(jaccard(m.words, c.words) < REPEATED for c in shown_before)), None)
+                                   if all(jaccard(m.words, c.words) < settings.redundant for c in chosen)
+                                   and all(jaccard(m.words, c.words) < settings.repeated for c in shown_before)),
+                                  None)
             if representative is None:
                 continue
             chosen.append(representative)

@@ -80,12 +80,12 @@ def read_split(root: Path, split: str) -> list[PolnearDoc]:
         anns.setdefault(ann.stem.rsplit("_", 1)[0], ann)
     docs = []
     for txt in sorted(text_dir.glob("*.txt")):
-        ann = anns.get(txt.stem)
-        if ann is None:
+        found = anns.get(txt.stem)
+        if found is None:
             continue
         docs.append(PolnearDoc(
             name=txt.stem,
             text=txt.read_text(encoding="utf-8"),
-            attributions=parse_ann(ann.read_text(encoding="utf-8").splitlines()),
+            attributions=parse_ann(found.read_text(encoding="utf-8").splitlines()),
         ))
     return docs

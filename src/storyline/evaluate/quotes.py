@@ -146,7 +146,7 @@ def score_document(doc: PolnearDoc, quotes: list[Quote], counts: dict[str, Count
         spans = [s for q in group for s in ((q.source_start, q.source_end), (q.speaker_start, q.speaker_end))]
         preds.append(_Pred(
             tokens=_token_ids(text, [(q.start, q.end) for q in group], starts),
-            spans=[s for s in spans if s[0] is not None],
+            spans=[(start, end) for start, end in spans if start is not None and end is not None],
             name=group[0].speaker_name,
         ))
     for subset, keep in (("all", lambda g: True), ("direct", lambda g: g.direct)):
@@ -221,6 +221,7 @@ def run(data: Path, split: str, as_json: bool, resources: Resources) -> int:
     p, r, f = d.prf()
     pe, re_, fe = d.prf(exact=True)
     ap, ar, af = a.prf()
+    all_speaker = round(100 * a.speaker_correct / a.speaker_total, 2) if a.speaker_total else 0.0
     result = {
         "split": split,
         "documents": n_docs,
@@ -236,7 +237,7 @@ def run(data: Path, split: str, as_json: bool, resources: Resources) -> int:
         "all_quote_mark_contents": {
             "gold": a.gold, "precision_overlap": round(ap, 2), "recall_overlap": round(ar, 2),
             "f1_overlap": round(af, 2), "f1_exact": round(a.prf(exact=True)[2], 2),
-            "speaker_accuracy": round(100 * a.speaker_correct / a.speaker_total, 2) if a.speaker_total else 0.0,
+            "speaker_accuracy": all_speaker,
         },
         "quote_finder_ms_per_doc": round(1000 * seconds / max(1, n_docs), 2),
     }
@@ -244,10 +245,11 @@ def run(data: Path, split: str, as_json: bool, resources: Resources) -> int:
         print(json.dumps(result))
         return 0
     print(f"PolNeAR {split}: {n_docs} articles, {d.gold} direct quotes (of {a.gold} contents with a quote mark)")
-    print(f"  direct quotes   overlap≥0.5  P {p:5.1f}  R {r:5.1f}  F1 {f:5.1f}   exact  P {pe:5.1f}  R {re_:5.1f}  F1 {fe:5.1f}")
+    print(f"  direct quotes   overlap≥0.5  P {p:5.1f}  R {r:5.1f}  F1 {f:5.1f}"
+          f"   exact  P {pe:5.1f}  R {re_:5.1f}  F1 {fe:5.1f}")
     print(f"  speaker accuracy (direct, {d.speaker_total} scored): {speaker:5.1f} %")
     print(f"  all contents with a quote mark: overlap P {ap:5.1f}  R {ar:5.1f}  F1 {af:5.1f};"
-          f" speaker {result['all_quote_mark_contents']['speaker_accuracy']:5.1f} %")
+          f" speaker {all_speaker:5.1f} %")
     print("Published anchors (other corpora, for orientation only, not comparable one to one):")
     for name, figures in ANCHORS:
         print(f"  {name}: {figures}")

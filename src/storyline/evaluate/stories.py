@@ -110,7 +110,8 @@ def score(gold_story: dict[str, str], gold_dup: dict[str, str], grouping: Groupi
     dp, dr, df = pair_scores(link_pairs(gold_dup.items()),
                              link_pairs((a, b) for a, b in grouping.duplicate_of.items() if a in gold_story))
     return {
-        "articles": len(gold_story), "stories_gold": len(set(gold_story.values())), "stories_pred": len(set(pred.values())),
+        "articles": len(gold_story), "stories_gold": len(set(gold_story.values())),
+        "stories_pred": len(set(pred.values())),
         "bcubed_precision": bp, "bcubed_recall": br, "bcubed_f1": bf,
         "pairwise_precision": pp, "pairwise_recall": pr, "pairwise_f1": pf,
         "dup_precision": dp, "dup_recall": dr, "dup_f1": df,
@@ -153,7 +154,8 @@ def group_labelled(data: Path, resources: Resources, settings: GroupSettings | N
         row = by_url.get(article.url) if article.url else None
         row = row or by_text.get(" ".join(article.text.split())[:200])
         if row is None:
-            raise StorylineError("E072", f"Cannot match ingested article {article.id} back to a labelled line of {data}.",
+            raise StorylineError("E072",
+                                 f"Cannot match ingested article {article.id} back to a labelled line of {data}.",
                                  "Give every line a unique 'url' or text.")
         article_label[article.id] = row
     label_to_article = {row.get("id"): aid for aid, row in article_label.items()}

@@ -124,7 +124,7 @@ def read_standoff(annotations: pathlib.Path, articles: pathlib.Path) -> list[Tim
             text = texts.get(row["id"])
             if text is None:
                 raise ValueError(f"{annotations}:{number}: article {row['id']!r} is not in {articles}")
-            timexes = []
+            timexes: list[GoldTimex] = []
             for t in row["timexes"]:
                 if text[t["start"]:t["end"]] != t["text"]:
                     raise ValueError(f"{annotations}:{number}: {row['id']} [{t['start']}:{t['end']}] covers "

@@ -28,6 +28,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from storyline.evaluate.timeml import GoldTimex, TimeMLDoc, read_corpus, read_standoff
 
@@ -70,7 +71,7 @@ class Score:
     value: int = 0
     type: int = 0
 
-    def add(self, other: "Score") -> None:
+    def add(self, other: Score) -> None:
         for name in ("system", "gold", "relaxed", "strict", "value", "type"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
@@ -245,7 +246,7 @@ def evaluate_corpus(name: str, docs: Sequence[TimeMLDoc], nlp, baselines: bool =
     predictions: dict[str, list[list[Prediction]]] = {s: [] for s in systems}
     result = CorpusResult(name=name, files=len(docs), scores=scores, predictions=predictions)
     pipeline = prepared(nlp)
-    for doc, parsed in zip(docs, pipeline.pipe(d.text for d in docs)):
+    for doc, parsed in zip(docs, pipeline.pipe(d.text for d in docs), strict=True):
         sentences = sentences_of(parsed)
         began = time.perf_counter()
         timexes = tagger.tag(parsed, doc.dct, sentences)
@@ -303,7 +304,7 @@ def _shape(text: str) -> str:
 def error_classes(docs: Sequence[TimeMLDoc], predictions: Sequence[Sequence[Prediction]]) -> Counter:
     """Count remaining errors by kind (missed / spurious / wrong value / wrong type) and form."""
     counts: Counter = Counter()
-    for doc, preds in zip(docs, predictions):
+    for doc, preds in zip(docs, predictions, strict=True):
         pairs = align(doc.text, doc.timexes, preds)
         matched_sys = {s for s, _ in pairs}
         matched_gold = {g for _, g in pairs}
@@ -323,7 +324,7 @@ def error_classes(docs: Sequence[TimeMLDoc], predictions: Sequence[Sequence[Pred
 def error_examples(docs: Sequence[TimeMLDoc], predictions: Sequence[Sequence[Prediction]],
                    kind: tuple[str, str, str], limit: int = 8) -> list[str]:
     out = []
-    for doc, preds in zip(docs, predictions):
+    for doc, preds in zip(docs, predictions, strict=True):
         pairs = align(doc.text, doc.timexes, preds)
         matched_sys = {s for s, _ in pairs}
         matched_gold = {g for _, g in pairs}
@@ -375,7 +376,7 @@ def run(data: pathlib.Path, as_json: bool, resources, baselines: bool = True,
         for name, docs in corpora:
             task = progress.add_task(f"scoring {name}", total=len(docs))
             results.append(evaluate_corpus(name, docs, nlp, baselines,
-                                           progress=lambda n, t=task: progress.advance(t, n)))
+                                           progress=partial(progress.advance, task)))
 
     if as_json:
         def one(result: CorpusResult) -> dict:

@@ -294,7 +294,8 @@ def evaluate_t17(data_root: Path, resources: Resources, peers: bool = True, news
         for method in PEER_METHODS:
             result = load_peer(out, method)
             if result is not None:
-                result["measured"] = "in this run" if newstls is not None else f"cached outputs of {result['cached_at']}"
+                result["measured"] = ("in this run" if newstls is not None
+                                      else f"cached outputs of {result['cached_at']}")
                 peer_results[method] = result
     subset = sorted(set.intersection(*(set(r["timelines"]) for r in peer_results.values()))) if peer_results else []
 

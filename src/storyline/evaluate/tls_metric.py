@@ -1,4 +1,5 @@
-"""Timeline scores of the news-tls protocol: alignment ROUGE (tilse's ``align_date_content_costs_many_to_one``) and date F1.
+"""Timeline scores of the news-tls protocol: alignment ROUGE (tilse's ``align_date_content_costs_many_to_one``)
+and date F1.
 
 The alignment follows Martschat & Markert (2017) as tilse implements it: every predicted date is
 mapped to the reference date of lowest cost (date distance times one minus an approximate ROUGE-1
@@ -32,7 +33,7 @@ class PRF:
     f1: float
 
     @staticmethod
-    def of(precision: float, recall: float) -> "PRF":
+    def of(precision: float, recall: float) -> PRF:
         f1 = 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
         return PRF(precision, recall, f1)
 

@@ -51,7 +51,7 @@ _KIND_LABEL = {"timeline": "timeline", "summary": "summary", "role": "entity rol
 
 
 def _template(name: str) -> str:
-    return resources.files("storyline.render").joinpath("templates", name).read_text(encoding="utf-8")
+    return resources.files("storyline.render").joinpath("templates").joinpath(name).read_text(encoding="utf-8")
 
 
 def _e(value: Any) -> str:
