@@ -253,6 +253,49 @@ def test_a_body_that_trickles_in_is_cut_off(folder):
         thread.join(timeout=10)
 
 
+def test_cached_reads_answer_304_to_a_client_holding_them_and_change_with_the_story(client, folder, resources):
+    story_id = client.get("/api/stories").json()["stories"][0]["id"]
+    paths = ["/api/stories", f"/api/stories/{story_id}", f"/stories/{story_id}", "/api/search?q=ferry"]
+    first = {path: client.get(path) for path in paths}
+    for path, response in first.items():
+        assert response.status_code == 200 and response.headers["etag"].startswith('"'), path
+        again = client.get(path, headers={"If-None-Match": response.headers["etag"]})
+        assert again.status_code == 304 and again.content == b"", path
+        assert again.headers["etag"] == response.headers["etag"]
+        assert client.get(path, headers={"If-None-Match": '"something-else"'}).content == response.content
+
+    # a word only the posted article holds: nothing before it is built, found after (the cached answer is dropped)
+    assert client.get("/api/search?q=divers").json()["results"] == []
+    held = {
+        s["id"]: client.get(f"/api/stories/{s['id']}").headers["etag"]
+        for s in client.get("/api/stories").json()["stories"]
+    }
+    article_id = client.post("/api/articles", json=PIER_ARTICLE, headers=AUTH).json()["id"]
+    _build_inbox(folder, resources)
+    assert article_id in {r["article_id"] for r in client.get("/api/search?q=divers").json()["results"]}
+    owner = client.get(f"/api/articles/{article_id}").json()["story_id"]
+    assert owner in held, "the pier article joins the examples' ferry story"
+    for path, etag in [(f"/api/stories/{owner}", held[owner]), ("/api/stories", first["/api/stories"].headers["etag"])]:
+        response = client.get(path, headers={"If-None-Match": etag})
+        assert response.status_code == 200 and response.headers["etag"] != etag, path
+    assert article_id in client.get(f"/api/stories/{owner}").json()["story"]["article_ids"]
+    assert "Divers hired by the Harbour Transit Authority" in client.get(f"/stories/{owner}").text
+
+
+def test_the_cached_answers_are_the_routes_answers(client):
+    """A read answered from the cache is byte for byte what the same read with its default spelt out gets."""
+    story_id = client.get("/api/stories").json()["stories"][0]["id"]
+    assert client.get("/api/stories").json() == client.get("/api/stories?limit=1000").json()
+    assert client.get("/api/search?q=ferry").json() == client.get("/api/search?q=ferry&limit=20").json()
+    cached = client.get(f"/stories/{story_id}")
+    assert cached.headers["content-type"] == "text/html; charset=utf-8"
+    assert (
+        cached.headers["content-security-policy"]
+        == client.get(f"/stories/{story_id}?x=1").headers["content-security-policy"]
+    )
+    assert cached.content == client.get(f"/stories/{story_id}?x=1").content
+
+
 def test_a_posted_article_joins_its_story_is_searchable_and_is_stored_once(client, folder, resources):
     response = client.post("/api/articles", json=PIER_ARTICLE, headers=AUTH)
     assert response.status_code == 202

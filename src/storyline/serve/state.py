@@ -69,21 +69,38 @@ class ServeState:
         return {r[0] for r in self.db.execute("SELECT article_id FROM indexed")}
 
     def index_articles(self, store: Store, ids: Iterable[str]) -> int:
-        """Index the sentences of stored articles not indexed yet; returns how many were indexed."""
+        """Index the sentences of stored articles not indexed yet; returns how many were indexed.
+
+        Each batch is looked up and written under the database's write lock, so two processes
+        indexing at once (the web server and the worker, both catching up at start) never index
+        one article twice.
+        """
         wanted = sorted(set(ids) - self.indexed_ids())
         count = 0
         for start in range(0, len(wanted), 200):
             batch = store.load_annotated(wanted[start : start + 200])
-            with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                done = self.indexed_ids()
                 for annotated in batch:
                     article_id = annotated.article.id
+                    if article_id in done:
+                        continue
                     self.db.executemany(
                         "INSERT INTO passages (text, article_id, char_start, char_end) VALUES (?, ?, ?, ?)",
                         [(s.text, article_id, s.start, s.end) for s in annotated.sentences],
                     )
-                    self.db.execute("INSERT OR IGNORE INTO indexed (article_id) VALUES (?)", (article_id,))
+                    self.db.execute("INSERT INTO indexed (article_id) VALUES (?)", (article_id,))
                     count += 1
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
         return count
+
+    def index_version(self) -> int:
+        """Grows whenever an article is indexed (a key for cached search answers)."""
+        return self.db.execute("SELECT COALESCE(MAX(rowid), 0) FROM indexed").fetchone()[0]
 
     def catch_up(self, store: Store) -> int:
         """Index every stored article the index does not hold (a folder built by ``storyline build``)."""
