@@ -12,7 +12,10 @@ open page learns of it; annotation, grouping and rendering included).
 ``--client wrk`` makes the readers wrk's (a C load generator, Debian package ``wrk``: one thread,
 ``--readers`` connections, a Lua script picking the same mix of paths) instead of Python's httpx, so
 the load generator takes far less of the machine's CPU from the server; wrk reports one latency
-histogram over the mix.  ``--workers N`` starts the server with N web processes.
+histogram over the mix.  ``--pause-ms`` gives wrk's readers a pause between reads (a reader
+reading a page, then the next), so the offered rate is about readers / pause; without it each reader
+reads back to back and the latency is the queue of 100 readers at whatever rate the machine
+manages.  ``--workers N`` starts the server with N web processes.
 
 The folder is copied first (the writer adds articles); nothing but 127.0.0.1 is contacted.
 """
@@ -86,9 +89,15 @@ async def wait_up(client: httpx.AsyncClient, timeout: float = 120) -> None:
 WRK_SCRIPT = """
 local paths = {}
 local errors = 0
+local pause = 0
 init = function(args)
   for line in io.lines(args[1]) do paths[#paths + 1] = line end
   math.randomseed(tonumber(args[2]))
+  pause = tonumber(args[3])
+end
+delay = function()
+  if pause > 0 then return math.random(0, 2 * pause) end
+  return 0
 end
 request = function()
   return wrk.format("GET", paths[math.random(#paths)])
@@ -128,7 +137,7 @@ async def run_wrk(args: argparse.Namespace, base: str, paths: list[str], scratch
     (scratch / "paths.txt").write_text("\n".join(paths) + "\n", encoding="utf-8")
     (scratch / "mix.lua").write_text(WRK_SCRIPT, encoding="utf-8")
     command = ["wrk", "-t1", f"-c{args.readers}", f"-d{int(args.duration)}s", "--timeout", "30s"]
-    command += ["-s", str(scratch / "mix.lua"), base, "--", str(scratch / "paths.txt"), "7"]
+    command += ["-s", str(scratch / "mix.lua"), base, "--", str(scratch / "paths.txt"), "7", str(args.pause_ms)]
     process = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
     output, _ = await process.communicate()
     lines = [line for line in output.decode().splitlines() if line.startswith("{")]
@@ -257,6 +266,7 @@ async def run(args: argparse.Namespace, base: str, scratch: Path) -> dict:
     report = {
         "client": args.client,
         "server_workers": args.workers,
+        "pause_ms": args.pause_ms,
         "readers": args.readers,
         "duration_s": round(read_seconds, 1),
         "stories": len(ids),
@@ -298,6 +308,12 @@ def main() -> int:
     parser.add_argument("--visible-timeout", type=float, default=60.0)
     parser.add_argument("--client", choices=("httpx", "wrk"), default="httpx", help="the readers' HTTP client")
     parser.add_argument("--workers", type=int, default=1, help="web server processes")
+    parser.add_argument(
+        "--pause-ms",
+        type=int,
+        default=0,
+        help="wrk only: each reader waits a random 0 to 2×this many ms between two reads (0: reads back to back)",
+    )
     args = parser.parse_args()
     args.duration = min(args.duration, 300.0)
     if args.client == "wrk" and shutil.which("wrk") is None:

@@ -261,6 +261,8 @@ def serve(
         command += ["--watch", source]
     worker = subprocess.Popen(command)
     settings = ServeSettings(host=host, port=port)
+    if settings.web_nice and hasattr(os, "nice"):
+        os.nice(settings.web_nice)  # after the worker started: it keeps the normal priority
     out.print(f"storyline serving {output} at http://{host}:{port}/  (API docs: /api/docs; "
               f"write token from {origin})")
     options: dict[str, Any] = dict(host=host, port=port, log_level="warning", access_log=False,

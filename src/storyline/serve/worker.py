@@ -117,7 +117,7 @@ def run(
             except StorylineError as error:
                 log(f"error [{error.code}] {error.message}")
                 report = None
-                stop.wait(serve.inbox_poll * 8)
+                stop.wait(serve.error_pause)
             if report is None:
                 stop.wait(serve.inbox_poll)
             else:
