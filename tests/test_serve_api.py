@@ -427,7 +427,8 @@ def test_a_person_is_found_across_stories_with_every_quote(client, folder):
     assert client.get("/api/entities/Nobody%20Atall").status_code == 404
 
 
-def test_the_app_serves_and_builds_into_a_postgresql_store(tmp_path, resources, postgres_url):  # noqa: F811
+def test_the_app_serves_and_builds_into_a_postgresql_store(tmp_path, resources, postgres_url, examples_built):  # noqa: F811
+    """On a PostgreSQL store the search index is PostgreSQL's text search: the same answers as SQLite's FTS5."""
     from storyline.pipeline import build
 
     out = tmp_path / "out"
@@ -440,13 +441,45 @@ def test_the_app_serves_and_builds_into_a_postgresql_store(tmp_path, resources, 
     client = TestClient(create_app(out, token=TOKEN, store_url=postgres_url))
     stories = client.get("/api/stories").json()["stories"]
     assert stories and not (out / "storyline.db").exists()
-    assert client.get("/api/search", params={"q": "ferry"}).json()["results"]
+
+    on_sqlite = TestClient(create_app(examples_built["out"], token=TOKEN))
+    texts = {}
+    for document in _story_documents(out).values():
+        texts.update({article["id"]: article["text"] for article in document["articles"]})
+    for words in ("ferry", "ferry pier", "Tamsin island", "council"):
+        found = client.get("/api/search", params={"q": words, "limit": 100}).json()["results"]
+        expected = on_sqlite.get("/api/search", params={"q": words, "limit": 100}).json()["results"]
+        assert found, words
+        key = lambda r: (r["article_id"], r["char_start"], r["char_end"], r["text"], r["story_id"])  # noqa: E731
+        assert sorted(map(key, found)) == sorted(map(key, expected)), words
+        for result in found:
+            assert texts[result["article_id"]][result["char_start"] : result["char_end"]] == result["text"]
+    # operators are words to look for, never tsquery syntax: '!' does not negate, '|' does not widen
+    for words, required in [("ferry & !pier", ("ferry", "pier")), ("ferry | (", ("ferry",)), ("pier:*", ("pier",))]:
+        response = client.get("/api/search", params={"q": words})
+        assert response.status_code == 200, words
+        results = response.json()["results"]
+        assert results and all(all(w in r["text"].lower() for w in required) for r in results), words
+    assert client.get("/api/search", params={"q": "'\\"}).json() == {"results": []}
+    state = ServeState(out)  # serve.db holds no search index for a PostgreSQL store
+    try:
+        assert state.db.execute("SELECT COUNT(*) FROM passages").fetchone()[0] == 0
+    finally:
+        state.close()
+
+    assert client.get("/api/search", params={"q": "divers"}).json()["results"] == []
     article_id = client.post("/api/articles", json=PIER_ARTICLE, headers=AUTH).json()["id"]
-    state = ServeState(out)
+    state = ServeState(out, postgres_url)
     try:
         build_pending(out, Settings(), resources, state, store_url=postgres_url)
+        store = Store.open(postgres_url)
+        assert state.index_articles(store, [article_id]) == 0  # indexed once
+        store.close()
     finally:
         state.close()
     status = client.get(f"/api/articles/{article_id}").json()
     assert status["status"] == "stored"
     assert status["story_id"] in {s["id"] for s in client.get("/api/stories").json()["stories"]}
+    found = client.get("/api/search", params={"q": "divers"}).json()["results"]
+    assert [r["article_id"] for r in found] == [article_id] * len(found) and found
+    assert found[0]["story_id"] == status["story_id"]

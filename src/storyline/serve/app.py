@@ -218,7 +218,7 @@ class Library:
     def state(self) -> ServeState:
         state = getattr(self._local, "state", None)
         if state is None:
-            state = self._local.state = ServeState(self.out)
+            state = self._local.state = ServeState(self.out, self.store_url)
         return state
 
     def _stamp(self, path: Path | str) -> tuple[int, int] | None:
@@ -533,7 +533,9 @@ def create_app(
 
     # ── API: search, articles, changes ─────────────────────────────────────────
 
-    @app.get("/api/search", summary="Full-text search over article sentences (SQLite FTS5)")
+    @app.get(
+        "/api/search", summary="Full-text search over article sentences (SQLite FTS5, or PostgreSQL's text search)"
+    )
     async def search(
         request: Request,
         q: str = Query(..., min_length=1, max_length=MAX_QUERY_CHARS, description="words, all of which must occur"),

@@ -1,7 +1,9 @@
 """``OUT/serve.db``: what the service keeps beside the store.
 
 * ``passages``: an SQLite FTS5 index of every stored article's sentences (timeline entries,
-  quotes and figures are article sentences, so they are found too), with their character offsets;
+  quotes and figures are article sentences, so they are found too), with their character offsets
+  (when the store is PostgreSQL, the index is PostgreSQL's text search in the store's database
+  instead: ``pgsearch.py``);
 * ``changes``: one row per story a build created or updated, the source of the event stream
   and of "what's new since";
 * ``feeds`` and ``seen_files``: what the watchers fetched and saw, so a restart neither
@@ -19,6 +21,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
+from storyline.serve.pgsearch import PostgresPassages
 from storyline.store import Store
 
 SERVE_DB = "serve.db"
@@ -47,10 +50,15 @@ def fts_query(words: str) -> str:
     return " ".join(f'"{t}"' for t in terms if t)
 
 
-class ServeState:
-    """One connection to serve.db; open one per thread."""
+def is_postgres(store_url: str | None) -> bool:
+    return bool(store_url) and str(store_url).startswith(("postgresql://", "postgres://"))
 
-    def __init__(self, out: Path):
+
+class ServeState:
+    """One connection to serve.db (and to PostgreSQL's search index for a PostgreSQL store); open one per thread."""
+
+    def __init__(self, out: Path, store_url: str | None = None):
+        self.pg = PostgresPassages(str(store_url)) if is_postgres(store_url) else None
         self.path = out / SERVE_DB
         out.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
@@ -62,10 +70,14 @@ class ServeState:
 
     def close(self) -> None:
         self.db.close()
+        if self.pg is not None:
+            self.pg.close()
 
     # search index --------------------------------------------------------------------
 
     def indexed_ids(self) -> set[str]:
+        if self.pg is not None:
+            return self.pg.indexed_ids()
         return {r[0] for r in self.db.execute("SELECT article_id FROM indexed")}
 
     def index_articles(self, store: Store, ids: Iterable[str]) -> int:
@@ -75,6 +87,8 @@ class ServeState:
         indexing at once (the web server and the worker, both catching up at start) never index
         one article twice.
         """
+        if self.pg is not None:
+            return self.pg.index_articles(store, ids)
         wanted = sorted(set(ids) - self.indexed_ids())
         count = 0
         for start in range(0, len(wanted), 200):
@@ -100,6 +114,8 @@ class ServeState:
 
     def index_version(self) -> int:
         """Grows whenever an article is indexed (a key for cached search answers)."""
+        if self.pg is not None:
+            return self.pg.index_version()
         return self.db.execute("SELECT COALESCE(MAX(rowid), 0) FROM indexed").fetchone()[0]
 
     def catch_up(self, store: Store) -> int:
@@ -107,6 +123,8 @@ class ServeState:
         return self.index_articles(store, store.stored_ids())
 
     def search(self, words: str, limit: int) -> list[dict]:
+        if self.pg is not None:
+            return self.pg.search(words, limit)
         query = fts_query(words)
         if not query:
             return []

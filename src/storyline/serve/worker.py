@@ -95,7 +95,7 @@ def run(
     stop = stop or threading.Event()
     lock = hold_lock(out)
     inbox.drop_partial(out)
-    state = ServeState(out)
+    state = ServeState(out, store_url)
     resources = Resources(settings.model)
     store = open_store(out, store_url)
     try:
