@@ -38,6 +38,7 @@ from storyline.ingest.dates import parse_date
 from storyline.render.html import render_story_html
 from storyline.serve import inbox, pages
 from storyline.serve.state import ServeState
+from storyline.serve.watch import check_source
 from storyline.store import Store
 
 STORY_ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
@@ -648,6 +649,45 @@ def create_app(
         return StreamingResponse(
             events(), media_type="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         )
+
+    # ── API: watched folders and feeds ────────────────────────────────────────────
+
+    def _watch_record(watch: dict) -> dict:
+        if watch["kind"] != "feed":
+            return watch
+        feed = library.state().feed(watch["source"])
+        return {**watch, "last_status": feed["last_status"], "failures": feed["failures"]}
+
+    @app.get("/api/watches", summary="The folders and feeds being watched for new articles; needs the token")
+    async def list_watches(request: Request) -> dict:
+        _check_token(request)
+        return {"watches": [_watch_record(w) for w in library.state().watches()]}
+
+    @app.post(
+        "/api/watches",
+        summary='Watch a folder (absolute path) or an RSS/Atom feed URL: {"source": …}; needs the token',
+        responses={201: {"description": "now watched"}, 200: {"description": "watched already"}},
+    )
+    async def add_watch(request: Request) -> JSONResponse:
+        _check_token(request)
+        record = _json_record(await read_body(request, 10_000))
+        source = record.get("source")
+        if not isinstance(source, str) or not source.strip():
+            raise ApiError(400, "bad_source", 'Send {"source": "/absolute/folder" or "https://…/feed.xml"}.')
+        try:
+            source, kind = check_source(source)
+        except InputError as error:
+            raise ApiError(400, "bad_source", error.message) from None
+        added = library.state().add_watch(source, kind)
+        watch = next(w for w in library.state().watches() if w["source"] == source)
+        return JSONResponse(_watch_record(watch), status_code=201 if added else 200)
+
+    @app.delete("/api/watches", summary="Stop watching a folder or feed (?source=…); needs the token")
+    async def remove_watch(request: Request, source: str = Query(..., min_length=1, max_length=2000)) -> dict:
+        _check_token(request)
+        if not library.state().remove_watch(source):
+            raise ApiError(404, "no_such_watch", f"{source[:200]!r} is not watched.")
+        return {"removed": source}
 
     # ── docs, web pages, static ───────────────────────────────────────────────────
 

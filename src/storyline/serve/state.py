@@ -7,7 +7,9 @@
 * ``changes``: one row per story a build created or updated, the source of the event stream
   and of "what's new since";
 * ``feeds`` and ``seen_files``: what the watchers fetched and saw, so a restart neither
-  refetches unchanged feeds nor resubmits old files.
+  refetches unchanged feeds nor resubmits old files;
+* ``watches``: the folders and feeds being watched (``--watch`` and ``/api/watches``), which
+  the worker's watcher reads again every round.
 
 It is a separate file so the store's schema stays the pipeline's own; everything in it can be
 rebuilt from the store (``catch_up`` indexes whatever is not indexed yet).
@@ -37,6 +39,7 @@ SCHEMA = [
         url TEXT PRIMARY KEY, etag TEXT, last_modified TEXT, failures INTEGER NOT NULL DEFAULT 0,
         next_at REAL NOT NULL DEFAULT 0, last_status TEXT)""",
     "CREATE TABLE IF NOT EXISTS seen_files (path TEXT PRIMARY KEY, mtime_ns INTEGER NOT NULL, size INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS watches (source TEXT PRIMARY KEY, kind TEXT NOT NULL, added_at TEXT NOT NULL)",
 ]
 
 
@@ -201,3 +204,20 @@ class ServeState:
             self.db.execute(
                 "INSERT OR REPLACE INTO seen_files (path, mtime_ns, size) VALUES (?, ?, ?)", (path, mtime_ns, size)
             )
+
+    def watches(self) -> list[dict]:
+        rows = self.db.execute("SELECT source, kind, added_at FROM watches ORDER BY added_at, source").fetchall()
+        return [{"source": r[0], "kind": r[1], "added_at": r[2]} for r in rows]
+
+    def add_watch(self, source: str, kind: str) -> bool:
+        """Watch ``source`` (a folder or a feed URL); False when it was watched already."""
+        with self.db:
+            cursor = self.db.execute(
+                "INSERT OR IGNORE INTO watches (source, kind, added_at) VALUES (?, ?, ?)", (source, kind, now_iso())
+            )
+        return cursor.rowcount == 1
+
+    def remove_watch(self, source: str) -> bool:
+        with self.db:
+            cursor = self.db.execute("DELETE FROM watches WHERE source = ?", (source,))
+        return cursor.rowcount == 1
