@@ -483,3 +483,17 @@ def test_the_app_serves_and_builds_into_a_postgresql_store(tmp_path, resources, 
     found = client.get("/api/search", params={"q": "divers"}).json()["results"]
     assert [r["article_id"] for r in found] == [article_id] * len(found) and found
     assert found[0]["story_id"] == status["story_id"]
+
+
+def test_each_web_process_builds_the_same_app_from_the_environment(folder, monkeypatch):
+    """``--workers N``: uvicorn starts each process from ``serve_app``, which reads the settings the command left."""
+    from storyline.serve.app import APP_CONFIG_VARIABLE, serve_app
+
+    config = {"out": str(folder), "host": "127.0.0.1", "port": 8765, "token": TOKEN, "store_url": None}
+    monkeypatch.setenv(APP_CONFIG_VARIABLE, json.dumps({**config, "reads_need_token": False}))
+    worker = TestClient(serve_app())
+    assert worker.get("/api/stories").json() == TestClient(create_app(folder, token=TOKEN)).get("/api/stories").json()
+    assert worker.post("/api/articles", json=PIER_ARTICLE).status_code == 401
+    assert worker.post("/api/articles", json=PIER_ARTICLE, headers=AUTH).status_code == 202
+    monkeypatch.setenv(APP_CONFIG_VARIABLE, json.dumps({**config, "reads_need_token": True}))
+    assert TestClient(serve_app()).get("/api/stories").status_code == 401
