@@ -283,7 +283,9 @@ async def run(args: argparse.Namespace, base: str, scratch: Path) -> dict:
                 "p99_ms": round(percentile(v, 0.99) * 1000, 1),
             }
             for kind, v in latencies.items()
-        },
+        }
+        if wrk is None
+        else None,
         "posts": {
             **posts,
             "rate_per_s": args.write_rate,

@@ -34,7 +34,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).parent))
-from serve_load import free_port, percentile, run_wrk  # noqa: E402
+from serve_load import free_port, percentile, run_wrk, wait_up  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data" / "tls"
@@ -185,15 +185,7 @@ async def repeated_with_httpx(client: httpx.AsyncClient, concurrency: int, secon
 
 async def measure(base: str, concurrency: int, seconds: float, scratch: Path) -> dict:
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
-        for _ in range(600):  # the first start indexes every article for search
-            try:
-                if (await client.get("/api/stories")).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            await asyncio.sleep(0.5)
-        else:
-            raise SystemExit("the server did not come up")
+        await wait_up(client, timeout=600)  # the first start indexes every article for search
         first, results = [], {}
         for query in QUERIES:
             started = time.perf_counter()

@@ -231,15 +231,20 @@ def test_folders_and_feeds_are_watched_and_dropped_over_http_with_the_token(tmp_
 
     token = "watch-management-token"
     auth = {"Authorization": f"Bearer {token}"}
-    out, source = tmp_path / "out", tmp_path / "incoming"
+    out, source, given = tmp_path / "out", tmp_path / "incoming", tmp_path / "given"
     source.mkdir()
+    given.mkdir()
     (source / "pier.txt").write_text(
         "Pier closes\n\nThe pier at Gull Point closed on Monday for repairs, the harbour board said.", encoding="utf-8"
     )
-    client = TestClient(create_app(out, token=token))
+    client = TestClient(create_app(out, token=token, watch_sources=[str(given)]))
     for method, path in [("GET", "/api/watches"), ("POST", "/api/watches"), ("DELETE", "/api/watches?source=x")]:
         assert client.request(method, path, json={"source": str(source)}).status_code == 401, (method, path)
-    assert client.get("/api/watches", headers=auth).json() == {"watches": []}
+    assert client.get("/api/watches", headers=auth).json() == {
+        "watches": [{"source": str(given.resolve()), "kind": "folder", "added_at": None, "from": "command line"}]
+    }
+    refused = client.delete("/api/watches", params={"source": str(given.resolve())}, headers=auth)
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "command_line_source"
     for bad in [str(tmp_path / "no-such-folder"), "incoming", "ftp://example.org/feed", "https:///feed.xml", "", 7]:
         response = client.post("/api/watches", json={"source": bad}, headers=auth)
         assert response.status_code == 400 and response.json()["error"]["code"] == "bad_source", bad
@@ -251,10 +256,12 @@ def test_folders_and_feeds_are_watched_and_dropped_over_http_with_the_token(tmp_
     feed = client.post("/api/watches", json={"source": "https://example.org/feed.xml"}, headers=auth)
     assert feed.status_code == 201 and feed.json()["kind"] == "feed"
     listed = client.get("/api/watches", headers=auth).json()["watches"]
-    assert [(w["source"], w["kind"]) for w in listed] == [
-        (str(source.resolve()), "folder"),
-        ("https://example.org/feed.xml", "feed"),
+    assert [(w["source"], w["kind"], w["from"]) for w in listed] == [
+        (str(given.resolve()), "folder", "command line"),
+        (str(source.resolve()), "folder", "api"),
+        ("https://example.org/feed.xml", "feed", "api"),
     ]
+    assert listed[2]["last_status"] is None and listed[2]["failures"] == 0
     assert client.delete("/api/watches", params={"source": "https://example.org/feed.xml"}, headers=auth).json() == {
         "removed": "https://example.org/feed.xml"
     }

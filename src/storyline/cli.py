@@ -269,14 +269,15 @@ def serve(
                                    timeout_graceful_shutdown=2)
     try:
         if workers == 1:
-            uvicorn.run(create_app(output, settings, token, store_url, reads_need_token=not loopback), **options)
+            uvicorn.run(create_app(output, settings, token, store_url, reads_need_token=not loopback,
+                                   watch_sources=watch), **options)
         else:
             from storyline.serve.app import APP_CONFIG_VARIABLE
 
             # uvicorn starts each web process from an import path, so the settings travel in the environment
             os.environ[APP_CONFIG_VARIABLE] = json.dumps({
                 "out": str(output), "host": host, "port": port, "token": token, "store_url": store_url,
-                "reads_need_token": not loopback})
+                "reads_need_token": not loopback, "watch": watch})
             uvicorn.run("storyline.serve.app:serve_app", factory=True, workers=workers, **options)
     finally:
         worker.terminate()

@@ -38,7 +38,7 @@ from storyline.ingest.dates import parse_date
 from storyline.render.html import render_story_html
 from storyline.serve import inbox, pages
 from storyline.serve.state import ServeState
-from storyline.serve.watch import check_source
+from storyline.serve.watch import check_source, is_feed_url
 from storyline.store import Store
 
 STORY_ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
@@ -415,9 +415,11 @@ def create_app(
     token: str | None = None,
     store_url: str | None = None,
     reads_need_token: bool = False,
+    watch_sources: list[str] | None = None,
 ) -> FastAPI:
     """The app over OUT.  Writes need ``token`` (none given: writes are refused); reads need it
-    too when ``reads_need_token`` (a server bound to anything but the loopback address)."""
+    too when ``reads_need_token`` (a server bound to anything but the loopback address).
+    ``watch_sources`` are those the server's worker watches from its command line (listed, not removable)."""
     settings = settings or ServeSettings()
     library = Library(out, store_url)
     library.state().catch_up(library.store())  # a folder made by `storyline build` has no search index yet
@@ -652,16 +654,23 @@ def create_app(
 
     # ── API: watched folders and feeds ────────────────────────────────────────────
 
-    def _watch_record(watch: dict) -> dict:
+    fixed_watches = [
+        {"source": s if is_feed_url(s) else str(Path(s).resolve()), "kind": "feed" if is_feed_url(s) else "folder"}
+        for s in watch_sources or []
+    ]
+
+    def _watch_record(watch: dict, given: str) -> dict:
+        record = {"source": watch["source"], "kind": watch["kind"], "added_at": watch.get("added_at"), "from": given}
         if watch["kind"] != "feed":
-            return watch
+            return record
         feed = library.state().feed(watch["source"])
-        return {**watch, "last_status": feed["last_status"], "failures": feed["failures"]}
+        return {**record, "last_status": feed["last_status"], "failures": feed["failures"]}
 
     @app.get("/api/watches", summary="The folders and feeds being watched for new articles; needs the token")
     async def list_watches(request: Request) -> dict:
         _check_token(request)
-        return {"watches": [_watch_record(w) for w in library.state().watches()]}
+        fixed = [_watch_record(w, "command line") for w in fixed_watches]
+        return {"watches": fixed + [_watch_record(w, "api") for w in library.state().watches()]}
 
     @app.post(
         "/api/watches",
@@ -678,13 +687,17 @@ def create_app(
             source, kind = check_source(source)
         except InputError as error:
             raise ApiError(400, "bad_source", error.message) from None
+        if any(w["source"] == source for w in fixed_watches):
+            return JSONResponse(_watch_record({"source": source, "kind": kind}, "command line"), status_code=200)
         added = library.state().add_watch(source, kind)
         watch = next(w for w in library.state().watches() if w["source"] == source)
-        return JSONResponse(_watch_record(watch), status_code=201 if added else 200)
+        return JSONResponse(_watch_record(watch, "api"), status_code=201 if added else 200)
 
     @app.delete("/api/watches", summary="Stop watching a folder or feed (?source=…); needs the token")
     async def remove_watch(request: Request, source: str = Query(..., min_length=1, max_length=2000)) -> dict:
         _check_token(request)
+        if any(w["source"] == source for w in fixed_watches):
+            raise ApiError(409, "command_line_source", f"{source[:200]!r} is watched by --watch; restart without it.")
         if not library.state().remove_watch(source):
             raise ApiError(404, "no_such_watch", f"{source[:200]!r} is not watched.")
         return {"removed": source}
@@ -756,7 +769,12 @@ def serve_app() -> FastAPI:
     config = json.loads(os.environ[APP_CONFIG_VARIABLE])
     settings = ServeSettings(host=config["host"], port=config["port"])
     return create_app(
-        Path(config["out"]), settings, config["token"], config["store_url"], reads_need_token=config["reads_need_token"]
+        Path(config["out"]),
+        settings,
+        config["token"],
+        config["store_url"],
+        reads_need_token=config["reads_need_token"],
+        watch_sources=config.get("watch"),
     )
 
 

@@ -8,8 +8,9 @@
   and of "what's new since";
 * ``feeds`` and ``seen_files``: what the watchers fetched and saw, so a restart neither
   refetches unchanged feeds nor resubmits old files;
-* ``watches``: the folders and feeds being watched (``--watch`` and ``/api/watches``), which
-  the worker's watcher reads again every round.
+* ``watches``: the folders and feeds added over HTTP (``/api/watches``), which the worker's
+  watcher reads again every round (``--watch`` sources are watched besides, for as long as the
+  command runs).
 
 It is a separate file so the store's schema stays the pipeline's own; everything in it can be
 rebuilt from the store (``catch_up`` indexes whatever is not indexed yet).

@@ -5,8 +5,8 @@ last answer's ``ETag`` / ``Last-Modified``), at most one request per host every
 ``host_interval`` seconds, each feed every ``feed_interval`` seconds, twice as long after each
 failure (at most ``max_backoff``), a response size limit and a time-out, and a User-Agent that
 names storyline.  What was fetched and seen is kept in serve.db, so a restart goes on from there.
-The sources are the watcher's own (given when it starts) and those in serve.db's ``watches``
-(``--watch``, ``/api/watches``), read again every round, so a source added or removed over HTTP is
+The sources are the watcher's own (``--watch``, given when it starts) and those in serve.db's
+``watches`` (``/api/watches``), read again every round, so a source added or removed over HTTP is
 taken up or dropped within a second.
 """
 

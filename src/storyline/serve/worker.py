@@ -90,7 +90,7 @@ def run(
     log=print,
 ) -> None:
     """Build the inbox until ``stop`` is set (or the parent process is gone); watch ``sources`` too."""
-    from storyline.serve.watch import Watcher, is_feed_url
+    from storyline.serve.watch import Watcher
 
     stop = stop or threading.Event()
     lock = hold_lock(out)
@@ -102,13 +102,8 @@ def run(
         state.catch_up(store)
     finally:
         store.close()
-    for source in sources or []:  # kept in serve.db beside those added over HTTP; a folder may come later
-        if is_feed_url(source):
-            state.add_watch(source, "feed")
-        else:
-            state.add_watch(str(Path(source).resolve()), "folder")
-    # always running: sources can be added over HTTP at any time
-    watcher = Watcher(out, [], serve, log=log)
+    # always running: besides ``sources``, the watcher takes up those added over HTTP at any time
+    watcher = Watcher(out, sources or [], serve, log=log)
     threading.Thread(target=watcher.run, args=(stop,), name="storyline-watch", daemon=True).start()
     resources.nlp  # noqa: B018 - load the model before the first submission waits for it
     log(f"storyline worker ready on {out}")
