@@ -154,6 +154,21 @@ def test_search_without_words_names_the_problem(client):
     assert "q" in response.json()["error"]["message"]
 
 
+def test_a_frequent_word_is_ranked_among_its_newest_sentences(client, folder):
+    state = ServeState(folder)  # indexed by the app when it started
+    try:
+        rows = state.db.execute(
+            "SELECT rowid, article_id, char_start FROM passages WHERE passages MATCH ? ORDER BY rowid", ('"the"',)
+        ).fetchall()
+        assert len(rows) > 10, "the examples use 'the' in many sentences"
+        newest = {(article, start) for _, article, start in rows[-5:]}
+        assert {(r["article_id"], r["char_start"]) for r in state.search("the", 100, window=5)} == newest
+        assert len(state.search("the", 1000, window=len(rows))) == len(rows)
+        assert state.search("the", 10, window=len(rows)) == state.search("the", 10, window=10 * len(rows))
+    finally:
+        state.close()
+
+
 def test_filters_by_dates_size_and_update_time(client):
     stories = client.get("/api/stories").json()["stories"]
     story = stories[0]
@@ -464,6 +479,18 @@ def test_the_app_serves_and_builds_into_a_postgresql_store(tmp_path, resources, 
     state = ServeState(out)  # serve.db holds no search index for a PostgreSQL store
     try:
         assert state.db.execute("SELECT COUNT(*) FROM passages").fetchone()[0] == 0
+    finally:
+        state.close()
+
+    state = ServeState(out, postgres_url)
+    try:
+        rows = state.pg.db.execute(
+            "SELECT article_id, char_start FROM search_passages WHERE words @@ plainto_tsquery('simple', 'the') "
+            "ORDER BY id"
+        ).fetchall()
+        assert len(rows) > 10
+        assert {(r["article_id"], r["char_start"]) for r in state.search("the", 100, window=5)} == set(rows[-5:])
+        assert len(state.search("the", 1000, window=len(rows))) == len(rows)
     finally:
         state.close()
 

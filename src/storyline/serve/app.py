@@ -200,8 +200,9 @@ class _CachedReads:
 class Library:
     """Read access to one output folder, with caches keyed by the files' modification times."""
 
-    def __init__(self, out: Path, store_url: str | None):
+    def __init__(self, out: Path, store_url: str | None, rank_window: int = 5000):
         self.out = out
+        self.rank_window = rank_window
         self.stories_dir = str(out / "stories")
         self.stories_index = str(out / "stories.json")
         self.store_url = store_url
@@ -331,7 +332,9 @@ class Library:
         if found is not None:
             return found
         owner = self.story_of_article()
-        results = [{"story_id": owner.get(r["article_id"]), **r} for r in self.state().search(words, limit)]
+        results = [
+            {"story_id": owner.get(r["article_id"]), **r} for r in self.state().search(words, limit, self.rank_window)
+        ]
         body = Body.of(json.dumps({"results": results}, ensure_ascii=False).encode("utf-8"))
         with self._lock:
             self._searches[key] = body
@@ -421,7 +424,7 @@ def create_app(
     too when ``reads_need_token`` (a server bound to anything but the loopback address).
     ``watch_sources`` are those the server's worker watches from its command line (listed, not removable)."""
     settings = settings or ServeSettings()
-    library = Library(out, store_url)
+    library = Library(out, store_url, settings.search_rank_window)
     library.state().catch_up(library.store())  # a folder made by `storyline build` has no search index yet
     app = FastAPI(
         title="storyline",
@@ -729,7 +732,7 @@ def create_app(
             owner = library.story_of_article()
             results = [
                 {"story_id": owner.get(r["article_id"]), "story_title": titles.get(owner.get(r["article_id"])), **r}
-                for r in library.state().search(q[:500], settings.search_limit)
+                for r in library.state().search(q[:500], settings.search_limit, settings.search_rank_window)
             ]
         people = [_entity_summary(r) for r in _find_entities(q, None)[:10]] if q and q.strip() else []
         return HTMLResponse(

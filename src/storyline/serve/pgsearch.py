@@ -31,11 +31,17 @@ SCHEMA = [
     "CREATE TABLE IF NOT EXISTS search_indexed (article_id TEXT PRIMARY KEY)",
 ]
 
+#: the best sentences by ts_rank among the newest ``window`` that match (ranking every match of a
+#: frequent word would cost more than the rest of the search)
 SEARCH = f"""
+    WITH query AS (SELECT plainto_tsquery('{CONFIG}', %s) AS words),
+    newest AS (
+        SELECT id, article_id, text, char_start, char_end, search_passages.words
+        FROM search_passages, query WHERE search_passages.words @@ query.words
+        ORDER BY id DESC LIMIT %s)
     SELECT article_id, text, char_start, char_end
-    FROM search_passages, plainto_tsquery('{CONFIG}', %s) AS query
-    WHERE words @@ query
-    ORDER BY ts_rank(words, query) DESC, id
+    FROM newest, query
+    ORDER BY ts_rank(newest.words, query.words) DESC, id
     LIMIT %s"""
 
 
@@ -84,8 +90,8 @@ class PostgresPassages:
         """Grows whenever sentences are indexed (a key for cached search answers)."""
         return self.db.execute("SELECT COALESCE(MAX(id), 0) FROM search_passages").fetchone()[0]
 
-    def search(self, words: str, limit: int) -> list[dict]:
+    def search(self, words: str, limit: int, window: int = 5000) -> list[dict]:
         if not words.strip():
             return []
-        rows = self.db.execute(SEARCH, (words, limit)).fetchall()
+        rows = self.db.execute(SEARCH, (words, max(window, 1), limit)).fetchall()
         return [{"article_id": r[0], "text": r[1], "char_start": int(r[2]), "char_end": int(r[3])} for r in rows]

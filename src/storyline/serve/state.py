@@ -126,15 +126,22 @@ class ServeState:
         """Index every stored article the index does not hold (a folder built by ``storyline build``)."""
         return self.index_articles(store, store.stored_ids())
 
-    def search(self, words: str, limit: int) -> list[dict]:
+    def search(self, words: str, limit: int, window: int = 5000) -> list[dict]:
+        """The best ``limit`` sentences holding every word (FTS5's bm25), among the newest ``window``
+        sentences that hold them (all of them when fewer match)."""
         if self.pg is not None:
-            return self.pg.search(words, limit)
+            return self.pg.search(words, limit, window)
         query = fts_query(words)
         if not query:
             return []
+        oldest = self.db.execute(
+            "SELECT rowid FROM passages WHERE passages MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+            (query, max(window, 1) - 1),
+        ).fetchone()
         rows = self.db.execute(
-            "SELECT article_id, text, char_start, char_end FROM passages WHERE passages MATCH ? ORDER BY rank LIMIT ?",
-            (query, limit),
+            "SELECT article_id, text, char_start, char_end FROM passages WHERE passages MATCH ? AND rowid >= ? "
+            "ORDER BY rank LIMIT ?",
+            (query, oldest[0] if oldest else 0, limit),
         ).fetchall()
         return [{"article_id": r[0], "text": r[1], "char_start": int(r[2]), "char_end": int(r[3])} for r in rows]
 
