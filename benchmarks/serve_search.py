@@ -13,7 +13,11 @@ takes about 0.1 s each), are stored, and ``pipeline.build`` groups, composes and
    (Debian package ``wrk``, as ``serve_load.py --client wrk``) when it is installed, else httpx's,
    which take much more of the machine's CPU themselves.
 
-    .venv/bin/python benchmarks/serve_search.py --seconds 15
+With ``--postgres`` it also starts a throwaway PostgreSQL server (Debian's postgresql package, as the
+tests do), indexes the same sentences in PostgreSQL's text search (``serve/pgsearch.py``) and times
+each query there and in SQLite's FTS5 index, in process (no HTTP), each asked once.
+
+    .venv/bin/python benchmarks/serve_search.py --seconds 15 [--postgres]
 """
 
 from __future__ import annotations
@@ -212,12 +216,61 @@ async def measure(base: str, concurrency: int, seconds: float, scratch: Path) ->
     }
 
 
+def in_process(out: Path) -> dict:
+    """Each query once against PostgreSQL's text search and against SQLite's FTS5, without HTTP."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from storyline.config import ServeSettings
+    from storyline.serve.pgsearch import PostgresPassages
+    from storyline.serve.state import ServeState
+    from storyline.store import Store
+
+    from postgres_server import server_binaries, throwaway_postgres
+
+    bin_dir = server_binaries()
+    if bin_dir is None:
+        raise SystemExit("--postgres needs Debian's postgresql package (scripts/install-postgres.sh).")
+    settings = ServeSettings()
+    report: dict = {}
+    with throwaway_postgres(bin_dir) as url:
+        for _ in range(40):  # the socket can lag the start by a moment
+            try:
+                postgres = PostgresPassages(url)
+                break
+            except Exception:  # noqa: BLE001 - psycopg.OperationalError, imported lazily
+                time.sleep(0.25)
+        else:
+            raise SystemExit("PostgreSQL did not accept connections")
+        store = Store.open(out / "storyline.db")
+        started = time.perf_counter()
+        indexed = postgres.index_articles(store, store.stored_ids())
+        store.close()
+        sentences = postgres.db.execute("SELECT COUNT(*) FROM search_passages").fetchone()[0]
+        postgres.db.execute("ANALYZE search_passages")
+        report["postgres_indexed"] = {
+            "articles": indexed,
+            "sentences": sentences,
+            "seconds": round(time.perf_counter() - started, 1),
+        }
+        sqlite = ServeState(out)
+        for name, index in (("postgres", postgres), ("sqlite_fts5", sqlite)):
+            times = []
+            for query in QUERIES:
+                started = time.perf_counter()
+                index.search(query, settings.search_limit, settings.search_rank_window)
+                times.append(time.perf_counter() - started)
+            report[name] = summary(times)
+        sqlite.close()
+        postgres.close()
+    return report
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / ".bench" / "serve-t17", help="the folder (made once)")
     parser.add_argument("--annotations", type=Path, default=ROOT / ".bench" / "tls" / "t17.db")
     parser.add_argument("--concurrency", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=15.0, help="of repeated searches (at most 120)")
+    parser.add_argument("--postgres", action="store_true", help="also time PostgreSQL's text search, in process")
     args = parser.parse_args()
     if not DATA.is_dir():
         raise SystemExit(f"Timeline17 is not at {DATA} (see ../shared/data/tls/SOURCE.md).")
@@ -245,6 +298,8 @@ def main() -> int:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
+    if args.postgres:
+        report["in_process"] = in_process(args.out)
     print(json.dumps(report, indent=1))
     return 0
 

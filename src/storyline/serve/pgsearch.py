@@ -32,16 +32,17 @@ SCHEMA = [
 ]
 
 #: the best sentences by ts_rank among the newest ``window`` that match (ranking every match of a
-#: frequent word would cost more than the rest of the search)
+#: frequent word would cost more than the rest of the search).  The matches are found by the GIN index
+#: and only their ids sorted (``id + 0``: never a walk down the primary key testing every row), then the
+#: newest are ranked.
 SEARCH = f"""
     WITH query AS (SELECT plainto_tsquery('{CONFIG}', %s) AS words),
     newest AS (
-        SELECT id, article_id, text, char_start, char_end, search_passages.words
-        FROM search_passages, query WHERE search_passages.words @@ query.words
-        ORDER BY id DESC LIMIT %s)
-    SELECT article_id, text, char_start, char_end
-    FROM newest, query
-    ORDER BY ts_rank(newest.words, query.words) DESC, id
+        SELECT id FROM search_passages, query WHERE search_passages.words @@ query.words
+        ORDER BY id + 0 DESC LIMIT %s)
+    SELECT passage.article_id, passage.text, passage.char_start, passage.char_end
+    FROM newest JOIN search_passages AS passage USING (id), query
+    ORDER BY ts_rank(passage.words, query.words) DESC, passage.id
     LIMIT %s"""
 
 
