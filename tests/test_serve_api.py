@@ -524,3 +524,16 @@ def test_each_web_process_builds_the_same_app_from_the_environment(folder, monke
     assert worker.post("/api/articles", json=PIER_ARTICLE, headers=AUTH).status_code == 202
     monkeypatch.setenv(APP_CONFIG_VARIABLE, json.dumps({**config, "reads_need_token": True}))
     assert TestClient(serve_app()).get("/api/stories").status_code == 401
+
+
+def test_open_streams_share_one_look_at_the_change_log(folder):
+    app = create_app(folder, token=TOKEN)
+    library = app.state.library
+    first = library.latest_change(max_age=60)
+    state = ServeState(folder)
+    try:
+        state.log_change("some-story", "A story", True, ["an-article"])
+        assert library.latest_change(max_age=60) == first  # looked up less than a minute ago: not again
+        assert library.latest_change(max_age=0) == first + 1 == state.last_change_id()
+    finally:
+        state.close()

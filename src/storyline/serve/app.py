@@ -19,6 +19,7 @@ import json
 import os
 import re
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from importlib import resources
@@ -210,6 +211,8 @@ class Library:
         self._lock = threading.Lock()
         self._cache: dict[str, _Cached] = {}
         self._searches: OrderedDict[tuple, Body] = OrderedDict()
+        self._change_checked = -float("inf")
+        self._change_id = 0
 
     def store(self) -> Store:
         store = getattr(self._local, "store", None)
@@ -242,6 +245,15 @@ class Library:
     def generation(self) -> Any:
         """Changes whenever a build wrote its stories (stories.json is rewritten by every build)."""
         return self._stamp(self.stories_index)
+
+    def latest_change(self, max_age: float) -> int:
+        """The change log's last id, looked up at most once every ``max_age`` seconds for all of this
+        process's open event streams together (each reads the log itself only when it has grown)."""
+        now = time.monotonic()
+        if now - self._change_checked >= max_age:
+            self._change_checked = now
+            self._change_id = self.state().last_change_id()
+        return self._change_id
 
     def stories(self) -> list[dict]:
         return self._memo(
@@ -637,7 +649,10 @@ def create_app(
             try:
                 yield "retry: 2000\n\n"
                 while not await request.is_disconnected():
-                    for change in state.changes_after(position):
+                    waiting = (
+                        state.changes_after(position) if library.latest_change(settings.stream_poll) > position else []
+                    )
+                    for change in waiting:
                         position = change["id"]
                         yield f"id: {position}\nevent: story\ndata: {json.dumps(change)}\n\n"
                         sent += 1
