@@ -201,7 +201,7 @@ class _CachedReads:
 class Library:
     """Read access to one output folder, with caches keyed by the files' modification times."""
 
-    def __init__(self, out: Path, store_url: str | None, rank_window: int = 5000):
+    def __init__(self, out: Path, store_url: str | None, rank_window: int = ServeSettings.search_rank_window):
         self.out = out
         self.rank_window = rank_window
         self.stories_dir = str(out / "stories")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from storyline.config import ServeSettings
 from storyline.store import Store
 
 #: the text search configuration: words as written, lower-cased (as the SQLite index reads them)
@@ -91,7 +92,7 @@ class PostgresPassages:
         """Grows whenever sentences are indexed (a key for cached search answers)."""
         return self.db.execute("SELECT COALESCE(MAX(id), 0) FROM search_passages").fetchone()[0]
 
-    def search(self, words: str, limit: int, window: int = 5000) -> list[dict]:
+    def search(self, words: str, limit: int, window: int = ServeSettings.search_rank_window) -> list[dict]:
         if not words.strip():
             return []
         rows = self.db.execute(SEARCH, (words, max(window, 1), limit)).fetchall()

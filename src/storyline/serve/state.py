@@ -24,6 +24,7 @@ import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
+from storyline.config import ServeSettings
 from storyline.serve.pgsearch import PostgresPassages
 from storyline.store import Store
 
@@ -126,7 +127,7 @@ class ServeState:
         """Index every stored article the index does not hold (a folder built by ``storyline build``)."""
         return self.index_articles(store, store.stored_ids())
 
-    def search(self, words: str, limit: int, window: int = 5000) -> list[dict]:
+    def search(self, words: str, limit: int, window: int = ServeSettings.search_rank_window) -> list[dict]:
         """The best ``limit`` sentences holding every word (FTS5's bm25), among the newest ``window``
         sentences that hold them (all of them when fewer match)."""
         if self.pg is not None:
