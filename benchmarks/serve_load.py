@@ -9,6 +9,14 @@ open page learns of it; annotation, grouping and rendering included).
 
     .venv/bin/python benchmarks/serve_load.py --folder out/clusters-dev --readers 100 --duration 60
 
+``--client wrk`` makes the readers wrk's (a C load generator, Debian package ``wrk``: one thread,
+``--readers`` connections, a Lua script picking the same mix of paths) instead of Python's httpx, so
+the load generator takes far less of the machine's CPU from the server; wrk reports one latency
+histogram over the mix.  ``--pause-ms`` gives wrk's readers a pause between reads (a reader
+reading a page, then the next), so the offered rate is about readers / pause; without it each reader
+reads back to back and the latency is the queue of 100 readers at whatever rate the machine
+manages.  ``--workers N`` starts the server with N web processes.
+
 The folder is copied first (the writer adds articles); nothing but 127.0.0.1 is contacted.
 """
 
@@ -80,7 +88,67 @@ async def wait_up(client: httpx.AsyncClient, timeout: float = 120) -> None:
     raise SystemExit("the server did not come up")
 
 
-async def run(args: argparse.Namespace, base: str) -> dict:
+WRK_SCRIPT = """
+local paths = {}
+local errors = 0
+local pause = 0
+init = function(args)
+  for line in io.lines(args[1]) do paths[#paths + 1] = line end
+  math.randomseed(tonumber(args[2]))
+  pause = tonumber(args[3])
+end
+delay = function()
+  if pause > 0 then return math.random(0, 2 * pause) end
+  return 0
+end
+request = function()
+  return wrk.format("GET", paths[math.random(#paths)])
+end
+response = function(status, headers, body)
+  if status ~= 200 then errors = errors + 1 end
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    '{"requests": %d, "duration_us": %d, "bytes": %d, "connect": %d, "read": %d, "write": %d, ' ..
+    '"status": %d, "timeout": %d, "p50_us": %d, "p95_us": %d, "p99_us": %d, "max_us": %d}\\n',
+    summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write, e.status, e.timeout,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99), latency.max))
+end
+"""
+
+
+def read_paths(ids: list[str], words: list[str], rng: random.Random, count: int = 4000) -> list[str]:
+    """The readers' mix: story page, story list, story.json and search, equally often."""
+    paths = []
+    for _ in range(count):
+        kind = rng.choice(("page", "stories", "story", "search"))
+        if kind == "page":
+            paths.append(f"/stories/{rng.choice(ids)}")
+        elif kind == "stories":
+            paths.append("/api/stories")
+        elif kind == "story":
+            paths.append(f"/api/stories/{rng.choice(ids)}")
+        else:
+            paths.append(f"/api/search?q={rng.choice(words)}")
+    return paths
+
+
+async def run_wrk(args: argparse.Namespace, base: str, paths: list[str], scratch: Path) -> dict:
+    """wrk's readers for ``--duration`` seconds; its counts and latency percentiles over the whole mix."""
+    (scratch / "paths.txt").write_text("\n".join(paths) + "\n", encoding="utf-8")
+    (scratch / "mix.lua").write_text(WRK_SCRIPT, encoding="utf-8")
+    command = ["wrk", "-t1", f"-c{args.readers}", f"-d{int(args.duration)}s", "--timeout", "30s"]
+    command += ["-s", str(scratch / "mix.lua"), base, "--", str(scratch / "paths.txt"), "7", str(args.pause_ms)]
+    process = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
+    output, _ = await process.communicate()
+    lines = [line for line in output.decode().splitlines() if line.startswith("{")]
+    if process.returncode != 0 or not lines:
+        raise SystemExit(f"wrk failed: {output.decode()[-500:]}")
+    return json.loads(lines[-1])
+
+
+async def run(args: argparse.Namespace, base: str, scratch: Path) -> dict:
     rng = random.Random(7)
     limits = httpx.Limits(max_connections=args.readers + 10, max_keepalive_connections=args.readers + 10)
     async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
@@ -174,24 +242,40 @@ async def run(args: argparse.Namespace, base: str) -> dict:
                 break
             await asyncio.sleep(0.2)
         started = time.monotonic()
-        tasks = [asyncio.create_task(reader()) for _ in range(args.readers)]
+        wrk = None
+        if args.client == "wrk":
+            tasks = [asyncio.create_task(run_wrk(args, base, read_paths(ids, words, rng), scratch))]
+        else:
+            tasks = [asyncio.create_task(reader()) for _ in range(args.readers)]
+        readers = len(tasks)
         if args.write_rate > 0:
             tasks.append(asyncio.create_task(writer()))
-        await asyncio.gather(*tasks[: args.readers])
+        done_reading = await asyncio.gather(*tasks[:readers])
         read_seconds = time.monotonic() - started
-        await asyncio.gather(*tasks[args.readers :])
+        if args.client == "wrk":
+            wrk = done_reading[0]
+            read_seconds = wrk["duration_us"] / 1e6
+        await asyncio.gather(*tasks[readers:])
         stream.cancel()
         visible = [seen_at[i] - posted_at[i] for i in posted_at if i in seen_at]
         posts["not_visible"] = len(set(posted_at) - set(seen_at))
 
     reads = sum(len(v) for v in latencies.values())
+    read_errors = sum(errors.values())
+    if wrk is not None:
+        reads = wrk["requests"]
+        read_errors = sum(wrk[k] for k in ("connect", "read", "write", "status", "timeout"))
     report = {
+        "client": args.client,
+        "server_workers": args.workers,
+        "pause_ms": args.pause_ms,
         "readers": args.readers,
         "duration_s": round(read_seconds, 1),
         "stories": len(ids),
         "reads": reads,
         "reads_per_s": round(reads / read_seconds, 1),
-        "read_errors": sum(errors.values()),
+        "read_errors": read_errors,
+        "wrk": wrk,
         "by_kind": {
             kind: {
                 "n": len(v),
@@ -201,7 +285,9 @@ async def run(args: argparse.Namespace, base: str) -> dict:
                 "p99_ms": round(percentile(v, 0.99) * 1000, 1),
             }
             for kind, v in latencies.items()
-        },
+        }
+        if wrk is None
+        else None,
         "posts": {
             **posts,
             "rate_per_s": args.write_rate,
@@ -225,8 +311,18 @@ def main() -> int:
     parser.add_argument("--write-seconds", type=float, default=60.0, help="seconds of writing")
     parser.add_argument("--visible-timeout", type=float, default=60.0)
     parser.add_argument("--json-out", type=Path, help=JSON_OUT_HELP)
+    parser.add_argument("--client", choices=("httpx", "wrk"), default="httpx", help="the readers' HTTP client")
+    parser.add_argument("--workers", type=int, default=1, help="web server processes")
+    parser.add_argument(
+        "--pause-ms",
+        type=int,
+        default=0,
+        help="wrk only: each reader waits a random 0 to 2×this many ms between two reads (0: reads back to back)",
+    )
     args = parser.parse_args()
     args.duration = min(args.duration, 300.0)
+    if args.client == "wrk" and shutil.which("wrk") is None:
+        raise SystemExit("--client wrk needs wrk on PATH (Debian: apt-get install wrk).")
     if not (args.folder / "storyline.db").exists():
         raise SystemExit(f"{args.folder} holds no storyline.db; build it first with `storyline build`.")
     scratch = Path(tempfile.mkdtemp(prefix="serve-load-"))
@@ -234,14 +330,15 @@ def main() -> int:
     shutil.copytree(args.folder, out, ignore=shutil.ignore_patterns("inbox", "serve.db*"))
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "storyline.cli", "serve", str(out), "--port", str(port)],
+        [sys.executable, "-m", "storyline.cli", "serve", str(out), "--port", str(port)]
+        + (["--workers", str(args.workers)] if args.workers > 1 else []),
         env={**os.environ, "STORYLINE_TOKEN": TOKEN},
         start_new_session=True,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
     try:
-        report = asyncio.run(run(args, f"http://127.0.0.1:{port}"))
+        report = asyncio.run(run(args, f"http://127.0.0.1:{port}", scratch))
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:

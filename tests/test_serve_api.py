@@ -154,6 +154,21 @@ def test_search_without_words_names_the_problem(client):
     assert "q" in response.json()["error"]["message"]
 
 
+def test_a_frequent_word_is_ranked_among_its_newest_sentences(client, folder):
+    state = ServeState(folder)  # indexed by the app when it started
+    try:
+        rows = state.db.execute(
+            "SELECT rowid, article_id, char_start FROM passages WHERE passages MATCH ? ORDER BY rowid", ('"the"',)
+        ).fetchall()
+        assert len(rows) > 10, "the examples use 'the' in many sentences"
+        newest = {(article, start) for _, article, start in rows[-5:]}
+        assert {(r["article_id"], r["char_start"]) for r in state.search("the", 100, window=5)} == newest
+        assert len(state.search("the", 1000, window=len(rows))) == len(rows)
+        assert state.search("the", 10, window=len(rows)) == state.search("the", 10, window=10 * len(rows))
+    finally:
+        state.close()
+
+
 def test_filters_by_dates_size_and_update_time(client):
     stories = client.get("/api/stories").json()["stories"]
     story = stories[0]
@@ -251,6 +266,49 @@ def test_a_body_that_trickles_in_is_cut_off(folder):
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def test_cached_reads_answer_304_to_a_client_holding_them_and_change_with_the_story(client, folder, resources):
+    story_id = client.get("/api/stories").json()["stories"][0]["id"]
+    paths = ["/api/stories", f"/api/stories/{story_id}", f"/stories/{story_id}", "/api/search?q=ferry"]
+    first = {path: client.get(path) for path in paths}
+    for path, response in first.items():
+        assert response.status_code == 200 and response.headers["etag"].startswith('"'), path
+        again = client.get(path, headers={"If-None-Match": response.headers["etag"]})
+        assert again.status_code == 304 and again.content == b"", path
+        assert again.headers["etag"] == response.headers["etag"]
+        assert client.get(path, headers={"If-None-Match": '"something-else"'}).content == response.content
+
+    # a word only the posted article holds: nothing before it is built, found after (the cached answer is dropped)
+    assert client.get("/api/search?q=divers").json()["results"] == []
+    held = {
+        s["id"]: client.get(f"/api/stories/{s['id']}").headers["etag"]
+        for s in client.get("/api/stories").json()["stories"]
+    }
+    article_id = client.post("/api/articles", json=PIER_ARTICLE, headers=AUTH).json()["id"]
+    _build_inbox(folder, resources)
+    assert article_id in {r["article_id"] for r in client.get("/api/search?q=divers").json()["results"]}
+    owner = client.get(f"/api/articles/{article_id}").json()["story_id"]
+    assert owner in held, "the pier article joins the examples' ferry story"
+    for path, etag in [(f"/api/stories/{owner}", held[owner]), ("/api/stories", first["/api/stories"].headers["etag"])]:
+        response = client.get(path, headers={"If-None-Match": etag})
+        assert response.status_code == 200 and response.headers["etag"] != etag, path
+    assert article_id in client.get(f"/api/stories/{owner}").json()["story"]["article_ids"]
+    assert "Divers hired by the Harbour Transit Authority" in client.get(f"/stories/{owner}").text
+
+
+def test_the_cached_answers_are_the_routes_answers(client):
+    """A read answered from the cache is byte for byte what the same read with its default spelt out gets."""
+    story_id = client.get("/api/stories").json()["stories"][0]["id"]
+    assert client.get("/api/stories").json() == client.get("/api/stories?limit=1000").json()
+    assert client.get("/api/search?q=ferry").json() == client.get("/api/search?q=ferry&limit=20").json()
+    cached = client.get(f"/stories/{story_id}")
+    assert cached.headers["content-type"] == "text/html; charset=utf-8"
+    assert (
+        cached.headers["content-security-policy"]
+        == client.get(f"/stories/{story_id}?x=1").headers["content-security-policy"]
+    )
+    assert cached.content == client.get(f"/stories/{story_id}?x=1").content
 
 
 def test_a_posted_article_joins_its_story_is_searchable_and_is_stored_once(client, folder, resources):
@@ -384,7 +442,8 @@ def test_a_person_is_found_across_stories_with_every_quote(client, folder):
     assert client.get("/api/entities/Nobody%20Atall").status_code == 404
 
 
-def test_the_app_serves_and_builds_into_a_postgresql_store(tmp_path, resources, postgres_url):  # noqa: F811
+def test_the_app_serves_and_builds_into_a_postgresql_store(tmp_path, resources, postgres_url, examples_built):  # noqa: F811
+    """On a PostgreSQL store the search index is PostgreSQL's text search: the same answers as SQLite's FTS5."""
     from storyline.pipeline import build
 
     out = tmp_path / "out"
@@ -397,13 +456,84 @@ def test_the_app_serves_and_builds_into_a_postgresql_store(tmp_path, resources, 
     client = TestClient(create_app(out, token=TOKEN, store_url=postgres_url))
     stories = client.get("/api/stories").json()["stories"]
     assert stories and not (out / "storyline.db").exists()
-    assert client.get("/api/search", params={"q": "ferry"}).json()["results"]
+
+    on_sqlite = TestClient(create_app(examples_built["out"], token=TOKEN))
+    texts = {}
+    for document in _story_documents(out).values():
+        texts.update({article["id"]: article["text"] for article in document["articles"]})
+    for words in ("ferry", "ferry pier", "Tamsin island", "council"):
+        found = client.get("/api/search", params={"q": words, "limit": 100}).json()["results"]
+        expected = on_sqlite.get("/api/search", params={"q": words, "limit": 100}).json()["results"]
+        assert found, words
+        key = lambda r: (r["article_id"], r["char_start"], r["char_end"], r["text"], r["story_id"])  # noqa: E731
+        assert sorted(map(key, found)) == sorted(map(key, expected)), words
+        for result in found:
+            assert texts[result["article_id"]][result["char_start"] : result["char_end"]] == result["text"]
+    # operators are words to look for, never tsquery syntax: '!' does not negate, '|' does not widen
+    for words, required in [("ferry & !pier", ("ferry", "pier")), ("ferry | (", ("ferry",)), ("pier:*", ("pier",))]:
+        response = client.get("/api/search", params={"q": words})
+        assert response.status_code == 200, words
+        results = response.json()["results"]
+        assert results and all(all(w in r["text"].lower() for w in required) for r in results), words
+    assert client.get("/api/search", params={"q": "'\\"}).json() == {"results": []}
+    state = ServeState(out)  # serve.db holds no search index for a PostgreSQL store
+    try:
+        assert state.db.execute("SELECT COUNT(*) FROM passages").fetchone()[0] == 0
+    finally:
+        state.close()
+
+    state = ServeState(out, postgres_url)
+    try:
+        rows = state.pg.db.execute(
+            "SELECT article_id, char_start FROM search_passages WHERE words @@ plainto_tsquery('simple', 'the') "
+            "ORDER BY id"
+        ).fetchall()
+        assert len(rows) > 10
+        assert {(r["article_id"], r["char_start"]) for r in state.search("the", 100, window=5)} == set(rows[-5:])
+        assert len(state.search("the", 1000, window=len(rows))) == len(rows)
+    finally:
+        state.close()
+
+    assert client.get("/api/search", params={"q": "divers"}).json()["results"] == []
     article_id = client.post("/api/articles", json=PIER_ARTICLE, headers=AUTH).json()["id"]
-    state = ServeState(out)
+    state = ServeState(out, postgres_url)
     try:
         build_pending(out, Settings(), resources, state, store_url=postgres_url)
+        store = Store.open(postgres_url)
+        assert state.index_articles(store, [article_id]) == 0  # indexed once
+        store.close()
     finally:
         state.close()
     status = client.get(f"/api/articles/{article_id}").json()
     assert status["status"] == "stored"
     assert status["story_id"] in {s["id"] for s in client.get("/api/stories").json()["stories"]}
+    found = client.get("/api/search", params={"q": "divers"}).json()["results"]
+    assert [r["article_id"] for r in found] == [article_id] * len(found) and found
+    assert found[0]["story_id"] == status["story_id"]
+
+
+def test_each_web_process_builds_the_same_app_from_the_environment(folder, monkeypatch):
+    """``--workers N``: uvicorn starts each process from ``serve_app``, which reads the settings the command left."""
+    from storyline.serve.app import APP_CONFIG_VARIABLE, serve_app
+
+    config = {"out": str(folder), "host": "127.0.0.1", "port": 8765, "token": TOKEN, "store_url": None}
+    monkeypatch.setenv(APP_CONFIG_VARIABLE, json.dumps({**config, "reads_need_token": False}))
+    worker = TestClient(serve_app())
+    assert worker.get("/api/stories").json() == TestClient(create_app(folder, token=TOKEN)).get("/api/stories").json()
+    assert worker.post("/api/articles", json=PIER_ARTICLE).status_code == 401
+    assert worker.post("/api/articles", json=PIER_ARTICLE, headers=AUTH).status_code == 202
+    monkeypatch.setenv(APP_CONFIG_VARIABLE, json.dumps({**config, "reads_need_token": True}))
+    assert TestClient(serve_app()).get("/api/stories").status_code == 401
+
+
+def test_open_streams_share_one_look_at_the_change_log(folder):
+    app = create_app(folder, token=TOKEN)
+    library = app.state.library
+    first = library.latest_change(max_age=60)
+    state = ServeState(folder)
+    try:
+        state.log_change("some-story", "A story", True, ["an-article"])
+        assert library.latest_change(max_age=60) == first  # looked up less than a minute ago: not again
+        assert library.latest_change(max_age=0) == first + 1 == state.last_change_id()
+    finally:
+        state.close()

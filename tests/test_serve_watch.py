@@ -222,3 +222,61 @@ def test_a_file_still_being_written_waits_for_the_next_scan(tmp_path):
     watcher = Watcher(tmp_path / "out", [str(source)], ServeSettings(folder_settle=60), log=lambda m: None, clock=clock)
     assert watcher.poll_once() == 0
     assert inbox.pending(tmp_path / "out") == []
+
+
+def test_folders_and_feeds_are_watched_and_dropped_over_http_with_the_token(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from storyline.serve.app import create_app
+
+    token = "watch-management-token"
+    auth = {"Authorization": f"Bearer {token}"}
+    out, source, given = tmp_path / "out", tmp_path / "incoming", tmp_path / "given"
+    source.mkdir()
+    given.mkdir()
+    (source / "pier.txt").write_text(
+        "Pier closes\n\nThe pier at Gull Point closed on Monday for repairs, the harbour board said.", encoding="utf-8"
+    )
+    client = TestClient(create_app(out, token=token, watch_sources=[str(given)]))
+    for method, path in [("GET", "/api/watches"), ("POST", "/api/watches"), ("DELETE", "/api/watches?source=x")]:
+        assert client.request(method, path, json={"source": str(source)}).status_code == 401, (method, path)
+    assert client.get("/api/watches", headers=auth).json() == {
+        "watches": [{"source": str(given.resolve()), "kind": "folder", "added_at": None, "from": "command line"}]
+    }
+    refused = client.delete("/api/watches", params={"source": str(given.resolve())}, headers=auth)
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "command_line_source"
+    for bad in [str(tmp_path / "no-such-folder"), "incoming", "ftp://example.org/feed", "https:///feed.xml", "", 7]:
+        response = client.post("/api/watches", json={"source": bad}, headers=auth)
+        assert response.status_code == 400 and response.json()["error"]["code"] == "bad_source", bad
+    assert client.post("/api/watches", content=b"not json", headers=auth).status_code == 400
+
+    added = client.post("/api/watches", json={"source": str(source)}, headers=auth)
+    assert added.status_code == 201 and added.json()["kind"] == "folder"
+    assert client.post("/api/watches", json={"source": str(source) + "/"}, headers=auth).status_code == 200
+    feed = client.post("/api/watches", json={"source": "https://example.org/feed.xml"}, headers=auth)
+    assert feed.status_code == 201 and feed.json()["kind"] == "feed"
+    listed = client.get("/api/watches", headers=auth).json()["watches"]
+    assert [(w["source"], w["kind"], w["from"]) for w in listed] == [
+        (str(given.resolve()), "folder", "command line"),
+        (str(source.resolve()), "folder", "api"),
+        ("https://example.org/feed.xml", "feed", "api"),
+    ]
+    assert listed[2]["last_status"] is None and listed[2]["failures"] == 0
+    assert client.delete("/api/watches", params={"source": "https://example.org/feed.xml"}, headers=auth).json() == {
+        "removed": "https://example.org/feed.xml"
+    }
+    assert (
+        client.delete("/api/watches", params={"source": "https://example.org/feed.xml"}, headers=auth).status_code
+        == 404
+    )
+
+    # the worker's watcher, started with no sources of its own, takes up the folder added over HTTP
+    clock = Clock()
+    watcher = Watcher(out, [], SETTINGS, log=lambda m: None, clock=clock)
+    assert watcher.poll_once() == 1 and len(inbox.pending(out)) == 1
+    assert client.delete("/api/watches", params={"source": str(source.resolve())}, headers=auth).status_code == 200
+    (source / "quay.txt").write_text(
+        "Quay reopens\n\nThe north quay at Gull Point reopened on Friday, the harbour board said.", encoding="utf-8"
+    )
+    clock.now += SETTINGS.folder_interval
+    assert watcher.poll_once() == 0 and len(inbox.pending(out)) == 1  # no longer watched

@@ -8,18 +8,15 @@ except in CI, which installs them.
 from __future__ import annotations
 
 import datetime as dt
-import glob
 import os
-import shutil
-import subprocess
-import tempfile
 import time
-from pathlib import Path
 
 import pytest
 
 from storyline.model import AnnotatedArticle, Article, Claim, Quote, Sentence, Story, TimeExpr
 from storyline.store import Store
+
+from postgres_server import server_binaries, throwaway_postgres
 
 
 def _sample() -> AnnotatedArticle:
@@ -65,33 +62,14 @@ def test_sqlite_roundtrip(tmp_path):
 
 @pytest.fixture()
 def postgres_url():
-    binaries = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if not binaries:
+    bin_dir = server_binaries()
+    if bin_dir is None:
         if os.environ.get("CI"):
             pytest.fail("CI must install Debian's postgresql package (see .ci/run)")
         pytest.skip("PostgreSQL server binaries not installed (apt-get install postgresql)")
     pytest.importorskip("psycopg", reason="pip install 'psycopg[binary]' to test the PostgreSQL store")
-    bin_dir = os.path.dirname(binaries[-1])
-    root = Path(tempfile.mkdtemp(prefix="storyline-pg-"))  # not under pytest's root-only folder
-    data, sock = root / "pgdata", root / "pgsock"
-    sock.mkdir()
-    run_as = []
-    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
-        for path in (root, sock):
-            shutil.chown(path, "postgres")
-        run_as = ["runuser", "-u", "postgres", "--"]
-    subprocess.run(run_as + [f"{bin_dir}/initdb", "-D", str(data), "-A", "trust", "-U", "storyline"],
-                   check=True, capture_output=True)
-    # the server inherits pg_ctl's output: send it to a log file, never to a pipe we wait on
-    subprocess.run(run_as + [f"{bin_dir}/pg_ctl", "-D", str(data), "-l", str(root / "server.log"), "-w", "-o",
-                             f"-k {sock} -c listen_addresses=''", "start"], check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        yield f"postgresql://storyline@/postgres?host={sock}"
-    finally:
-        subprocess.run(run_as + [f"{bin_dir}/pg_ctl", "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True)
-        shutil.rmtree(root, ignore_errors=True)
+    with throwaway_postgres(bin_dir) as url:
+        yield url
 
 
 def test_postgresql_roundtrip_with_the_same_schema(postgres_url):

@@ -10,7 +10,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from rich.console import Console
@@ -231,6 +231,8 @@ def serve(
     store_url: Optional[str] = typer.Option(None, "--store", help="PostgreSQL URL of the store instead of "
                                             "OUTPUT/storyline.db."),
     model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline package for new articles."),
+    workers: int = typer.Option(1, "--workers", min=1, max=32, help="Web server processes (reads scale "
+                                "with cores; new articles are built by one worker process either way)."),
 ) -> None:
     """Serve OUTPUT's stories: a web app at / and a JSON API under /api/ (docs at /api/docs).
 
@@ -261,12 +263,24 @@ def serve(
         command += ["--watch", source]
     worker = subprocess.Popen(command)
     settings = ServeSettings(host=host, port=port)
+    if settings.web_nice and hasattr(os, "nice"):
+        os.nice(settings.web_nice)  # after the worker started: it keeps the normal priority
     out.print(f"storyline serving {output} at http://{host}:{port}/  (API docs: /api/docs; "
               f"write token from {origin})")
+    options: dict[str, Any] = dict(host=host, port=port, log_level="warning", access_log=False,
+                                   timeout_graceful_shutdown=2)
     try:
-        uvicorn.run(create_app(output, settings, token, store_url, reads_need_token=not loopback),
-                    host=host, port=port, log_level="warning", access_log=False,
-                    timeout_graceful_shutdown=2)
+        if workers == 1:
+            uvicorn.run(create_app(output, settings, token, store_url, reads_need_token=not loopback,
+                                   watch_sources=watch), **options)
+        else:
+            from storyline.serve.app import APP_CONFIG_VARIABLE
+
+            # uvicorn starts each web process from an import path, so the settings travel in the environment
+            os.environ[APP_CONFIG_VARIABLE] = json.dumps({
+                "out": str(output), "host": host, "port": port, "token": token, "store_url": store_url,
+                "reads_need_token": not loopback, "watch": watch})
+            uvicorn.run("storyline.serve.app:serve_app", factory=True, workers=workers, **options)
     finally:
         worker.terminate()
         try:

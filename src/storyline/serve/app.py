@@ -4,18 +4,23 @@ FastAPI (on Starlette, under uvicorn): typed query parameters are checked for us
 OpenAPI description (``/api/openapi.json``, read at ``/api/docs``) comes from the code itself.
 
 The app only reads the store and the rendered files, and writes submissions to the durable
-inbox; the ingest worker (another process) builds them.  Stories, story documents and pages
-are cached in memory and dropped when the files they came from change.
+inbox; the ingest worker (another process) builds them.  The story list, story documents, story
+pages and search answers are kept in memory as the bytes sent, each with a strong ETag (so a
+client holding them gets 304), and dropped when the files or the search index they came from change.
 """
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import hashlib
 import hmac
 import json
+import os
 import re
 import threading
+import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -24,7 +29,7 @@ from typing import Any
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
-from starlette.datastructures import MutableHeaders
+from starlette.datastructures import QueryParams
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from storyline import __version__
@@ -34,6 +39,7 @@ from storyline.ingest.dates import parse_date
 from storyline.render.html import render_story_html
 from storyline.serve import inbox, pages
 from storyline.serve.state import ServeState
+from storyline.serve.watch import check_source, is_feed_url
 from storyline.store import Store
 
 STORY_ID = re.compile(r"^[A-Za-z0-9_-]{1,80}$")
@@ -44,7 +50,19 @@ PAGE_POLICY = (
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 STORY_PAGE_POLICY = "frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+SECURITY_HEADERS = ((b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"))
+PAGE_HEADERS = ((b"content-security-policy", PAGE_POLICY.encode()), *SECURITY_HEADERS)
+STORY_PAGE_HEADERS = ((b"content-security-policy", STORY_PAGE_POLICY.encode()), *SECURITY_HEADERS)
 STORY_FIELDS = ("id", "title", "size", "first_published", "last_published", "updated_at")
+#: stories listed by ``GET /api/stories`` unless ``limit`` says otherwise
+STORY_LIST_LIMIT = 1000
+MAX_QUERY_CHARS = 500
+JSON_TYPE = "application/json"
+HTML_TYPE = "text/html; charset=utf-8"
+#: search answers kept in memory (per web process) until the index or the stories change
+SEARCH_CACHE_SIZE = 512
+#: the environment variable ``serve_app`` reads its settings from (several web processes)
+APP_CONFIG_VARIABLE = "STORYLINE_SERVE_APP"
 
 
 class _Guard:
@@ -66,14 +84,11 @@ class _Guard:
                 await error_response(error.status, error.code, error.message)(scope, receive, send)
                 return
         # the story page carries its own script policy (render/html.py); the rest gets the app's
-        policy = STORY_PAGE_POLICY if path.startswith("/stories/") else PAGE_POLICY
+        extra = STORY_PAGE_HEADERS if path.startswith("/stories/") else PAGE_HEADERS
 
         async def send_with_headers(message):
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                headers.setdefault("Content-Security-Policy", policy)
-                headers["X-Content-Type-Options"] = "nosniff"
-                headers["Referrer-Policy"] = "no-referrer"
+                message["headers"] = [*message.get("headers", ()), *extra]
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -99,15 +114,105 @@ class _Cached:
     value: Any
 
 
+@dataclass(frozen=True)
+class Body:
+    """A response body as sent, with the strong ETag of its bytes."""
+
+    data: bytes
+    etag: str
+
+    @classmethod
+    def of(cls, data: bytes) -> Body:
+        return cls(data, '"' + hashlib.blake2b(data, digest_size=12).hexdigest() + '"')
+
+
+def holds(if_none_match: str | None, body: Body) -> bool:
+    """Whether a request's If-None-Match names ``body``'s bytes (so 304 answers it)."""
+    if not if_none_match:
+        return False
+    return if_none_match.strip() == "*" or body.etag in (t.strip().removeprefix("W/") for t in if_none_match.split(","))
+
+
+def cached_response(request: Request, body: Body, media_type: str) -> Response:
+    """``body``, or 304 when the client holds these bytes already."""
+    headers = {"ETag": body.etag, "Cache-Control": "no-cache"}
+    if holds(request.headers.get("if-none-match"), body):
+        return Response(status_code=304, headers=headers)
+    return Response(body.data, media_type=media_type, headers=headers)
+
+
+class _CachedReads:
+    """Pure ASGI middleware: the hot reads (the story list, a story's story.json, a story page and a
+    search by words alone) answered straight from the library's cached bytes, without FastAPI's routing
+    and parameter checks, which cost several times more than the answer.  Anything else, and any of
+    these the cache cannot answer as it stands (filters, limits, an unknown story), goes on to the
+    app, whose routes give the same answers and every error."""
+
+    def __init__(self, app, library: Library, search_limit: int):
+        self.app = app
+        self.library = library
+        self.search_limit = search_limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["method"] == "GET":
+            found = self._lookup(scope["path"], scope["query_string"])
+            if found is not None:
+                body, media_type = found
+                await self._send(scope, send, body, media_type)
+                return
+        await self.app(scope, receive, send)
+
+    def _lookup(self, path: str, query: bytes) -> tuple[Body, str] | None:
+        library = self.library
+        try:
+            if path == "/api/stories":
+                if not query and len(library.stories()) <= STORY_LIST_LIMIT:
+                    return library.stories_json(), JSON_TYPE
+            elif path.startswith("/api/stories/"):
+                story_id = path[len("/api/stories/") :]
+                if not query and STORY_ID.match(story_id):
+                    return library.story_file(story_id, "story.json"), JSON_TYPE
+            elif path.startswith("/stories/"):
+                story_id = path[len("/stories/") :]
+                if not query and STORY_ID.match(story_id):
+                    return library.story_page(story_id), HTML_TYPE
+            elif path == "/api/search" and query:
+                params = QueryParams(query)
+                words = params.get("q")
+                if len(params) == 1 and words and len(words) <= MAX_QUERY_CHARS:
+                    return library.search(words, self.search_limit), JSON_TYPE
+        except ApiError:
+            return None
+        return None
+
+    @staticmethod
+    async def _send(scope, send, body: Body, media_type: str) -> None:
+        held = next((v for k, v in scope["headers"] if k == b"if-none-match"), None)
+        headers = [(b"etag", body.etag.encode()), (b"cache-control", b"no-cache")]
+        if holds(held.decode("latin-1") if held else None, body):
+            await send({"type": "http.response.start", "status": 304, "headers": headers})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        headers += [(b"content-type", media_type.encode()), (b"content-length", str(len(body.data)).encode())]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body.data})
+
+
 class Library:
     """Read access to one output folder, with caches keyed by the files' modification times."""
 
-    def __init__(self, out: Path, store_url: str | None):
+    def __init__(self, out: Path, store_url: str | None, rank_window: int = ServeSettings.search_rank_window):
         self.out = out
+        self.rank_window = rank_window
+        self.stories_dir = str(out / "stories")
+        self.stories_index = str(out / "stories.json")
         self.store_url = store_url
         self._local = threading.local()
         self._lock = threading.Lock()
         self._cache: dict[str, _Cached] = {}
+        self._searches: OrderedDict[tuple, Body] = OrderedDict()
+        self._change_checked = -float("inf")
+        self._change_id = 0
 
     def store(self) -> Store:
         store = getattr(self._local, "store", None)
@@ -118,12 +223,12 @@ class Library:
     def state(self) -> ServeState:
         state = getattr(self._local, "state", None)
         if state is None:
-            state = self._local.state = ServeState(self.out)
+            state = self._local.state = ServeState(self.out, self.store_url)
         return state
 
-    def _stamp(self, path: Path) -> tuple[int, int] | None:
+    def _stamp(self, path: Path | str) -> tuple[int, int] | None:
         try:
-            info = path.stat()
+            info = os.stat(path)
         except OSError:
             return None
         return (info.st_mtime_ns, info.st_size)
@@ -139,19 +244,28 @@ class Library:
 
     def generation(self) -> Any:
         """Changes whenever a build wrote its stories (stories.json is rewritten by every build)."""
-        return self._stamp(self.out / "stories.json")
+        return self._stamp(self.stories_index)
+
+    def latest_change(self, max_age: float) -> int:
+        """The change log's last id, looked up at most once every ``max_age`` seconds for all of this
+        process's open event streams together (each reads the log itself only when it has grown)."""
+        now = time.monotonic()
+        if now - self._change_checked >= max_age:
+            self._change_checked = now
+            self._change_id = self.state().last_change_id()
+        return self._change_id
 
     def stories(self) -> list[dict]:
         return self._memo(
             "stories", self.generation(), lambda: [{k: s[k] for k in STORY_FIELDS} for s in self.store().stories()]
         )
 
-    def stories_json(self) -> bytes:
+    def stories_json(self) -> Body:
         """The unfiltered list as the API sends it, encoded once per build."""
         return self._memo(
             "stories.json",
             self.generation(),
-            lambda: json.dumps({"stories": self.stories()}, ensure_ascii=False).encode("utf-8"),
+            lambda: Body.of(json.dumps({"stories": self.stories()}, ensure_ascii=False).encode("utf-8")),
         )
 
     def story_of_article(self) -> dict[str, str]:
@@ -160,14 +274,14 @@ class Library:
 
         return self._memo("members", self.generation(), make)
 
-    def story_file(self, story_id: str, name: str) -> bytes:
+    def story_file(self, story_id: str, name: str) -> Body:
         if not STORY_ID.match(story_id):
             raise ApiError(404, "no_such_story", f"No story {story_id!r}.")
-        path = self.out / "stories" / story_id / name
+        path = f"{self.stories_dir}/{story_id}/{name}"  # a string: pathlib would cost more than the lookup
         stamp = self._stamp(path)
         if stamp is None:
             raise ApiError(404, "no_such_story", f"No story {story_id!r}.")
-        return self._memo(f"file:{story_id}:{name}", stamp, path.read_bytes)
+        return self._memo(f"file:{story_id}:{name}", stamp, lambda: Body.of(Path(path).read_bytes()))
 
     def entities(self) -> dict[str, dict]:
         """Name (case-folded) → that entity over every story: where it appears and every quote it is given."""
@@ -215,10 +329,30 @@ class Library:
                     )
         return found
 
-    def story_page(self, story_id: str) -> str:
-        data = self.story_file(story_id, "story.json")
-        stamp = self._stamp(self.out / "stories" / story_id / "story.json")
-        return self._memo(f"page:{story_id}", stamp, lambda: render_story_html(json.loads(data), app_script=APP_SCRIPT))
+    def story_page(self, story_id: str) -> Body:
+        document = self.story_file(story_id, "story.json")
+        return self._memo(
+            f"page:{story_id}",
+            document.etag,
+            lambda: Body.of(render_story_html(json.loads(document.data), app_script=APP_SCRIPT).encode("utf-8")),
+        )
+
+    def search(self, words: str, limit: int) -> Body:
+        """The search answer as sent, kept until the index grows or a build rewrites the stories."""
+        key = (self.generation(), self.state().index_version(), words, limit)
+        found = self._searches.get(key)
+        if found is not None:
+            return found
+        owner = self.story_of_article()
+        results = [
+            {"story_id": owner.get(r["article_id"]), **r} for r in self.state().search(words, limit, self.rank_window)
+        ]
+        body = Body.of(json.dumps({"results": results}, ensure_ascii=False).encode("utf-8"))
+        with self._lock:
+            self._searches[key] = body
+            while len(self._searches) > SEARCH_CACHE_SIZE:
+                self._searches.popitem(last=False)
+        return body
 
 
 def _date_param(value: str | None, name: str) -> str | None:
@@ -296,11 +430,13 @@ def create_app(
     token: str | None = None,
     store_url: str | None = None,
     reads_need_token: bool = False,
+    watch_sources: list[str] | None = None,
 ) -> FastAPI:
     """The app over OUT.  Writes need ``token`` (none given: writes are refused); reads need it
-    too when ``reads_need_token`` (a server bound to anything but the loopback address)."""
+    too when ``reads_need_token`` (a server bound to anything but the loopback address).
+    ``watch_sources`` are those the server's worker watches from its command line (listed, not removable)."""
     settings = settings or ServeSettings()
-    library = Library(out, store_url)
+    library = Library(out, store_url, settings.search_rank_window)
     library.state().catch_up(library.store())  # a folder made by `storyline build` has no search index yet
     app = FastAPI(
         title="storyline",
@@ -333,22 +469,24 @@ def create_app(
         if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), token.encode()):
             raise ApiError(401, "unauthorized", "Send the token as 'Authorization: Bearer TOKEN'.")
 
+    app.add_middleware(_CachedReads, library=library, search_limit=settings.search_limit)
     app.add_middleware(_Guard, check=_check_token if reads_need_token else None)
 
     # ── API: stories ─────────────────────────────────────────────────────────────
 
     @app.get("/api/stories", summary="List stories (filter by dates, size, updated since)")
     async def list_stories(
+        request: Request,
         date_from: str | None = Query(None, alias="from", description="YYYY-MM-DD: stories reaching this date"),
         date_to: str | None = Query(None, alias="to", description="YYYY-MM-DD: stories starting by this date"),
         min_size: int | None = Query(None, ge=0),
         max_size: int | None = Query(None, ge=0),
         updated_since: str | None = Query(None, description="ISO 8601 timestamp"),
-        limit: int = Query(1000, ge=1, le=10000),
+        limit: int = Query(STORY_LIST_LIMIT, ge=1, le=10000),
     ) -> Response:
         stories = library.stories()
         if (date_from, date_to, min_size, max_size, updated_since) == (None,) * 5 and limit >= len(stories):
-            return Response(library.stories_json(), media_type="application/json")
+            return cached_response(request, library.stories_json(), "application/json")
         stories = filter_stories(
             stories,
             _date_param(date_from, "from"),
@@ -360,16 +498,16 @@ def create_app(
         return JSONResponse({"stories": stories[:limit]})
 
     @app.get("/api/stories/{story_id}", summary="One story's story.json (the storyline/1 contract)")
-    async def get_story(story_id: str) -> Response:
-        return Response(library.story_file(story_id, "story.json"), media_type="application/json")
+    async def get_story(request: Request, story_id: str) -> Response:
+        return cached_response(request, library.story_file(story_id, "story.json"), "application/json")
 
     @app.get("/api/stories/{story_id}/timeline.md", summary="One story's timeline as Markdown")
-    async def get_markdown(story_id: str) -> Response:
-        return Response(library.story_file(story_id, "timeline.md"), media_type="text/markdown; charset=utf-8")
+    async def get_markdown(request: Request, story_id: str) -> Response:
+        return cached_response(request, library.story_file(story_id, "timeline.md"), "text/markdown; charset=utf-8")
 
     @app.get("/api/stories/{story_id}/timelinejs.json", summary="One story for Knight Lab TimelineJS3")
-    async def get_timelinejs(story_id: str) -> Response:
-        return Response(library.story_file(story_id, "timelinejs.json"), media_type="application/json")
+    async def get_timelinejs(request: Request, story_id: str) -> Response:
+        return cached_response(request, library.story_file(story_id, "timelinejs.json"), "application/json")
 
     @app.get("/api/stories/{story_id}/changes", summary="What is new in one story since a time")
     async def story_changes(story_id: str, since: str | None = Query(None, description="ISO 8601 timestamp")) -> dict:
@@ -413,14 +551,15 @@ def create_app(
 
     # ── API: search, articles, changes ─────────────────────────────────────────
 
-    @app.get("/api/search", summary="Full-text search over article sentences (SQLite FTS5)")
+    @app.get(
+        "/api/search", summary="Full-text search over article sentences (SQLite FTS5, or PostgreSQL's text search)"
+    )
     async def search(
-        q: str = Query(..., min_length=1, max_length=500, description="words, all of which must occur"),
+        request: Request,
+        q: str = Query(..., min_length=1, max_length=MAX_QUERY_CHARS, description="words, all of which must occur"),
         limit: int = Query(settings.search_limit, ge=1, le=100),
-    ) -> dict:
-        found = library.state().search(q, limit)
-        owner = library.story_of_article()
-        return {"results": [{"story_id": owner.get(r["article_id"]), **r} for r in found]}
+    ) -> Response:
+        return cached_response(request, library.search(q, limit), "application/json")
 
     @app.get("/api/articles/{article_id}", summary="Where a submitted article is: queued, or stored in a story")
     async def article_status(article_id: str) -> dict:
@@ -510,7 +649,10 @@ def create_app(
             try:
                 yield "retry: 2000\n\n"
                 while not await request.is_disconnected():
-                    for change in state.changes_after(position):
+                    waiting = (
+                        state.changes_after(position) if library.latest_change(settings.stream_poll) > position else []
+                    )
+                    for change in waiting:
                         position = change["id"]
                         yield f"id: {position}\nevent: story\ndata: {json.dumps(change)}\n\n"
                         sent += 1
@@ -527,6 +669,56 @@ def create_app(
         return StreamingResponse(
             events(), media_type="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         )
+
+    # ── API: watched folders and feeds ────────────────────────────────────────────
+
+    fixed_watches = [
+        {"source": s if is_feed_url(s) else str(Path(s).resolve()), "kind": "feed" if is_feed_url(s) else "folder"}
+        for s in watch_sources or []
+    ]
+
+    def _watch_record(watch: dict, given: str) -> dict:
+        record = {"source": watch["source"], "kind": watch["kind"], "added_at": watch.get("added_at"), "from": given}
+        if watch["kind"] != "feed":
+            return record
+        feed = library.state().feed(watch["source"])
+        return {**record, "last_status": feed["last_status"], "failures": feed["failures"]}
+
+    @app.get("/api/watches", summary="The folders and feeds being watched for new articles; needs the token")
+    async def list_watches(request: Request) -> dict:
+        _check_token(request)
+        fixed = [_watch_record(w, "command line") for w in fixed_watches]
+        return {"watches": fixed + [_watch_record(w, "api") for w in library.state().watches()]}
+
+    @app.post(
+        "/api/watches",
+        summary='Watch a folder (absolute path) or an RSS/Atom feed URL: {"source": …}; needs the token',
+        responses={201: {"description": "now watched"}, 200: {"description": "watched already"}},
+    )
+    async def add_watch(request: Request) -> JSONResponse:
+        _check_token(request)
+        record = _json_record(await read_body(request, 10_000))
+        source = record.get("source")
+        if not isinstance(source, str) or not source.strip():
+            raise ApiError(400, "bad_source", 'Send {"source": "/absolute/folder" or "https://…/feed.xml"}.')
+        try:
+            source, kind = check_source(source)
+        except InputError as error:
+            raise ApiError(400, "bad_source", error.message) from None
+        if any(w["source"] == source for w in fixed_watches):
+            return JSONResponse(_watch_record({"source": source, "kind": kind}, "command line"), status_code=200)
+        added = library.state().add_watch(source, kind)
+        watch = next(w for w in library.state().watches() if w["source"] == source)
+        return JSONResponse(_watch_record(watch, "api"), status_code=201 if added else 200)
+
+    @app.delete("/api/watches", summary="Stop watching a folder or feed (?source=…); needs the token")
+    async def remove_watch(request: Request, source: str = Query(..., min_length=1, max_length=2000)) -> dict:
+        _check_token(request)
+        if any(w["source"] == source for w in fixed_watches):
+            raise ApiError(409, "command_line_source", f"{source[:200]!r} is watched by --watch; restart without it.")
+        if not library.state().remove_watch(source):
+            raise ApiError(404, "no_such_watch", f"{source[:200]!r} is not watched.")
+        return {"removed": source}
 
     # ── docs, web pages, static ───────────────────────────────────────────────────
 
@@ -555,7 +747,7 @@ def create_app(
             owner = library.story_of_article()
             results = [
                 {"story_id": owner.get(r["article_id"]), "story_title": titles.get(owner.get(r["article_id"])), **r}
-                for r in library.state().search(q[:500], settings.search_limit)
+                for r in library.state().search(q[:500], settings.search_limit, settings.search_rank_window)
             ]
         people = [_entity_summary(r) for r in _find_entities(q, None)[:10]] if q and q.strip() else []
         return HTMLResponse(
@@ -574,9 +766,9 @@ def create_app(
         return HTMLResponse(pages.person_page(record, APP_SCRIPT))
 
     @app.get("/stories/{story_id}", include_in_schema=False)
-    async def story_page(story_id: str) -> HTMLResponse:
+    async def story_page(request: Request, story_id: str) -> Response:
         try:
-            return HTMLResponse(library.story_page(story_id))
+            return cached_response(request, library.story_page(story_id), "text/html; charset=utf-8")
         except ApiError as error:
             return HTMLResponse(pages.not_found_page(error.message, APP_SCRIPT), status_code=error.status)
 
@@ -587,6 +779,21 @@ def create_app(
         return Response(script, media_type="text/javascript; charset=utf-8", headers={"Cache-Control": "no-cache"})
 
     return app
+
+
+def serve_app() -> FastAPI:
+    """The app built from the settings ``storyline serve --workers N`` leaves in the environment:
+    uvicorn starts each of its N web processes from this factory."""
+    config = json.loads(os.environ[APP_CONFIG_VARIABLE])
+    settings = ServeSettings(host=config["host"], port=config["port"])
+    return create_app(
+        Path(config["out"]),
+        settings,
+        config["token"],
+        config["store_url"],
+        reads_need_token=config["reads_need_token"],
+        watch_sources=config.get("watch"),
+    )
 
 
 def _json_record(body: bytes) -> dict:

@@ -5,6 +5,9 @@ last answer's ``ETag`` / ``Last-Modified``), at most one request per host every
 ``host_interval`` seconds, each feed every ``feed_interval`` seconds, twice as long after each
 failure (at most ``max_backoff``), a response size limit and a time-out, and a User-Agent that
 names storyline.  What was fetched and seen is kept in serve.db, so a restart goes on from there.
+The sources are the watcher's own (``--watch``, given when it starts) and those in serve.db's
+``watches`` (``/api/watches``), read again every round, so a source added or removed over HTTP is
+taken up or dropped within a second.
 """
 
 from __future__ import annotations
@@ -32,6 +35,24 @@ def is_feed_url(source: str) -> bool:
     return source.lower().startswith(("http://", "https://"))
 
 
+def check_source(source: str) -> tuple[str, str]:
+    """A source to watch as stored, and its kind: an http(s) feed URL with a host, or an existing
+    folder (by its absolute path).  Raises ``InputError`` naming what is wrong."""
+    source = source.strip()
+    if is_feed_url(source):
+        if not urlsplit(source).hostname:
+            raise InputError("E106", f"The feed URL {source[:200]!r} names no host.")
+        return source, "feed"
+    if "://" in source:
+        raise InputError("E106", f"Only http(s) feeds and folders can be watched, not {source[:200]!r}.")
+    folder = Path(source)
+    if not folder.is_absolute():
+        raise InputError("E106", f"Give the folder {source[:200]!r} as an absolute path.")
+    if not folder.is_dir():
+        raise InputError("E106", f"There is no folder {source[:200]!r}.")
+    return str(folder.resolve()), "folder"
+
+
 class FeedTooLarge(Exception):
     pass
 
@@ -50,8 +71,9 @@ class Watcher:
     ):
         self.out = out
         self.settings = settings or ServeSettings()
-        self.feeds = [s for s in sources if is_feed_url(s)]
-        self.folders = [Path(s) for s in sources if not is_feed_url(s)]
+        self.sources = list(sources)
+        self.feeds: list[str] = []
+        self.folders: list[Path] = []
         self.log = log
         self.clock = clock
         self.client = client or httpx.Client(
@@ -73,6 +95,9 @@ class Watcher:
         """One round over due sources; returns how many submissions went to the inbox."""
         submitted = 0
         now = self.clock()
+        sources = list(dict.fromkeys([*self.sources, *(w["source"] for w in self.state.watches())]))
+        self.feeds = [s for s in sources if is_feed_url(s)]
+        self.folders = [Path(s) for s in sources if not is_feed_url(s)]
         if self.folders and now - self.last_folder_scan >= self.settings.folder_interval:
             self.last_folder_scan = now
             submitted += self.scan_folders()

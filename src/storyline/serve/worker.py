@@ -95,17 +95,16 @@ def run(
     stop = stop or threading.Event()
     lock = hold_lock(out)
     inbox.drop_partial(out)
-    state = ServeState(out)
+    state = ServeState(out, store_url)
     resources = Resources(settings.model)
     store = open_store(out, store_url)
     try:
         state.catch_up(store)
     finally:
         store.close()
-    watcher = None
-    if sources:
-        watcher = Watcher(out, sources, serve, log=log)
-        threading.Thread(target=watcher.run, args=(stop,), name="storyline-watch", daemon=True).start()
+    # always running: besides ``sources``, the watcher takes up those added over HTTP at any time
+    watcher = Watcher(out, sources or [], serve, log=log)
+    threading.Thread(target=watcher.run, args=(stop,), name="storyline-watch", daemon=True).start()
     resources.nlp  # noqa: B018 - load the model before the first submission waits for it
     log(f"storyline worker ready on {out}")
     try:
@@ -117,7 +116,7 @@ def run(
             except StorylineError as error:
                 log(f"error [{error.code}] {error.message}")
                 report = None
-                stop.wait(serve.inbox_poll * 8)
+                stop.wait(serve.error_pause)
             if report is None:
                 stop.wait(serve.inbox_poll)
             else:
