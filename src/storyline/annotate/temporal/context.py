@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
@@ -63,14 +64,17 @@ class Context:
         self.far_years = 0  # dates resolved so far more than two years from the DCT
         self.year_in_aside = False  # the year anchor came from a modifier clause ("the firm, founded in 1985,")
         self._tenses: dict[tuple[int, int], tuple[tr.Tense, Token | None]] = {}  # clause tense by character span
-        self._quote_spans: list[tuple[int, int]] | None = None  # quoted words, found when first asked
+        self._quote_spans: list[tuple[int, int]] | None = None  # quoted words, found when first asked (joined)
+        self._quote_starts: list[int] = []  # where each of ``_quote_spans`` starts, to bisect
 
     def in_quotation(self, start: int) -> bool:
         """Whether ``start`` lies inside a quotation (``quotes.quote_spans``, found once per document, or a single
         quotation mark its paragraph left open): someone speaking in another time."""
         if self._quote_spans is None:
-            self._quote_spans = quote_spans(self.text)
-        if any(s <= start < e for s, e in self._quote_spans):
+            self._quote_spans = _joined(quote_spans(self.text))
+            self._quote_starts = [s for s, _ in self._quote_spans]
+        at = bisect_right(self._quote_starts, start) - 1
+        if at >= 0 and start < self._quote_spans[at][1]:
             return True
         return bool(OPEN_SINGLE_QUOTE.search(self.text[self.text.rfind("\n", 0, start) + 1 : start]))
 
@@ -287,3 +291,16 @@ class Context:
         self.last_value = value
         self.last_anchor = anchor
         self.last_sentence = self.sentence
+
+
+def _joined(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The characters ``spans`` cover, as spans in text order that neither overlap nor touch."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if start >= end:
+            continue
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
