@@ -9,7 +9,7 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent / "dev"))
 from dev_cache import load_dev  # noqa: E402
 
 from storyline.config import GroupSettings  # noqa: E402
