@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import datetime as dt
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from storyline.annotate.temporal import tag_text
+from storyline.annotate.temporal.context import SingleQuotes
+from storyline.annotate.temporal.lexicon import OPEN_SINGLE_QUOTE
 
 PARAGRAPH = (
     "On May 3, 2024 10:30 a.m. the ferry left Holmvik. The early morning of May 4 the council met again. "
@@ -38,3 +43,12 @@ def test_expressions_are_in_text_order_and_apart(nlp):
     found = tag_text(PARAGRAPH * 20, DCT, nlp)
     assert len(found) > 20
     assert all(a.end <= b.start for a, b in zip(found, found[1:], strict=False))
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(alphabet="a '’‘\n\t\x1c.", max_size=40), data=st.data())
+def test_an_open_single_quote_is_found_as_the_pattern_finds_it_in_the_line(text, data):
+    """The bisection answers as ``OPEN_SINGLE_QUOTE`` searched in the line before the position does."""
+    start = data.draw(st.integers(0, len(text)))
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    assert SingleQuotes(text).left_open(start) == bool(OPEN_SINGLE_QUOTE.search(line))
