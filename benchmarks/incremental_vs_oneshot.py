@@ -1,7 +1,8 @@
 """Incremental builds against one build: the same clusters-dev articles grouped at once, in two halves
 (each order), and in four shuffled batches, with the grouper's state saved and loaded between batches
 as a build does.  Prints stories, B-cubed F1 against the one-shot grouping (agreement) and against the
-gold labels, and duplicate pairs whose original was published after its copy.
+gold labels, duplicate pairs whose original was published after its copy, and whether every copy has the
+original the one-shot build gives it.
 
     python benchmarks/incremental_vs_oneshot.py      (annotations cached by dev_cache.py)
 """
@@ -9,7 +10,7 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent / "dev"))
 from dev_cache import load_dev  # noqa: E402
 
 from storyline.config import GroupSettings  # noqa: E402
@@ -46,11 +47,15 @@ for seed in range(3):
     quarter = len(shuffled) // 4 + 1
     runs[f"four shuffled batches (seed {seed})"] = [shuffled[i:i + quarter] for i in range(0, len(shuffled), quarter)]
 reference = None
+reference_copies = None
 for name, batches in runs.items():
     grouper = grouped_in(batches)
     got = assignment(grouper)
     reference = reference or got
+    copies = grouper.grouping().duplicate_of
+    reference_copies = reference_copies if reference_copies is not None else copies
     agreement = bcubed(reference, got)[2]
     print(f"{name:34s} stories {len(set(got.values())):3d}  B-cubed F1 vs one shot {agreement:.3f}  "
           f"vs gold {bcubed(gold, got)[2]:.3f}  duplicates {len(grouper.grouping().duplicate_of):2d}, "
-          f"original published after its copy {late_originals(grouper, published)}")
+          f"original published after its copy {late_originals(grouper, published)}, "
+          f"originals as one shot: {'yes' if copies == reference_copies else 'no'}")

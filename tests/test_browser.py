@@ -153,3 +153,162 @@ def test_index_page_and_screenshot(driver, tmp_path):
     assert driver.save_screenshot(str(shot))
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert _errors(driver) == []
+
+
+#: markup, script and URL tricks, each with ``{js}``: code that marks the page when it runs (``_ran``)
+PAYLOADS = (
+    "<script>{js}</script>",
+    "<ScRiPt >{js}</ScRiPt >",
+    "</script><script>{js}</script>",
+    "</title><script>{js}</script>",
+    "</textarea><script>{js}</script>",
+    "\"><script>{js}</script>",
+    "'><img src=x onerror=\"{js}\">",
+    "\" onmouseover=\"{js}\" autofocus onfocus=\"{js}\" x=\"",
+    "' onfocus='{js}' autofocus '",
+    "<img src=x onerror=\"{js}\">",
+    "<svg onload=\"{js}\"></svg>",
+    "<svg><script>{js}</script></svg>",
+    "<svg><a xlink:href=\"javascript:{js}\"><text y=\"20\">svg link</text></a></svg>",
+    "<math><mtext><table><mglyph><style><img src=x onerror=\"{js}\">",
+    "<iframe srcdoc=\"<script>{js}</script>\"></iframe>",
+    "<iframe src=\"javascript:{js}\"></iframe>",
+    "<object data=\"javascript:{js}\"></object>",
+    "<embed src=\"javascript:{js}\">",
+    "<details open ontoggle=\"{js}\">d</details>",
+    "<input autofocus onfocus=\"{js}\">",
+    "<body onload=\"{js}\">",
+    "<video><source onerror=\"{js}\"></video>",
+    "<base href=\"javascript:{js}//\">",
+    "<meta http-equiv=\"refresh\" content=\"0;url=javascript:{js}\">",
+    "<a href=\"javascript:{js}\">link</a>",
+    "<a href=\"  jav&#x09;ascript:{js}\">link</a>",
+    "javascript:{js}",
+    "data:text/html,<script>{js}</script>",
+    "&lt;script&gt;{js}&lt;/script&gt;",
+    "[click me](javascript:{js})",
+    "![x](x\" onerror=\"{js})",
+    "<https://example.org/\" onmouseover=\"{js}>",
+    "{{{{constructor.constructor('{js}')()}}}}",
+    "<style>@import 'javascript:{js}';</style>",
+    "<link rel=\"stylesheet\" href=\"javascript:{js}\">",
+)
+#: CSS that shows on the page when it applies (``_styled``)
+STYLE_PAYLOADS = (
+    "<style>html {{ --pwned-{n}: 1 }}</style>",
+    "\" style=\"--pwned-{n}: 1\" x=\"",
+    "<div style=\"--pwned-{n}: 1\">styled</div>",
+    "}} html {{ --pwned-{n}: 1 }} {{",
+)
+#: where article text and metadata reach the story page
+FIELDS = ("story title", "article title", "article text", "outlet", "url", "quote", "speaker", "entity name",
+          "alias", "role", "timeline summary", "summary", "figure subject")
+
+
+def _marker(n: int) -> str:
+    return f"top.document.documentElement.setAttribute('data-pwned-{n}', '1')"
+
+
+def _payloads() -> list[tuple[int, str]]:
+    """Every payload once for each field, each with its own number, so a run is traced to payload and field."""
+    out = []
+    for template in PAYLOADS + STYLE_PAYLOADS:
+        for _ in FIELDS:
+            n = len(out)
+            out.append((n, template.format(js=_marker(n), n=n)))
+    return out
+
+
+def _hostile_everywhere() -> tuple[dict, int]:
+    """A story document with a payload in every field that reaches the page; and how many payloads it holds."""
+    doc = make_doc()
+    tried = _payloads()
+    by_field: dict[str, list[str]] = {field: [] for field in FIELDS}
+    for n, payload in tried:
+        by_field[FIELDS[n % len(FIELDS)]].append(payload)
+    joined = {field: " ".join(texts) for field, texts in by_field.items()}
+    text = f"{CITED}\n\n" + "\n\n".join(f"{p} is in the text." for p in by_field["article text"])
+    quote = joined["quote"]
+    text += f"\n\n“{quote}”, she said."
+    start = text.index(quote)
+    doc["story"]["title"] = joined["story title"]
+    doc["articles"].append({"id": "h", "path": None, "url": joined["url"], "outlet": joined["outlet"],
+                            "title": joined["article title"], "published": "2031-03-04",
+                            "published_source": "metadata", "duplicate_of": None, "text": text})
+    doc["timeline"].insert(1, {"date": "2031-03-04", "summary": joined["timeline summary"],
+                               "sources": [{"article_id": "h", "sentence": CITED, "char_start": 0,
+                                            "char_end": len(CITED), "time_expression": "on Friday"}]})
+    doc["entities"].append({"id": "e9", "name": joined["entity name"], "type": "PERSON",
+                            "aliases": by_field["alias"], "mentions": 1,
+                            "roles": [{"role": joined["role"], "source": {"article_id": "h", "sentence": None,
+                                                                          "char_start": start,
+                                                                          "char_end": start + len(quote)}}]})
+    doc["quotes"].append({"text": quote, "speaker": "e9", "speaker_name": joined["speaker"], "article_id": "h",
+                          "char_start": start, "char_end": start + len(quote)})
+    doc["summary"].append({"text": joined["summary"], "sources": [{"article_id": "h", "sentence": CITED,
+                                                                   "char_start": 0, "char_end": len(CITED)}]})
+    doc["claims"].append({"subject": joined["figure subject"], "value": 1.0, "unit": None, "text": quote,
+                          "article_id": "h", "char_start": start, "char_end": start + len(quote),
+                          "status": "single", "group": 9})
+    return doc, len(tried)
+
+
+def _ran(driver) -> list[str]:
+    return driver.execute_script(
+        "var found = [];"
+        "[document].concat(Array.from(document.querySelectorAll('iframe'), function (f) {"
+        "  try { return f.contentDocument; } catch (e) { return null; } })).forEach(function (d) {"
+        "  if (d && d.documentElement) { Array.from(d.documentElement.attributes).forEach(function (a) {"
+        "    if (a.name.indexOf('data-pwned-') === 0) { found.push(a.name); } }); } });"
+        "return found;")
+
+
+def _styled(driver, count: int) -> list[int]:
+    return driver.execute_script(
+        "var found = [], els = [document.documentElement].concat(Array.from(document.querySelectorAll('*')));"
+        "for (var n = 0; n < arguments[0]; n++) { for (var i = 0; i < els.length; i++) {"
+        "  if (getComputedStyle(els[i]).getPropertyValue('--pwned-' + n)) { found.push(n); break; } } }"
+        "return found;", count)
+
+
+def _interact(driver) -> None:
+    """What a reader does: open every folded part, follow every in-page link, move over and focus everything."""
+    driver.execute_script(
+        "document.querySelectorAll('details').forEach(function (d) { d.open = true; });"
+        "document.querySelectorAll('a[href^=\"#\"]').forEach(function (a) { a.click(); });"
+        "document.querySelectorAll('*').forEach(function (el) {"
+        "  ['mouseover', 'mouseenter', 'focus', 'click'].forEach(function (type) {"
+        "    if (type !== 'click' || el.tagName !== 'A' || (el.getAttribute('href') || '').charAt(0) === '#') {"
+        "      el.dispatchEvent(new Event(type)); } }); });")
+    time.sleep(0.5)  # timers, iframes and refreshes a payload may have started
+
+
+@pytest.mark.parametrize("csp", [True, False], ids=["with the CSP", "without the CSP"])
+def test_no_hostile_payload_runs_or_styles_the_page(driver, tmp_path, csp):
+    """Without the CSP the escaping alone must hold.  Prints how many payloads were tried."""
+    doc, tried = _hostile_everywhere()
+    pages = {"story": render_story_html(doc), "index": render_index_html([doc])}
+    ran: list[str] = []
+    styled: list[int] = []
+    for name, html in pages.items():
+        if not csp:
+            start = html.index('<meta http-equiv="Content-Security-Policy"')
+            html = html[:start] + html[html.index(">", start) + 1:]
+        _open(driver, tmp_path / f"{name}.html", html)
+        if name == "story":
+            assert driver.execute_script("return document.scripts.length") == 1  # the page's own script
+        _interact(driver)
+        # no refresh or link took the page away (in-page links only change the fragment)
+        assert driver.current_url.split("#")[0] == (tmp_path / f"{name}.html").as_uri()
+        ran += _ran(driver)
+        styled += _styled(driver, tried)
+    print(f"\nChromium ({'with' if csp else 'without'} the CSP): {tried} hostile payloads "
+          f"({len(PAYLOADS)} script and {len(STYLE_PAYLOADS)} style tricks in {len(FIELDS)} fields) on the story "
+          f"and index pages; script executions: {len(ran)}, style injections: {len(styled)}")
+    assert tried == (len(PAYLOADS) + len(STYLE_PAYLOADS)) * len(FIELDS) > 400
+    assert ran == [] and styled == []
+    if not csp:  # the detectors see a payload that is not escaped
+        raw = f'<img src=x onerror="{_marker(tried)}"><style>html {{ --pwned-{tried}: 1 }}</style></body>'
+        _open(driver, tmp_path / "control.html", html.replace("</body>", raw))
+        _interact(driver)
+        assert _ran(driver) == [f"data-pwned-{tried}"] and _styled(driver, tried + 1) == [tried]

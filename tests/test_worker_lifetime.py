@@ -96,6 +96,8 @@ def test_workers_end_with_their_build(tmp_path, how):
             os.killpg(build.pid, signal.SIGINT)  # what a terminal sends the foreground group on Ctrl-C
         took = _gone_within(workers | {build.pid}, 5.0)
         assert took < 5.0, f"after {how}, processes still alive: {_alive(workers | {build.pid})}"
+        if how == "Ctrl-C":  # the build itself ends at once, with the shell's code for an interrupted command
+            assert build.wait(timeout=5.0) == 130
     finally:
         for pid in _alive(workers | {build.pid}):
             os.kill(pid, signal.SIGKILL)

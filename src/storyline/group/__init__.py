@@ -242,10 +242,12 @@ class StoryGrouper:
         return story, absorbed
 
     def _record_copy(self, article: Article, original: str) -> None:
-        """``article`` copies ``original``; when it was published before it (it came in a later batch),
-        it is the original instead, and the copies of ``original`` become its copies."""
+        """``article`` copies ``original``.  The original of a set of copies is the one a one-shot build meets
+        first: the earliest published, a dated one before an undated one, the smaller id among equals; so when
+        ``article`` comes before ``original`` (it came in a later batch), it becomes the original of them all."""
+        published = article.published.isoformat() if article.published else None
         known = self.published.get(original)
-        if article.published is None or known is None or article.published.isoformat() >= known:
+        if (known is None, known or "", original) <= (published is None, published or "", article.id):
             self.duplicate_of[article.id] = original
             return
         for copy, of in list(self.duplicate_of.items()):

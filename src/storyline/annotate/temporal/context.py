@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
@@ -21,7 +22,6 @@ from storyline.annotate.temporal.lexicon import (
     MAX_CLIMB,
     NARRATIVE_RATIO,
     NARRATIVE_WRAP,
-    OPEN_SINGLE_QUOTE,
     RANGE_OPEN_LOOKBEHIND,
     RANGE_OPENED,
     SINCE_BEFORE,
@@ -63,16 +63,22 @@ class Context:
         self.far_years = 0  # dates resolved so far more than two years from the DCT
         self.year_in_aside = False  # the year anchor came from a modifier clause ("the firm, founded in 1985,")
         self._tenses: dict[tuple[int, int], tuple[tr.Tense, Token | None]] = {}  # clause tense by character span
-        self._quote_spans: list[tuple[int, int]] | None = None  # quoted words, found when first asked
+        self._quote_spans: list[tuple[int, int]] | None = None  # quoted words, found when first asked (joined)
+        self._quote_starts: list[int] = []  # where each of ``_quote_spans`` starts, to bisect
+        self._single_quotes: SingleQuotes | None = None  # found when first asked
 
     def in_quotation(self, start: int) -> bool:
         """Whether ``start`` lies inside a quotation (``quotes.quote_spans``, found once per document, or a single
         quotation mark its paragraph left open): someone speaking in another time."""
         if self._quote_spans is None:
-            self._quote_spans = quote_spans(self.text)
-        if any(s <= start < e for s, e in self._quote_spans):
+            self._quote_spans = _joined(quote_spans(self.text))
+            self._quote_starts = [s for s, _ in self._quote_spans]
+        at = bisect_right(self._quote_starts, start) - 1
+        if at >= 0 and start < self._quote_spans[at][1]:
             return True
-        return bool(OPEN_SINGLE_QUOTE.search(self.text[self.text.rfind("\n", 0, start) + 1 : start]))
+        if self._single_quotes is None:
+            self._single_quotes = SingleQuotes(self.text)
+        return self._single_quotes.left_open(start)
 
     def tense(self, start: int, end: int) -> tuple[tr.Tense, Token | None]:
         """The tense of the clause governing ``start:end`` and its verb, parsed once per span (normalizers and
@@ -287,3 +293,41 @@ class Context:
         self.last_value = value
         self.last_anchor = anchor
         self.last_sentence = self.sentence
+
+
+def _joined(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The characters ``spans`` cover, as spans in text order that neither overlap nor touch."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if start >= end:
+            continue
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
+
+
+class SingleQuotes:
+    """Where a text's single quotation marks and line breaks stand, so that whether the line before a position
+    leaves a single quotation open (what ``lexicon.OPEN_SINGLE_QUOTE`` finds in it: an opening mark at the
+    line's start or after white space, with no closing mark or apostrophe after it) is found by bisection,
+    not by reading the line again for each position (a paragraph of a million characters has one line)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.line_breaks = [m.start() for m in re.finditer("\n", text)]
+        self.closing = [m.start() for m in re.finditer("['’]", text)]  # a straight mark also opens
+        self.curly_openers = [m.start() for m in re.finditer(r"(?:^|(?<=\s))‘", text)]
+
+    def left_open(self, start: int) -> bool:
+        breaks_before = bisect_left(self.line_breaks, start)
+        line = self.line_breaks[breaks_before - 1] + 1 if breaks_before else 0
+        closings_before = bisect_left(self.closing, start)
+        last = self.closing[closings_before - 1] if closings_before else -1
+        if last < line:
+            last = -1  # none in this line
+        elif self.text[last] == "'" and (last == 0 or self.text[last - 1].isspace()):
+            return True  # the last mark is a straight one that opens, after white space or at the line's start
+        opener = bisect_left(self.curly_openers, max(last + 1, line))
+        return opener < len(self.curly_openers) and self.curly_openers[opener] < start

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from storyline.annotate.temporal.clues import names_its_day
@@ -43,20 +44,26 @@ def _range_ends(text: str, end: int, join: str) -> bool:
 def parts_of_days(out: list[TimeExpr], text: str) -> None:
     """ "the night of April 18, 1775", "the morning of Christmas", "the early morning of March 23 2003": the part
     of the day is one TIME with its day, as every gold set writes it (WikiWars 12 times, the modern sets 6)."""
-    merged: list[TimeExpr] = []  # the part of the day tagged on its own ("early morning"), now inside the TIME
-    for expr in out:
+    merged: set[int] = set()  # ids of the parts of the day tagged on their own ("early morning"), now inside the TIME
+    for k, expr in enumerate(out):
         before = PART_OF_DAY_BEFORE.search(text, max(0, expr.start - PART_OF_DAY_LOOKBEHIND), expr.start)
         if expr.type != "DATE" or not before or not re.fullmatch(r"[\dX]{4}-\d\d-\d\d", expr.value):
             continue
-        inside = [o for o in out if o.end > before.start() and o.start < expr.start]
+        # the expressions that start before this one and end after ``before`` starts: in text order and apart,
+        # they are the ones right before it (a TIME made here keeps its end, so ends stay in order)
+        first = k
+        while first > 0 and out[first - 1].end > before.start():
+            first -= 1
+        inside = out[first:k]
         if any(o.start < before.start() or o.type != "TIME" for o in inside):
             continue
-        merged.extend(inside)
+        merged.update(map(id, inside))
         expr.start, expr.text, expr.type = before.start(), text[before.start() : expr.end], "TIME"
         expr.value = f"{expr.value}T{PARTS_OF_DAY[before['pod'].lower()]}"
         if before["part"]:
             expr.mod = "START" if before["part"].lower() == "early" else "END"  # "the early morning of March 23"
-    out[:] = [o for o in out if not any(o is gone for gone in merged)]
+    if merged:
+        out[:] = [o for o in out if id(o) not in merged]
 
 
 def clocks_after_dates(out: list[TimeExpr], text: str) -> None:
@@ -65,23 +72,33 @@ def clocks_after_dates(out: list[TimeExpr], text: str) -> None:
     the development corpora never split one).  A clock needs a colon or a.m./p.m. ("March 5, 10 people" has none);
     "at" joins a written date and its clock ("Friday, April 1 at noon"), but "Friday at 3 p.m." stays two, as the
     tweets' gold keeps "today at 9am"."""
+    joined: list[TimeExpr] = []
     i = 0
     while i < len(out):
         day = out[i]
+        i += 1
         clock = CLOCK_AFTER_DATE.match(text, day.end)
         clock_time = clock_value(clock) if clock else None
-        inside = [j for j in range(i + 1, len(out)) if clock and out[j].start < clock.end()]
         if (
-            clock is not None
-            and day.type == "DATE"
-            and day.resolved
-            and DAY_VALUE.fullmatch(day.value)
-            and clock_time
-            and (not clock["at"] or re.search(r"\d", day.text))
-            and all(out[j].type == "TIME" and out[j].end <= clock.end() for j in inside)
+            clock is None
+            or day.type != "DATE"
+            or not day.resolved
+            or not DAY_VALUE.fullmatch(day.value)
+            or not clock_time
+            or (clock["at"] and not re.search(r"\d", day.text))
         ):
+            joined.append(day)
+            continue
+        # the expressions that start inside the clock follow the day (``out`` is in text order)
+        after = i
+        while after < len(out) and out[after].start < clock.end():
+            after += 1
+        if not all(o.type == "TIME" and o.end <= clock.end() for o in out[i:after]):
             # (anything else written there keeps the two apart: "Sept. 3, 10:30 a.m. (0730 GMT) Friday")
-            out[i] = TimeExpr(
+            joined.append(day)
+            continue
+        joined.append(
+            TimeExpr(
                 start=day.start,
                 end=clock.end(),
                 text=text[day.start : clock.end()],
@@ -92,8 +109,9 @@ def clocks_after_dates(out: list[TimeExpr], text: str) -> None:
                 resolved=True,
                 anchor=day.anchor,
             )
-            del out[i + 1 : i + 1 + len(inside)]
-        i += 1
+        )
+        i = after
+    out[:] = joined
 
 
 def apposed_days(out: list[TimeExpr], text: str) -> None:
@@ -143,6 +161,7 @@ def range_days(out: list[TimeExpr], text: str, locate: Callable[[int], int]) -> 
     (TimeML tags it apart; AQUAINT, WikiWars and Tweets gold do, 7 of 7), in the month written once."""
     added: list[TimeExpr] = []
     drop: set[int] = set()
+    starts, ends = [o.start for o in out], [o.end for o in out]  # both ascending: ``out`` is in text order, apart
     for expr in out:
         if expr.type != "DATE" or not DAY_VALUE.fullmatch(expr.value):
             continue
@@ -152,7 +171,7 @@ def range_days(out: list[TimeExpr], text: str, locate: Callable[[int], int]) -> 
             start, end = after.start("day"), after.end()
             year = after["year"].strip(" ,") if after["year"] else expr.value[:4]
             date = safe_date(int(year), int(expr.value[5:7]), int(after["day"]))
-            clash = [j for j, o in enumerate(out) if o.start < end and start < o.end]
+            clash = list(range(bisect_right(ends, start), bisect_left(starts, end)))  # the ones overlapping it
             if date and all(out[j].value == year and out[j].start >= after.start("year") for j in clash):
                 drop.update(clash)
                 if after["year"] and expr.anchor != "absolute":
@@ -166,7 +185,7 @@ def range_days(out: list[TimeExpr], text: str, locate: Callable[[int], int]) -> 
         if before and lead and int(before["day"]) < int(lead[1]):
             start, end = before.start("day"), before.end("day")
             date = safe_date(int(expr.value[:4]), int(expr.value[5:7]), int(before["day"]))
-            if date and not any(o.start < end and start < o.end for o in out):
+            if date and bisect_right(ends, start) >= bisect_left(starts, end):  # nothing tagged overlaps it
                 added.append(_day_of(expr, text, start, end, date, locate, expr.anchor))
     if added or drop:
         out[:] = sorted([o for j, o in enumerate(out) if j not in drop] + added, key=lambda o: o.start)
