@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 import time
@@ -103,7 +104,7 @@ def main() -> int:
             document = story_document(view)
             entries += len(document.get("timeline", []))
             for problem in check_document(document):
-                unsupported[problem.reason.split("'")[0].strip()] += 1
+                unsupported[re.sub(r"'[^']*'|\d{4}", "…", problem.reason)] += 1
             if args.keep:
                 folder = keep / story.id
                 folder.mkdir(parents=True, exist_ok=True)
