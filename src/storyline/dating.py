@@ -37,6 +37,7 @@ _STAMP_WORDS = re.compile(
 _FUTURE = "future"
 _NEIGHBOURS = "dated articles like it published"
 _STAMP_EVIDENCE = "the stamp"
+_LEAD_DAY = "in the lead names the day of writing or the day before"
 _DATELINE_EVIDENCE = "the dateline"
 
 
@@ -373,8 +374,9 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
         return None
     close = [day for (score, _), day in scored if score >= best - settings.interval_margin]
     earliest, latest = min(close), max(close)
-    if all(reason.startswith(_NEIGHBOURS) for reason in reasons):
-        # similar articles alone tell the period, not the day: too coarse to count "on Monday" from
+    if all(reason.startswith(_NEIGHBOURS) or reason.endswith(_LEAD_DAY) for reason in reasons):
+        # similar articles tell the period, not the day, and a weekday in the lead falls on some day of any
+        # week around them: too coarse to count "on Monday" from
         reach = dt.timedelta(days=settings.neighbours_only_days)
         earliest, latest = min(earliest, likely - reach), max(latest, likely + reach)
     granularity = granularity_of((latest - earliest).days)
@@ -455,7 +457,7 @@ def _score(
             )
         if lead and timex.tense != _FUTURE and offset in (0, -1):
             score += settings.weight_lead_day
-            reasons.append(f"{timex.text!r} in the lead names the day of writing or the day before")
+            reasons.append(f"{timex.text!r} {_LEAD_DAY}")
     return score, reasons
 
 
