@@ -34,8 +34,9 @@ _TAG = "$"  # key of a tagged node; a plain dict is written as a tagged list of 
 
 def _allowed() -> dict[str, type]:
     from storyline.config import GroupSettings
-    from storyline.group.cluster import StoryIndex, StoryState, TermIndex
+    from storyline.group.cluster import StoryIndex, StoryState
     from storyline.group.dedup import DedupIndex
+    from storyline.group.term_index import TermIndex
 
     return {cls.__name__: cls for cls in (GroupSettings, StoryIndex, StoryState, TermIndex, DedupIndex)}
 
