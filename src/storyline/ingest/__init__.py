@@ -7,6 +7,7 @@ skipped with its reason, and the rest goes on.
 
 from __future__ import annotations
 
+import datetime as dt
 import glob
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -84,7 +85,7 @@ def _where(raw: RawArticle) -> str:
     return f"{raw.path} (id {raw.origin})"
 
 
-def _plausible(date) -> bool:
+def _plausible(date: dt.date) -> bool:
     return PUBLISHED_YEARS[0] <= date.year <= PUBLISHED_YEARS[1]
 
 

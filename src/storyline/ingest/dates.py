@@ -12,6 +12,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from storyline.errors import StorylineError
 from storyline.ingest.ids import RawArticle
@@ -122,7 +123,7 @@ class SidecarDates:
                                      "Save it as UTF-8 CSV with the columns file,published[,url].") from err
 
     @classmethod
-    def _read(cls, handle, path: Path) -> "SidecarDates":
+    def _read(cls, handle: TextIO, path: Path) -> "SidecarDates":
         reader = csv.DictReader(handle)
         fields = {(f or "").strip().lower() for f in reader.fieldnames or []}
         if not {"file", "published"} <= fields:

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TypedDict
 
 from storyline.errors import InputError
 from storyline.ingest.dates import parse_date
 from storyline.ingest.ids import RawArticle
 
+
+class DateParams(TypedDict):
+    """htmldate's date options, typed so they can be passed as keywords."""
+
+    extensive_search: bool
+    original_date: bool
+
+
 #: Dates only from the page's markup and explicit date lines.  htmldate's extensive search
 #: also reads free text and takes a "© 2023" footer for 2023-01-01: that is a guess, not a date.
-DATE_PARAMS = {"extensive_search": False, "original_date": True}
+DATE_PARAMS = DateParams(extensive_search=False, original_date=True)
 
 
 def read(path: Path) -> list[RawArticle]:

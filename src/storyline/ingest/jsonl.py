@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from storyline.ingest.dates import parse_date
 from storyline.ingest.ids import RawArticle
@@ -16,7 +17,7 @@ URL_FIELDS = ("url", "link", "source_url")
 OUTLET_FIELDS = ("outlet", "source", "source_domain", "publisher", "site")
 
 
-def _first(record: dict, names: tuple[str, ...]) -> object:
+def _first(record: dict[str, Any], names: tuple[str, ...]) -> object:
     for name in names:
         value = record.get(name)
         if value not in (None, ""):

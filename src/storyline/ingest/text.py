@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -31,7 +32,7 @@ class _BoundedLoader(yaml.SafeLoader):
         super().__init__(stream)
         self.aliases = 0
 
-    def compose_node(self, parent, index):  # noqa: ANN001 - PyYAML's own signature
+    def compose_node(self, parent: Any, index: Any) -> Any:  # PyYAML's own signature (untyped)
         if self.check_event(yaml.AliasEvent):
             self.aliases += 1
             if self.aliases > MAX_YAML_ALIASES:
@@ -39,7 +40,7 @@ class _BoundedLoader(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
-def load_front_matter(source: str, origin: str) -> dict:
+def load_front_matter(source: str, origin: str) -> dict[str, Any]:
     """The fields of YAML front matter, read with bounds (``_BoundedLoader``); a named error otherwise."""
     if len(source) > MAX_FRONT_MATTER_CHARS:
         raise InputError("E021", f"{origin}: its front matter is longer than {MAX_FRONT_MATTER_CHARS:,} characters.")
