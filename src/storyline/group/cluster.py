@@ -35,12 +35,21 @@ import numpy as np
 
 from storyline.config import GroupSettings
 from storyline.group.features import _DF_BITS, CHANNELS, EntityKeys, Features, features_many
-from storyline.group.term_index import (_ACTIVE, _CLOSED, _GRAM_PAIRS, _GRAM_TERMS, TERMS, TermIndex, Vector)
+from storyline.group.term_index import _ACTIVE, _CLOSED, _GRAM_PAIRS, _GRAM_TERMS, TERMS, TermIndex, Vector
 from storyline.group.words import argsort_small, merge_sorted
 
 __all__ = [
-    "CHANNELS", "EntityKeys", "Features", "StoryIndex", "StoryState", "TermIndex", "Vector", "as_arrays",
-    "combined_centroid", "features_many", "time_factor",
+    "CHANNELS",
+    "EntityKeys",
+    "Features",
+    "StoryIndex",
+    "StoryState",
+    "TermIndex",
+    "Vector",
+    "as_arrays",
+    "combined_centroid",
+    "features_many",
+    "time_factor",
 ]
 
 
@@ -68,7 +77,6 @@ class StoryState:
             return
         self.first = date if self.first is None or date < self.first else self.first
         self.last = date if self.last is None or date > self.last else self.last
-
 
 
 def _empty_terms() -> tuple[np.ndarray, np.ndarray]:
@@ -210,8 +218,12 @@ class StoryIndex:
                 start = np.zeros(k, dtype=np.int64)
                 np.cumsum(lengths[:-1], out=start[1:])
                 cut = start[1:].tolist()  # ``np.lexsort((-weights, art))`` article by article (2x faster)
-                order = np.concatenate([np.argsort(-part, kind="stable") + offset
-                                        for part, offset in zip(np.split(weights, cut), [0, *cut])])
+                order = np.concatenate(
+                    [
+                        np.argsort(-part, kind="stable") + offset
+                        for part, offset in zip(np.split(weights, cut), [0, *cut])
+                    ]
+                )
                 rank = np.arange(len(order)) - start[art[order]]
                 chosen = np.sort(order[rank < limit])
                 keys, weights, art = keys[chosen], weights[chosen], art[chosen]
@@ -222,7 +234,7 @@ class StoryIndex:
             every.append((art, keys + (number << _DF_BITS), weights))
             cut = np.searchsorted(art, np.arange(k + 1)).tolist()
             for i, vec in enumerate(out):
-                vec[channel] = (keys[cut[i]:cut[i + 1]], weights[cut[i]:cut[i + 1]])
+                vec[channel] = (keys[cut[i] : cut[i + 1]], weights[cut[i] : cut[i + 1]])
         if every:  # channels in order, each sorted: a stable sort by article keeps each article's terms sorted
             art = np.concatenate([e[0] for e in every])
             order = argsort_small(art, k)
@@ -231,7 +243,7 @@ class StoryIndex:
             weights = np.concatenate([e[2] for e in every])[order]
             cut = np.searchsorted(art, np.arange(k + 1)).tolist()
             for i, vec in enumerate(out):
-                vec[TERMS] = (keys[cut[i]:cut[i + 1]], weights[cut[i]:cut[i + 1]])
+                vec[TERMS] = (keys[cut[i] : cut[i + 1]], weights[cut[i] : cut[i + 1]])
         else:
             for vec in out:
                 vec[TERMS] = (np.zeros(0, dtype=np.int64), np.zeros(0))
@@ -239,8 +251,9 @@ class StoryIndex:
 
     # ── scoring ──
 
-    def score_candidates(self, vecs: Vector, date: dt.date | None, include_closed: bool = True,
-                         slack_days: float = 0.0) -> dict[str, float]:
+    def score_candidates(
+        self, vecs: Vector, date: dt.date | None, include_closed: bool = True, slack_days: float = 0.0
+    ) -> dict[str, float]:
         """Stories sharing a term with the article → weighted cosine × time factor (of the days outside the
         story's span beyond ``slack_days``)."""
         terms = self.terms
@@ -312,8 +325,13 @@ class StoryIndex:
             self.terms.enter(story, vecs)
         self._fold_if_due()
 
-    def _prune_centroid(self, story: StoryState, keep: int, over: int | None = None,
-                        channels: tuple[int, ...] = tuple(range(len(CHANNELS)))) -> bool:
+    def _prune_centroid(
+        self,
+        story: StoryState,
+        keep: int,
+        over: int | None = None,
+        channels: tuple[int, ...] = tuple(range(len(CHANNELS))),
+    ) -> bool:
         """Keep the ``keep`` strongest terms of each channel that has more than ``over`` (default
         ``keep``); True when something was cut."""
         over = keep if over is None else over
@@ -409,11 +427,15 @@ class StoryIndex:
         delta, slots, base = len(terms.delta[0]), len(terms.slot_story), len(terms.base[0])
         if planned:  # a planned block searches the delta once, so it may grow: a fold every two or
             # three blocks of 128 (each fold copies the base) instead of one a block; same stories
-            due = (delta > max(_FOLD_DELTA_PLANNED, base // _FOLD_BASE_SHARE_PLANNED)
-                   or slots > _FOLD_SLOTS_PLANNED * len(self.stories) + _FOLD_SLOTS_EXTRA_PLANNED)
+            due = (
+                delta > max(_FOLD_DELTA_PLANNED, base // _FOLD_BASE_SHARE_PLANNED)
+                or slots > _FOLD_SLOTS_PLANNED * len(self.stories) + _FOLD_SLOTS_EXTRA_PLANNED
+            )
         else:  # one article at a time: each entry copies the delta and each look-up searches it
-            due = (delta > max(_FOLD_DELTA, base // _FOLD_BASE_SHARE)
-                   or slots > _FOLD_SLOTS * len(self.stories) + _FOLD_SLOTS_EXTRA)
+            due = (
+                delta > max(_FOLD_DELTA, base // _FOLD_BASE_SHARE)
+                or slots > _FOLD_SLOTS * len(self.stories) + _FOLD_SLOTS_EXTRA
+            )
         if due:
             terms.fold(self.stories)
 
@@ -449,4 +471,3 @@ class StoryIndex:
                 story.centroid = combined_centroid(story.centroid)
             if isinstance(story.norm2, dict):
                 story.norm2 = np.array([story.norm2[c] for c in CHANNELS], dtype=np.float64)
-

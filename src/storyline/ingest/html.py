@@ -32,9 +32,15 @@ def from_html(data: bytes, origin: str, path: str | None = None, url: str | None
     import trafilatura
     from htmldate import find_date
 
-    document = trafilatura.bare_extraction(data, url=url, with_metadata=True, include_comments=False,
-                                           include_tables=False, favor_precision=True,
-                                           date_extraction_params=dict(DATE_PARAMS))
+    document = trafilatura.bare_extraction(
+        data,
+        url=url,
+        with_metadata=True,
+        include_comments=False,
+        include_tables=False,
+        favor_precision=True,
+        date_extraction_params=dict(DATE_PARAMS),
+    )
     if document is None:
         raise InputError("E030", f"{origin}: no article text could be extracted from this HTML page.")
     # trafilatura >= 2.0 returns a Document, 1.x a dict.

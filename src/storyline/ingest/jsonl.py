@@ -45,7 +45,9 @@ def read(path: Path) -> list[RawArticle]:
         if text is None and any(isinstance(record.get(name), str) for name in TEXT_FIELDS):
             text = ""  # present but empty: reported as an empty article
         if not isinstance(text, str):
-            records.append(RawArticle(origin=origin, error=f"line {number} has no text field ({'/'.join(TEXT_FIELDS)})"))
+            records.append(
+                RawArticle(origin=origin, error=f"line {number} has no text field ({'/'.join(TEXT_FIELDS)})")
+            )
             continue
         raw = RawArticle(origin=origin, path=str(path), text=text.replace("\r\n", "\n").strip())
         title = _first(record, TITLE_FIELDS)

@@ -58,11 +58,15 @@ def decode(data: bytes, origin: str) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise InputError("E020", f"{origin} is not UTF-8 text (bad byte at offset {err.start}).",
-                         "Convert it with: iconv -f LATIN1 -t UTF-8") from err
+        raise InputError(
+            "E020",
+            f"{origin} is not UTF-8 text (bad byte at offset {err.start}).",
+            "Convert it with: iconv -f LATIN1 -t UTF-8",
+        ) from err
     if "\x00" in text:
-        raise InputError("E020", f"{origin} holds NUL bytes (at offset {text.index(chr(0)):,}): "
-                         "a binary file, not text.")
+        raise InputError(
+            "E020", f"{origin} holds NUL bytes (at offset {text.index(chr(0)):,}): a binary file, not text."
+        )
     return text
 
 
@@ -72,7 +76,7 @@ def parse_text(content: str, origin: str) -> RawArticle:
     front = _FRONT_MATTER.match(content)
     if front:
         meta = load_front_matter(front.group(1), origin)
-        content = content[front.end():]
+        content = content[front.end() :]
         raw.title = _str(meta.get("title"))
         raw.url = _str(meta.get("url") or meta.get("link"))
         raw.outlet = _str(meta.get("outlet") or meta.get("source"))
@@ -84,7 +88,7 @@ def parse_text(content: str, origin: str) -> RawArticle:
         if header:
             raw.published = parse_date(header.group(1))
             raw.published_source = "header" if raw.published else "missing"
-            content = content[header.end():]
+            content = content[header.end() :]
     raw.text = content.strip("\n").rstrip()
     return raw
 
