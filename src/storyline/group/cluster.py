@@ -47,7 +47,6 @@ __all__ = [
     "TermIndex",
     "Vector",
     "as_arrays",
-    "combined_centroid",
     "features_many",
     "time_factor",
 ]
@@ -89,12 +88,6 @@ _CHANNEL_EDGES = np.arange(len(CHANNELS) + 1, dtype=np.int64) << _DF_BITS
 def _channel_sums(keys: np.ndarray, values: np.ndarray) -> np.ndarray:
     """Per channel, the sum of ``values`` (keys carry the channel above ``_DF_BITS``)."""
     return np.bincount(keys >> _DF_BITS, weights=values, minlength=len(CHANNELS))
-
-
-def combined_centroid(centroid: dict) -> tuple[np.ndarray, np.ndarray]:
-    """A per-channel centroid (state format 6) → the combined arrays."""
-    keys = [centroid[c][0] + (i << _DF_BITS) for i, c in enumerate(CHANNELS)]
-    return np.concatenate(keys).astype(np.int64), np.concatenate([centroid[c][1] for c in CHANNELS]).astype(np.float64)
 
 
 def as_arrays(vecs: dict) -> Vector:
@@ -466,8 +459,3 @@ class StoryIndex:
         df = np.zeros(1 << _DF_BITS, dtype=np.int32)
         df[nonzero] = counts
         self.__dict__.update(state, df=df)
-        for story in self.stories.values():  # state format 6 kept a centroid per channel
-            if isinstance(story.centroid, dict):
-                story.centroid = combined_centroid(story.centroid)
-            if isinstance(story.norm2, dict):
-                story.norm2 = np.array([story.norm2[c] for c in CHANNELS], dtype=np.float64)

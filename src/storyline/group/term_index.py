@@ -112,7 +112,7 @@ class TermIndex:
             keys, weights = keys[order], weights[order]
         return keys, weights
 
-    _plan: _BlockPlan | None = None  # a class default: states saved before plans existed load as they are
+    _plan: _BlockPlan | None = None  # a class default: an index rebuilt from a saved state that lacks it has no plan
 
     def enter(self, story: StoryState, vecs: Vector | tuple[np.ndarray, np.ndarray]) -> None:
         """Add entries (an article's vector, or a whole centroid) under the story's slot."""
