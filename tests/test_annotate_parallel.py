@@ -5,10 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import pickle
 
-from conftest import fail_tagger_on
 from storyline.annotate import annotate
 from storyline.model import Article
 from storyline.resources import Resources
+
+from conftest import fail_tagger_on
 
 TEXTS = [
     "The ferry company said on Monday that the crossing would close for two weeks.",

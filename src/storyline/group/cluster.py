@@ -214,7 +214,7 @@ class StoryIndex:
                 order = np.concatenate(
                     [
                         np.argsort(-part, kind="stable") + offset
-                        for part, offset in zip(np.split(weights, cut), [0, *cut])
+                        for part, offset in zip(np.split(weights, cut), [0, *cut], strict=True)
                     ]
                 )
                 rank = np.arange(len(order)) - start[art[order]]
@@ -270,7 +270,7 @@ class StoryIndex:
         shared = positive.any(axis=1)
         if not shared.all():
             slots, scores = slots[shared], scores[shared]
-        return dict(zip(map(terms.slot_story.__getitem__, slots.tolist()), scores.tolist()))
+        return dict(zip(map(terms.slot_story.__getitem__, slots.tolist()), scores.tolist(), strict=True))
 
     def story_similarity(self, a: StoryState, b: StoryState) -> float:
         ca, cb = a.centroid, b.centroid

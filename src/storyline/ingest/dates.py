@@ -108,7 +108,7 @@ class SidecarDates:
     used: set[str] = field(default_factory=set)  # names an input looked up
 
     @classmethod
-    def load(cls, path: str | Path) -> "SidecarDates":
+    def load(cls, path: str | Path) -> SidecarDates:
         path = Path(path)
         try:
             handle = path.open(newline="", encoding="utf-8-sig")
@@ -129,7 +129,7 @@ class SidecarDates:
                 ) from err
 
     @classmethod
-    def _read(cls, handle: TextIO, path: Path) -> "SidecarDates":
+    def _read(cls, handle: TextIO, path: Path) -> SidecarDates:
         reader = csv.DictReader(handle)
         fields = {(f or "").strip().lower() for f in reader.fieldnames or []}
         if not {"file", "published"} <= fields:

@@ -21,10 +21,11 @@ import base64
 import datetime as dt
 import hashlib
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 from importlib import resources
-from typing import Any, Iterable
+from typing import Any
 from urllib.parse import quote
 
 __all__ = ["render_story_html", "render_index_html", "format_date", "app_page_head"]
