@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 import time
@@ -32,6 +33,7 @@ from storyline.compose.story import compose_story
 from storyline.config import Settings
 from storyline.dating import date_undated
 from storyline.evaluate.pubdates import t17_cases
+from storyline.evaluate.results import JSON_OUT_HELP, write_results
 from storyline.evaluate.stories import ANCHORS, bcubed, pairwise
 from storyline.evaluate.tls import annotated_articles
 from storyline.group import StoryGrouper
@@ -50,7 +52,7 @@ def main() -> int:
     parser.add_argument("--store", type=Path, default=ROOT / ".bench" / "pubdates" / "annotations.db")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--keep", type=Path, help="write each story.json under this folder")
-    parser.add_argument("--json-out", type=Path, help="write the figures as JSON to this file")
+    parser.add_argument("--json-out", type=Path, help=JSON_OUT_HELP)
     args = parser.parse_args()
     if not (args.data_root / "t17").is_dir():
         print(f"Timeline17 not found under {args.data_root} (expected t17/ and timeline17_original/).")
@@ -103,7 +105,7 @@ def main() -> int:
             document = story_document(view)
             entries += len(document.get("timeline", []))
             for problem in check_document(document):
-                unsupported[problem.reason.split("'")[0].strip()] += 1
+                unsupported[re.sub(r"'[^']*'|\d{4}", "…", problem.reason)] += 1
             if args.keep:
                 folder = keep / story.id
                 folder.mkdir(parents=True, exist_ok=True)
@@ -131,8 +133,7 @@ def main() -> int:
         },
     }
     if args.json_out:
-        args.json_out.parent.mkdir(parents=True, exist_ok=True)
-        args.json_out.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+        write_results(args.json_out, figures)
     print(
         f"Timeline17 stream ({args.hide} hidden): {figures['articles']} articles, {inferred} dated by inference, "
         f"{figures['stories_pred']} stories ({figures['stories_pred_2plus']} with 2+ articles) for 9 topics"

@@ -196,3 +196,22 @@ def test_a_build_writes_no_date_from_markup_or_from_a_caption_naming_its_own_yea
     dates = {entry["date"] for entry in document["timeline"]}
     assert not any(d.startswith(("2103", "2005-08-09")) for d in dates), dates
     assert check_document(document) == []
+
+
+def test_an_undated_article_says_where_the_year_of_words_naming_none_came_from(tmp_path, resources):
+    (tmp_path / "history.txt").write_text(
+        "The Eastholm ferry company was founded in 1947 by three harbour pilots.\n\n"
+        "The town council bought the company two years later, with its four boats and the quay.\n\n"
+        "Its crews were on strike between April 16 and May 28 1962 over the winter rota.\n",
+        encoding="utf-8",
+    )
+    build([str(tmp_path / "history.txt")], tmp_path / "out", resources=resources)
+    document = json.loads((tmp_path / "out" / "story.json").read_text(encoding="utf-8"))
+    sources = {source["time_expression"]: source for entry in document["timeline"] for source in entry["sources"]}
+    assert "counted from a date the article tells before it" in (sources["two years later"]["inferred"] or "")
+    assert check_document(document) == []
+
+
+def test_four_digits_before_a_time_zone_are_a_clock_not_a_year():
+    assert stated_parts_disagree("1204 GMT", "2011-07-26") is None
+    assert stated_parts_disagree("in 1204", "2011-07-26") is not None

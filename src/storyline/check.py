@@ -24,7 +24,8 @@ from pathlib import Path
 STATED_SOURCES = ("header", "metadata", "sidecar", "url")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?", re.IGNORECASE)
-_YEAR = re.compile(r"(?<![\d,.])([12]\d{3})(s?)(?![\d])")
+#: a year; four digits before a time zone are a clock ("at 1204 GMT")
+_YEAR = re.compile(r"(?<![\d,.])([12]\d{3})(s?)(?![\d])(?!\s*(?:GMT|UTC|[A-Z]{2}T|BST|CET|hrs|hours)\b)")
 _DAY_AFTER_MONTH = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?!\d)", re.IGNORECASE
 )
@@ -89,7 +90,8 @@ def _weekday(word: str) -> int:
     return ("mon", "tue", "wed", "thu", "fri", "sat", "sun").index(word.lower()[:3])
 
 
-def _states_year(expression: str) -> bool:
+def states_year(expression: str) -> bool:
+    """Whether the words name a year themselves ("Sept. 3, 2008", "in 1947"), not only a month or a day."""
     return bool(_YEAR.search(expression) or _ISO.search(expression))
 
 
@@ -122,7 +124,7 @@ def check_document(doc: dict) -> list[Problem]:
                 disagreement = stated_parts_disagree(expression, date)
                 if disagreement:
                     problem(disagreement)
-                elif not _states_year(expression) and stated is None and not inferred:
+                elif not states_year(expression) and stated is None and not inferred:
                     problem(f"{expression!r} states no year and the article states no publication date")
             elif not inferred:
                 if stated is None:

@@ -33,6 +33,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
+from storyline.check import states_year
 from storyline.compose.text import content_words, jaccard
 from storyline.config import TimelineSettings
 from storyline.dating import in_markup, weekday_named
@@ -194,8 +195,14 @@ def candidates_of(
                 if timex.start < start
                 else None
             )
-            if date is not None and timex.anchor != "absolute" and article.published_source == "inferred":
-                inferred = f"counted from the inferred publication date: {article.date_evidence}"
+            if date is not None and article.stated_date is None and not states_year(timex.text):
+                # words that name no year in an article that states no date: say where the year came from
+                if timex.anchor == "discourse":
+                    inferred = "counted from a date the article tells before it"
+                elif timex.anchor == "absolute":
+                    inferred = f"the year read from the words around it: {sentence.text[:160]!r}"
+                elif article.published_source == "inferred":
+                    inferred = f"counted from the inferred publication date: {article.date_evidence}"
             if date is None and not timex.resolved:
                 month_day = _MONTH_DAY.match(timex.value)
                 if month_day and article.stated_date is None and not _YEAR_AFTER.match(article.text, timex.end):
