@@ -6,6 +6,7 @@ original the one-shot build gives it.
 
     python benchmarks/incremental_vs_oneshot.py      (annotations cached by dev_cache.py)
 """
+
 import random
 import sys
 from pathlib import Path
@@ -31,21 +32,27 @@ def grouped_in(batches: list[list]) -> StoryGrouper:
 
 
 def late_originals(grouper: StoryGrouper, published: dict) -> int:
-    return sum(1 for copy, original in grouper.grouping().duplicate_of.items()
-               if published[copy] and published[original] and published[original] > published[copy])
+    return sum(
+        1
+        for copy, original in grouper.grouping().duplicate_of.items()
+        if published[copy] and published[original] and published[original] > published[copy]
+    )
 
 
 ann, labels = load_dev()
 gold = {a: r["story"] for a, r in labels.items()}
 published = {item.article.id: item.article.published for item in ann}
 half = len(ann) // 2
-runs = {"one shot": [ann], "two halves, file order": [ann[:half], ann[half:]],
-        "two halves, second half first": [ann[half:], ann[:half]]}
+runs = {
+    "one shot": [ann],
+    "two halves, file order": [ann[:half], ann[half:]],
+    "two halves, second half first": [ann[half:], ann[:half]],
+}
 for seed in range(3):
     shuffled = ann[:]
     random.Random(seed).shuffle(shuffled)
     quarter = len(shuffled) // 4 + 1
-    runs[f"four shuffled batches (seed {seed})"] = [shuffled[i:i + quarter] for i in range(0, len(shuffled), quarter)]
+    runs[f"four shuffled batches (seed {seed})"] = [shuffled[i : i + quarter] for i in range(0, len(shuffled), quarter)]
 reference = None
 reference_copies = None
 for name, batches in runs.items():
@@ -55,7 +62,9 @@ for name, batches in runs.items():
     copies = grouper.grouping().duplicate_of
     reference_copies = reference_copies if reference_copies is not None else copies
     agreement = bcubed(reference, got)[2]
-    print(f"{name:34s} stories {len(set(got.values())):3d}  B-cubed F1 vs one shot {agreement:.3f}  "
-          f"vs gold {bcubed(gold, got)[2]:.3f}  duplicates {len(grouper.grouping().duplicate_of):2d}, "
-          f"original published after its copy {late_originals(grouper, published)}, "
-          f"originals as one shot: {'yes' if copies == reference_copies else 'no'}")
+    print(
+        f"{name:34s} stories {len(set(got.values())):3d}  B-cubed F1 vs one shot {agreement:.3f}  "
+        f"vs gold {bcubed(gold, got)[2]:.3f}  duplicates {len(grouper.grouping().duplicate_of):2d}, "
+        f"original published after its copy {late_originals(grouper, published)}, "
+        f"originals as one shot: {'yes' if copies == reference_copies else 'no'}"
+    )

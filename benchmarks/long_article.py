@@ -19,20 +19,30 @@ months = ["January", "February", "March", "April", "May", "June", "July", "Augus
 def sentence(i):
     k = rnd.randrange(5)
     if k == 0:
-        return (f'"We will reopen the bridge by {rnd.choice(months)} {rnd.randint(1, 28)}," '
-                f"{rnd.choice(names)} said in {rnd.choice(places)}.")
+        return (
+            f'"We will reopen the bridge by {rnd.choice(months)} {rnd.randint(1, 28)}," '
+            f"{rnd.choice(names)} said in {rnd.choice(places)}."
+        )
     if k == 1:
-        return (f"On {rnd.choice(months)} {rnd.randint(1, 28)}, {rnd.randint(2, 900)} residents of "
-                f"{rnd.choice(places)} signed a petition about the "
-                f"{rnd.choice(['bridge', 'ferry', 'orchard', 'school'])}.")
+        return (
+            f"On {rnd.choice(months)} {rnd.randint(1, 28)}, {rnd.randint(2, 900)} residents of "
+            f"{rnd.choice(places)} signed a petition about the "
+            f"{rnd.choice(['bridge', 'ferry', 'orchard', 'school'])}."
+        )
     if k == 2:
-        return (f"{rnd.choice(names).capitalize()} said repairs would cost {rnd.randint(2, 90)} million euros "
-                f"and take {rnd.randint(2, 30)} weeks.")
+        return (
+            f"{rnd.choice(names).capitalize()} said repairs would cost {rnd.randint(2, 90)} million euros "
+            f"and take {rnd.randint(2, 30)} weeks."
+        )
     if k == 3:
-        return (f"Two days later the {rnd.choice(['mayor', 'engineers', 'growers', 'ferry operator'])} in "
-                f"{rnd.choice(places)} met again to discuss item {i}.")
-    return (f"The report published last {rnd.choice(['Monday', 'Tuesday', 'Friday'])} found {rnd.randint(2, 60)} "
-            f"cracked girders near {rnd.choice(places)}.")
+        return (
+            f"Two days later the {rnd.choice(['mayor', 'engineers', 'growers', 'ferry operator'])} in "
+            f"{rnd.choice(places)} met again to discuss item {i}."
+        )
+    return (
+        f"The report published last {rnd.choice(['Monday', 'Tuesday', 'Friday'])} found {rnd.randint(2, 60)} "
+        f"cracked girders near {rnd.choice(places)}."
+    )
 
 
 parts, size, i = [" date 2024-05-02\n"], 0, 0

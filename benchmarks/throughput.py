@@ -52,8 +52,9 @@ def t17_sample(data_root: Path, count: int, folder: Path) -> tuple[list[str], Pa
     return links, dates
 
 
-def measure(name: str, inputs: list[str], resources: Resources, dates: Path | None,
-            single_story: bool) -> dict[str, object]:
+def measure(
+    name: str, inputs: list[str], resources: Resources, dates: Path | None, single_story: bool
+) -> dict[str, object]:
     """Build ``inputs`` on one core, print the speed and each stage's share, and return those figures."""
     times = StageTimes()
     settings = Settings(group=GroupSettings(single_story=single_story))
@@ -71,13 +72,21 @@ def measure(name: str, inputs: list[str], resources: Resources, dates: Path | No
     actors = sum(times.seconds.get(s, 0.0) for s in ("quotes", "claims", "compose entities", "compose figures"))
     share = times.seconds.get("temporal", 0.0) / elapsed
     print(f"  temporal tagger share of build time: {share:.1%} (target: must not dominate)")
-    print(f"  quotes + figures + entities add {actors / max(elapsed - actors, 1e-9):.1%} to the rest of the build "
-          "(target: at most 30 %)")
-    return {"articles": count, "words_per_article": round(tokens / max(count, 1)), "seconds": round(elapsed, 2),
-            "articles_per_s": round(count / elapsed, 2), "words_per_s": round(tokens / elapsed),
-            "stage_seconds": {stage: round(seconds, 2) for stage, seconds in times.seconds.items()
-                              if stage != "load model"},
-            "load_average": [round(v, 2) for v in os.getloadavg()]}
+    print(
+        f"  quotes + figures + entities add {actors / max(elapsed - actors, 1e-9):.1%} to the rest of the build "
+        "(target: at most 30 %)"
+    )
+    return {
+        "articles": count,
+        "words_per_article": round(tokens / max(count, 1)),
+        "seconds": round(elapsed, 2),
+        "articles_per_s": round(count / elapsed, 2),
+        "words_per_s": round(tokens / elapsed),
+        "stage_seconds": {
+            stage: round(seconds, 2) for stage, seconds in times.seconds.items() if stage != "load model"
+        },
+        "load_average": [round(v, 2) for v in os.getloadavg()],
+    }
 
 
 def main() -> None:

@@ -32,8 +32,10 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "benchmarks" / "data"
 #: each set's first annotation and the articles its offsets index
 SETS = {
-    "clusters-dev": (DATA / "clusters-dev-timex" / "annotations.jsonl",
-                     ROOT.parent / "shared" / "data" / "clusters-dev" / "articles.jsonl"),
+    "clusters-dev": (
+        DATA / "clusters-dev-timex" / "annotations.jsonl",
+        ROOT.parent / "shared" / "data" / "clusters-dev" / "articles.jsonl",
+    ),
     "t17": (DATA / "t17-timex" / "annotations.jsonl", ROOT / ".bench" / "t17-timex-articles.jsonl"),
     "polnear": (DATA / "polnear-timex" / "annotations.jsonl", ROOT / ".bench" / "polnear-timex-articles.jsonl"),
 }
@@ -76,22 +78,26 @@ def main() -> int:
             sys.exit(f"{articles_path} is missing: write it with benchmarks/timex_dev_articles.py")
         with tempfile.TemporaryDirectory() as tmp:
             second_path = Path(tmp) / "second.jsonl"
-            second_path.write_text("".join(json.dumps(row) + "\n" for row in rows if row["set"] == name),
-                                   encoding="utf-8")
+            second_path.write_text(
+                "".join(json.dumps(row) + "\n" for row in rows if row["set"] == name), encoding="utf-8"
+            )
             second = {doc.name: doc for doc in read_standoff(second_path, articles_path)}
         first = [doc for doc in read_standoff(first_path, articles_path) if doc.name in second]
         second_docs = [second[doc.name] for doc in first]
         parsed = cached_parses(first, f"timex-agreement-{name}", nlp)
         tagged, _, _ = tag_corpus(first, parsed)
-        scores = {"second vs first": score_against(first, [as_predictions(d) for d in second_docs]),
-                  "tagger vs first": score_against(first, tagged),
-                  "tagger vs second": score_against(second_docs, tagged)}
+        scores = {
+            "second vs first": score_against(first, [as_predictions(d) for d in second_docs]),
+            "tagger vs first": score_against(first, tagged),
+            "tagger vs second": score_against(second_docs, tagged),
+        }
         counts = f"{sum(len(d.timexes) for d in first)}/{sum(len(d.timexes) for d in second_docs)}"
         for label, score in scores.items():
             totals[label].add(score)
             print(f"{name:<14} {len(first):>8} {counts:>13}  {label:<17} {figures(score)}")
-            by_set.setdefault(name, {"articles": len(first), "expressions_first_second": counts})[label] = \
+            by_set.setdefault(name, {"articles": len(first), "expressions_first_second": counts})[label] = (
                 score.as_dict()
+            )
     for label, score in totals.items():
         print(f"{'all':<14} {'':>8} {'':>13}  {label:<17} {figures(score)}")
     if args.json_out:

@@ -62,8 +62,13 @@ def polnear_article(article_id: str) -> dict:
     return {"id": article_id, "published": day.group(1) if day else None, "text": path.read_text(encoding="utf-8")}
 
 
-def _draw(groups: dict[str, list[Path]], read: Callable[[Path], dict | None], per_group: int, seed: int,
-          words: tuple[int, int]) -> Iterator[str]:
+def _draw(
+    groups: dict[str, list[Path]],
+    read: Callable[[Path], dict | None],
+    per_group: int,
+    seed: int,
+    words: tuple[int, int],
+) -> Iterator[str]:
     """``per_group`` random ids of each group whose text has between ``words`` words."""
     rng = random.Random(seed)
     for name in sorted(groups):
@@ -80,13 +85,16 @@ def _draw(groups: dict[str, list[Path]], read: Callable[[Path], dict | None], pe
 
 
 def t17_sample(per_folder: int, seed: int) -> list[str]:
-    groups = {folder.name: sorted(p for p in (folder / "InputDocs").glob("*/*")
-                                  if p.is_file() and not p.name.startswith("."))
-              for folder in T17.iterdir() if folder.is_dir()}
+    groups = {
+        folder.name: sorted(p for p in (folder / "InputDocs").glob("*/*") if p.is_file() and not p.name.startswith("."))
+        for folder in T17.iterdir()
+        if folder.is_dir()
+    }
 
     def read(path: Path) -> dict | None:
         article = read_article(path, path.parents[2].name, dt.date.fromisoformat(path.parent.name))
         return {"id": article.id, "text": article.text} if article else None
+
     return list(_draw(groups, read, per_folder, seed, (150, 700)))
 
 
@@ -94,8 +102,9 @@ def polnear_sample(per_publisher: int, seed: int, split: str) -> list[str]:
     groups: dict[str, list[Path]] = {}
     for path in sorted((POLNEAR / split / "text").glob("*.txt")):
         groups.setdefault(path.name.split("_")[0], []).append(path)
-    return list(_draw(groups, lambda p: {"id": p.stem, "text": p.read_text(encoding="utf-8")}, per_publisher, seed,
-                      (200, 700)))
+    return list(
+        _draw(groups, lambda p: {"id": p.stem, "text": p.read_text(encoding="utf-8")}, per_publisher, seed, (200, 700))
+    )
 
 
 SETS = {"t17": (t17_article, t17_sample), "polnear": (polnear_article, polnear_sample)}
@@ -111,8 +120,11 @@ def main() -> int:
     args = parser.parse_args()
     read, sample = SETS[args.set]
     if args.sample:
-        ids = (polnear_sample(args.sample, args.seed, args.split) if args.set == "polnear"
-               else sample(args.sample, args.seed))
+        ids = (
+            polnear_sample(args.sample, args.seed, args.split)
+            if args.set == "polnear"
+            else sample(args.sample, args.seed)
+        )
     else:
         gold = ROOT / "benchmarks" / "data" / f"{args.set}-timex" / "annotations.jsonl"
         ids = [json.loads(line)["id"] for line in gold.read_text(encoding="utf-8").splitlines() if line.strip()]

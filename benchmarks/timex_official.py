@@ -31,9 +31,11 @@ from storyline.evaluate.timex import Prediction, evaluate_corpus
 from storyline.resources import Resources
 
 _TEXT = re.compile(r"(<TEXT>)(.*?)(</TEXT>)", re.S)
-_TIMEX_FIGURES = re.compile(r"=== Timex Performance ===\s*Strict Match\s+F1\s+P\s+R\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+"
-                            r"Relaxed Match\s+F1\s+P\s+R\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+"
-                            r"Attribute F1\s+Value\s+Type\s+([\d.]+)\s+([\d.]+)")
+_TIMEX_FIGURES = re.compile(
+    r"=== Timex Performance ===\s*Strict Match\s+F1\s+P\s+R\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+"
+    r"Relaxed Match\s+F1\s+P\s+R\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+"
+    r"Attribute F1\s+Value\s+Type\s+([\d.]+)\s+([\d.]+)"
+)
 
 
 def tagged_text(text: str, predictions: list[Prediction]) -> str:
@@ -42,9 +44,11 @@ def tagged_text(text: str, predictions: list[Prediction]) -> str:
     for number, p in enumerate(sorted(predictions, key=lambda p: (p.start, -p.end)), start=1):
         if p.start < at:
             continue
-        out.append(escape(text[at:p.start]))
-        out.append(f'<TIMEX3 tid="t{number + 1000}" type={quoteattr(p.type)} value={quoteattr(p.value)}>'
-                   f"{escape(text[p.start:p.end])}</TIMEX3>")
+        out.append(escape(text[at : p.start]))
+        out.append(
+            f'<TIMEX3 tid="t{number + 1000}" type={quoteattr(p.type)} value={quoteattr(p.value)}>'
+            f"{escape(text[p.start : p.end])}</TIMEX3>"
+        )
         at = p.end
     out.append(escape(text[at:]))
     return "".join(out)
@@ -55,20 +59,31 @@ def system_file(gold_raw: str, doc: TimeMLDoc, predictions: list[Prediction]) ->
     match = _TEXT.search(gold_raw)
     if match is None:
         raise ValueError(f"{doc.name}: no <TEXT> element")
-    return gold_raw[:match.start()] + "<TEXT>" + tagged_text(doc.text, predictions) + "</TEXT>\n\n</TimeML>\n"
+    return gold_raw[: match.start()] + "<TEXT>" + tagged_text(doc.text, predictions) + "</TEXT>\n\n</TimeML>\n"
 
 
 def official_figures(toolkit: pathlib.Path, python: str, gold: pathlib.Path, system: pathlib.Path) -> dict[str, float]:
     """Run TE3-evaluation.py (from its own folder, as it expects) and read its timex figures."""
-    run = subprocess.run([python, "TE3-evaluation.py", str(gold), str(system)], cwd=toolkit, capture_output=True,
-                         text=True, env=os.environ.copy())
+    run = subprocess.run(
+        [python, "TE3-evaluation.py", str(gold), str(system)],
+        cwd=toolkit,
+        capture_output=True,
+        text=True,
+        env=os.environ.copy(),
+    )
     found = _TIMEX_FIGURES.search(run.stdout)
     if found is None:
         sys.stderr.write(run.stdout[-3000:] + run.stderr[-3000:])
         raise SystemExit("the toolkit printed no timex figures (output above)")
     strict_f1, strict_p, strict_r, relaxed_f1, relaxed_p, relaxed_r, value_f1, type_f1 = map(float, found.groups())
-    return {"relaxed_f1": relaxed_f1, "strict_f1": strict_f1, "value_f1": value_f1, "type_f1": type_f1,
-            "relaxed_precision": relaxed_p, "relaxed_recall": relaxed_r}
+    return {
+        "relaxed_f1": relaxed_f1,
+        "strict_f1": strict_f1,
+        "value_f1": value_f1,
+        "type_f1": type_f1,
+        "relaxed_precision": relaxed_p,
+        "relaxed_recall": relaxed_r,
+    }
 
 
 def main() -> int:
@@ -96,8 +111,11 @@ def main() -> int:
     print(f"{args.data.name}: {len(docs)} files")
     print(f"{'':24}{'relaxed':>9}{'strict':>9}{'value':>9}{'type':>9}{'P':>8}{'R':>8}")
     for label, figures in (("evaluate timex", ours), ("TE3 toolkit (official)", official)):
-        print(f"{label:24}" + "".join(f"{figures[k]:9.2f}" for k in ("relaxed_f1", "strict_f1", "value_f1", "type_f1"))
-              + f"{figures['relaxed_precision']:8.2f}{figures['relaxed_recall']:8.2f}")
+        print(
+            f"{label:24}"
+            + "".join(f"{figures[k]:9.2f}" for k in ("relaxed_f1", "strict_f1", "value_f1", "type_f1"))
+            + f"{figures['relaxed_precision']:8.2f}{figures['relaxed_recall']:8.2f}"
+        )
     return 0
 
 

@@ -31,12 +31,21 @@ def main() -> None:
     docs, parsed = parsed_corpus(args.corpus, Resources().nlp)
     speeds = [tag_corpus(docs, parsed)[2] for _ in range(args.runs)]
     tokens = sum(len(p) for p in parsed)
-    print(f"{args.corpus}: {tokens:,} tokens; tagger alone {max(speeds):,.0f} tokens/s best of {args.runs} "
-          f"(runs: {', '.join(f'{s:,.0f}' for s in speeds)})")
+    print(
+        f"{args.corpus}: {tokens:,} tokens; tagger alone {max(speeds):,.0f} tokens/s best of {args.runs} "
+        f"(runs: {', '.join(f'{s:,.0f}' for s in speeds)})"
+    )
     if args.json_out:
-        write_results(args.json_out, {"corpus": args.corpus, "documents": len(docs), "tokens": tokens,
-                                      "tokens_per_second_best": round(max(speeds)),
-                                      "tokens_per_second_runs": [round(s) for s in speeds]})
+        write_results(
+            args.json_out,
+            {
+                "corpus": args.corpus,
+                "documents": len(docs),
+                "tokens": tokens,
+                "tokens_per_second_best": round(max(speeds)),
+                "tokens_per_second_runs": [round(s) for s in speeds],
+            },
+        )
 
 
 if __name__ == "__main__":

@@ -83,8 +83,11 @@ def main() -> None:
                 f"{name:9s} {seconds:6.3f} s  {args.records / seconds:8.0f} records/s  "
                 f"{payload / seconds / 1e6:6.1f} MB/s of HTML"
             )
-            figures[name] = {"seconds_best_of_3": round(seconds, 4), "records_per_s": round(args.records / seconds),
-                             "html_mb_per_s": round(payload / seconds / 1e6, 1)}
+            figures[name] = {
+                "seconds_best_of_3": round(seconds, 4),
+                "records_per_s": round(args.records / seconds),
+                "html_mb_per_s": round(payload / seconds / 1e6, 1),
+            }
     if args.json_out:
         write_results(args.json_out, figures)
 

@@ -14,8 +14,7 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 def require_seeds() -> Path:
     if not SEEDS.is_dir():
-        pytest.skip(f"the seed articles are not at {SEEDS} (../shared beside the checkout); "
-                    "CI always has them")
+        pytest.skip(f"the seed articles are not at {SEEDS} (../shared beside the checkout); CI always has them")
     return SEEDS
 
 

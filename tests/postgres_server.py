@@ -32,15 +32,31 @@ def throwaway_postgres(bin_dir: str) -> Iterator[str]:
         for path in (root, sock):
             shutil.chown(path, "postgres")
         run_as = ["runuser", "-u", "postgres", "--"]
-    subprocess.run(run_as + [f"{bin_dir}/initdb", "-D", str(data), "-A", "trust", "-U", "storyline"],
-                   check=True, capture_output=True)
+    subprocess.run(
+        run_as + [f"{bin_dir}/initdb", "-D", str(data), "-A", "trust", "-U", "storyline"],
+        check=True,
+        capture_output=True,
+    )
     # the server inherits pg_ctl's output: send it to a log file, never to a pipe we wait on
-    subprocess.run(run_as + [f"{bin_dir}/pg_ctl", "-D", str(data), "-l", str(root / "server.log"), "-w", "-o",
-                             f"-k {sock} -c listen_addresses=''", "start"], check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        run_as
+        + [
+            f"{bin_dir}/pg_ctl",
+            "-D",
+            str(data),
+            "-l",
+            str(root / "server.log"),
+            "-w",
+            "-o",
+            f"-k {sock} -c listen_addresses=''",
+            "start",
+        ],
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         yield f"postgresql://storyline@/postgres?host={sock}"
     finally:
-        subprocess.run(run_as + [f"{bin_dir}/pg_ctl", "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True)
+        subprocess.run(run_as + [f"{bin_dir}/pg_ctl", "-D", str(data), "-m", "immediate", "stop"], capture_output=True)
         shutil.rmtree(root, ignore_errors=True)

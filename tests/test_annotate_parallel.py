@@ -5,14 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import pickle
 
-from conftest import fail_tagger_on
 from storyline.annotate import annotate
 from storyline.model import Article
 from storyline.resources import Resources
 
+from conftest import fail_tagger_on
+
 TEXTS = [
     "The ferry company said on Monday that the crossing would close for two weeks.",
-    "Mayor Ada Brennan told reporters: \"We will reopen the bridge by March.\"",
+    'Mayor Ada Brennan told reporters: "We will reopen the bridge by March."',
     "Ticket prices rose 12 percent last year, the regional transit office reported.",
     "A storm flooded the harbour road on Friday. Crews worked through the weekend.",
     "The council voted 7 to 2 on Tuesday to fund a new pier.",
@@ -26,8 +27,7 @@ def _articles() -> list[Article]:
 def test_workers_match_one_process_in_content_and_order(resources):
     serial = list(annotate(_articles(), resources, batch_size=2))
     seen: list[str] = []
-    parallel = list(annotate(_articles(), resources, batch_size=2, processes=2,
-                             on_article=lambda a: seen.append(a.id)))
+    parallel = list(annotate(_articles(), resources, batch_size=2, processes=2, on_article=lambda a: seen.append(a.id)))
     assert [a.article.id for a in parallel] == [f"a{i}" for i in range(len(TEXTS))]
     assert parallel == serial
     assert seen == [a.article.id for a in parallel]
@@ -37,8 +37,15 @@ def test_workers_match_one_process_in_content_and_order(resources):
 def test_a_failing_article_in_a_worker_is_reported_and_the_rest_annotated(resources, monkeypatch):
     fail_tagger_on(monkeypatch, "harbour")
     failures: list[tuple[str, str]] = []
-    done = list(annotate(_articles(), resources, batch_size=2, processes=2,
-                         on_error=lambda article, reason: failures.append((article.id, reason))))
+    done = list(
+        annotate(
+            _articles(),
+            resources,
+            batch_size=2,
+            processes=2,
+            on_error=lambda article, reason: failures.append((article.id, reason)),
+        )
+    )
     assert [a.article.id for a in done] == ["a0", "a1", "a2", "a4"]
     assert [article_id for article_id, _ in failures] == ["a3"]
     assert "temporal annotator failed" in failures[0][1]

@@ -58,9 +58,19 @@ def driver(tmp_path_factory):
     profile = tmp_path_factory.mktemp("chromium-profile")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=1280,900"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        "--window-size=1280,900",
+    ):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
@@ -72,14 +82,36 @@ def driver(tmp_path_factory):
 def _hostile_doc() -> dict:
     doc = make_doc()
     start = HOSTILE.index(CITED)
-    doc["articles"].append({
-        "id": "h", "path": None, "url": None, "outlet": "Evil <b>Outlet</b>",
-        "title": "<script>document.title='pwned'</script>Closure", "published": "2031-03-04",
-        "published_source": "metadata", "duplicate_of": None, "text": HOSTILE})
+    doc["articles"].append(
+        {
+            "id": "h",
+            "path": None,
+            "url": None,
+            "outlet": "Evil <b>Outlet</b>",
+            "title": "<script>document.title='pwned'</script>Closure",
+            "published": "2031-03-04",
+            "published_source": "metadata",
+            "duplicate_of": None,
+            "text": HOSTILE,
+        }
+    )
     doc["story"]["title"] = "Harbour story"
-    doc["timeline"].insert(1, {"date": "2031-03-04", "summary": "<img src=x onerror=alert(1)> closure",
-                               "sources": [{"article_id": "h", "sentence": CITED, "char_start": start,
-                                            "char_end": start + len(CITED), "time_expression": "on Friday"}]})
+    doc["timeline"].insert(
+        1,
+        {
+            "date": "2031-03-04",
+            "summary": "<img src=x onerror=alert(1)> closure",
+            "sources": [
+                {
+                    "article_id": "h",
+                    "sentence": CITED,
+                    "char_start": start,
+                    "char_end": start + len(CITED),
+                    "time_expression": "on Friday",
+                }
+            ],
+        },
+    )
     return doc
 
 
@@ -114,8 +146,11 @@ def test_source_link_opens_article_and_highlights_sentence(driver, tmp_path):
     _open(driver, tmp_path / "index.html", render_story_html(_hostile_doc()))
     article = driver.find_element(By.CSS_SELECTOR, "details.article:last-of-type")
     assert article.get_attribute("open") is None
-    link = next(a for a in driver.find_elements(By.CSS_SELECTOR, "#timeline a.src")
-                if "Evil" in a.find_element(By.XPATH, "./..").text)
+    link = next(
+        a
+        for a in driver.find_elements(By.CSS_SELECTOR, "#timeline a.src")
+        if "Evil" in a.find_element(By.XPATH, "./..").text
+    )
     target_id = link.get_attribute("href").split("#", 1)[1]
     link.click()
     time.sleep(0.3)
@@ -124,7 +159,8 @@ def test_source_link_opens_article_and_highlights_sentence(driver, tmp_path):
     assert "active" in mark.get_attribute("class").split()  # set by the page's own script
     assert driver.execute_script("return arguments[0].closest('details').open", mark) is True
     in_view = driver.execute_script(
-        "var r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight;", mark)
+        "var r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight;", mark
+    )
     assert in_view
     back = driver.find_element(By.ID, "back")
     assert back.is_displayed()
@@ -162,47 +198,60 @@ PAYLOADS = (
     "</script><script>{js}</script>",
     "</title><script>{js}</script>",
     "</textarea><script>{js}</script>",
-    "\"><script>{js}</script>",
-    "'><img src=x onerror=\"{js}\">",
-    "\" onmouseover=\"{js}\" autofocus onfocus=\"{js}\" x=\"",
+    '"><script>{js}</script>',
+    '\'><img src=x onerror="{js}">',
+    '" onmouseover="{js}" autofocus onfocus="{js}" x="',
     "' onfocus='{js}' autofocus '",
-    "<img src=x onerror=\"{js}\">",
-    "<svg onload=\"{js}\"></svg>",
+    '<img src=x onerror="{js}">',
+    '<svg onload="{js}"></svg>',
     "<svg><script>{js}</script></svg>",
-    "<svg><a xlink:href=\"javascript:{js}\"><text y=\"20\">svg link</text></a></svg>",
-    "<math><mtext><table><mglyph><style><img src=x onerror=\"{js}\">",
-    "<iframe srcdoc=\"<script>{js}</script>\"></iframe>",
-    "<iframe src=\"javascript:{js}\"></iframe>",
-    "<object data=\"javascript:{js}\"></object>",
-    "<embed src=\"javascript:{js}\">",
-    "<details open ontoggle=\"{js}\">d</details>",
-    "<input autofocus onfocus=\"{js}\">",
-    "<body onload=\"{js}\">",
-    "<video><source onerror=\"{js}\"></video>",
-    "<base href=\"javascript:{js}//\">",
-    "<meta http-equiv=\"refresh\" content=\"0;url=javascript:{js}\">",
-    "<a href=\"javascript:{js}\">link</a>",
-    "<a href=\"  jav&#x09;ascript:{js}\">link</a>",
+    '<svg><a xlink:href="javascript:{js}"><text y="20">svg link</text></a></svg>',
+    '<math><mtext><table><mglyph><style><img src=x onerror="{js}">',
+    '<iframe srcdoc="<script>{js}</script>"></iframe>',
+    '<iframe src="javascript:{js}"></iframe>',
+    '<object data="javascript:{js}"></object>',
+    '<embed src="javascript:{js}">',
+    '<details open ontoggle="{js}">d</details>',
+    '<input autofocus onfocus="{js}">',
+    '<body onload="{js}">',
+    '<video><source onerror="{js}"></video>',
+    '<base href="javascript:{js}//">',
+    '<meta http-equiv="refresh" content="0;url=javascript:{js}">',
+    '<a href="javascript:{js}">link</a>',
+    '<a href="  jav&#x09;ascript:{js}">link</a>',
     "javascript:{js}",
     "data:text/html,<script>{js}</script>",
     "&lt;script&gt;{js}&lt;/script&gt;",
     "[click me](javascript:{js})",
-    "![x](x\" onerror=\"{js})",
-    "<https://example.org/\" onmouseover=\"{js}>",
+    '![x](x" onerror="{js})',
+    '<https://example.org/" onmouseover="{js}>',
     "{{{{constructor.constructor('{js}')()}}}}",
     "<style>@import 'javascript:{js}';</style>",
-    "<link rel=\"stylesheet\" href=\"javascript:{js}\">",
+    '<link rel="stylesheet" href="javascript:{js}">',
 )
 #: CSS that shows on the page when it applies (``_styled``)
 STYLE_PAYLOADS = (
     "<style>html {{ --pwned-{n}: 1 }}</style>",
-    "\" style=\"--pwned-{n}: 1\" x=\"",
-    "<div style=\"--pwned-{n}: 1\">styled</div>",
+    '" style="--pwned-{n}: 1" x="',
+    '<div style="--pwned-{n}: 1">styled</div>',
     "}} html {{ --pwned-{n}: 1 }} {{",
 )
 #: where article text and metadata reach the story page
-FIELDS = ("story title", "article title", "article text", "outlet", "url", "quote", "speaker", "entity name",
-          "alias", "role", "timeline summary", "summary", "figure subject")
+FIELDS = (
+    "story title",
+    "article title",
+    "article text",
+    "outlet",
+    "url",
+    "quote",
+    "speaker",
+    "entity name",
+    "alias",
+    "role",
+    "timeline summary",
+    "summary",
+    "figure subject",
+)
 
 
 def _marker(n: int) -> str:
@@ -232,24 +281,84 @@ def _hostile_everywhere() -> tuple[dict, int]:
     text += f"\n\n“{quote}”, she said."
     start = text.index(quote)
     doc["story"]["title"] = joined["story title"]
-    doc["articles"].append({"id": "h", "path": None, "url": joined["url"], "outlet": joined["outlet"],
-                            "title": joined["article title"], "published": "2031-03-04",
-                            "published_source": "metadata", "duplicate_of": None, "text": text})
-    doc["timeline"].insert(1, {"date": "2031-03-04", "summary": joined["timeline summary"],
-                               "sources": [{"article_id": "h", "sentence": CITED, "char_start": 0,
-                                            "char_end": len(CITED), "time_expression": "on Friday"}]})
-    doc["entities"].append({"id": "e9", "name": joined["entity name"], "type": "PERSON",
-                            "aliases": by_field["alias"], "mentions": 1,
-                            "roles": [{"role": joined["role"], "source": {"article_id": "h", "sentence": None,
-                                                                          "char_start": start,
-                                                                          "char_end": start + len(quote)}}]})
-    doc["quotes"].append({"text": quote, "speaker": "e9", "speaker_name": joined["speaker"], "article_id": "h",
-                          "char_start": start, "char_end": start + len(quote)})
-    doc["summary"].append({"text": joined["summary"], "sources": [{"article_id": "h", "sentence": CITED,
-                                                                   "char_start": 0, "char_end": len(CITED)}]})
-    doc["claims"].append({"subject": joined["figure subject"], "value": 1.0, "unit": None, "text": quote,
-                          "article_id": "h", "char_start": start, "char_end": start + len(quote),
-                          "status": "single", "group": 9})
+    doc["articles"].append(
+        {
+            "id": "h",
+            "path": None,
+            "url": joined["url"],
+            "outlet": joined["outlet"],
+            "title": joined["article title"],
+            "published": "2031-03-04",
+            "published_source": "metadata",
+            "duplicate_of": None,
+            "text": text,
+        }
+    )
+    doc["timeline"].insert(
+        1,
+        {
+            "date": "2031-03-04",
+            "summary": joined["timeline summary"],
+            "sources": [
+                {
+                    "article_id": "h",
+                    "sentence": CITED,
+                    "char_start": 0,
+                    "char_end": len(CITED),
+                    "time_expression": "on Friday",
+                }
+            ],
+        },
+    )
+    doc["entities"].append(
+        {
+            "id": "e9",
+            "name": joined["entity name"],
+            "type": "PERSON",
+            "aliases": by_field["alias"],
+            "mentions": 1,
+            "roles": [
+                {
+                    "role": joined["role"],
+                    "source": {
+                        "article_id": "h",
+                        "sentence": None,
+                        "char_start": start,
+                        "char_end": start + len(quote),
+                    },
+                }
+            ],
+        }
+    )
+    doc["quotes"].append(
+        {
+            "text": quote,
+            "speaker": "e9",
+            "speaker_name": joined["speaker"],
+            "article_id": "h",
+            "char_start": start,
+            "char_end": start + len(quote),
+        }
+    )
+    doc["summary"].append(
+        {
+            "text": joined["summary"],
+            "sources": [{"article_id": "h", "sentence": CITED, "char_start": 0, "char_end": len(CITED)}],
+        }
+    )
+    doc["claims"].append(
+        {
+            "subject": joined["figure subject"],
+            "value": 1.0,
+            "unit": None,
+            "text": quote,
+            "article_id": "h",
+            "char_start": start,
+            "char_end": start + len(quote),
+            "status": "single",
+            "group": 9,
+        }
+    )
     return doc, len(tried)
 
 
@@ -260,7 +369,8 @@ def _ran(driver) -> list[str]:
         "  try { return f.contentDocument; } catch (e) { return null; } })).forEach(function (d) {"
         "  if (d && d.documentElement) { Array.from(d.documentElement.attributes).forEach(function (a) {"
         "    if (a.name.indexOf('data-pwned-') === 0) { found.push(a.name); } }); } });"
-        "return found;")
+        "return found;"
+    )
 
 
 def _styled(driver, count: int) -> list[int]:
@@ -268,7 +378,9 @@ def _styled(driver, count: int) -> list[int]:
         "var found = [], els = [document.documentElement].concat(Array.from(document.querySelectorAll('*')));"
         "for (var n = 0; n < arguments[0]; n++) { for (var i = 0; i < els.length; i++) {"
         "  if (getComputedStyle(els[i]).getPropertyValue('--pwned-' + n)) { found.push(n); break; } } }"
-        "return found;", count)
+        "return found;",
+        count,
+    )
 
 
 def _interact(driver) -> None:
@@ -279,7 +391,8 @@ def _interact(driver) -> None:
         "document.querySelectorAll('*').forEach(function (el) {"
         "  ['mouseover', 'mouseenter', 'focus', 'click'].forEach(function (type) {"
         "    if (type !== 'click' || el.tagName !== 'A' || (el.getAttribute('href') || '').charAt(0) === '#') {"
-        "      el.dispatchEvent(new Event(type)); } }); });")
+        "      el.dispatchEvent(new Event(type)); } }); });"
+    )
     time.sleep(0.5)  # timers, iframes and refreshes a payload may have started
 
 
@@ -293,7 +406,7 @@ def test_no_hostile_payload_runs_or_styles_the_page(driver, tmp_path, csp):
     for name, html in pages.items():
         if not csp:
             start = html.index('<meta http-equiv="Content-Security-Policy"')
-            html = html[:start] + html[html.index(">", start) + 1:]
+            html = html[:start] + html[html.index(">", start) + 1 :]
         _open(driver, tmp_path / f"{name}.html", html)
         if name == "story":
             assert driver.execute_script("return document.scripts.length") == 1  # the page's own script
@@ -302,9 +415,11 @@ def test_no_hostile_payload_runs_or_styles_the_page(driver, tmp_path, csp):
         assert driver.current_url.split("#")[0] == (tmp_path / f"{name}.html").as_uri()
         ran += _ran(driver)
         styled += _styled(driver, tried)
-    print(f"\nChromium ({'with' if csp else 'without'} the CSP): {tried} hostile payloads "
-          f"({len(PAYLOADS)} script and {len(STYLE_PAYLOADS)} style tricks in {len(FIELDS)} fields) on the story "
-          f"and index pages; script executions: {len(ran)}, style injections: {len(styled)}")
+    print(
+        f"\nChromium ({'with' if csp else 'without'} the CSP): {tried} hostile payloads "
+        f"({len(PAYLOADS)} script and {len(STYLE_PAYLOADS)} style tricks in {len(FIELDS)} fields) on the story "
+        f"and index pages; script executions: {len(ran)}, style injections: {len(styled)}"
+    )
     assert tried == (len(PAYLOADS) + len(STYLE_PAYLOADS)) * len(FIELDS) > 400
     assert ran == [] and styled == []
     if not csp:  # the detectors see a payload that is not escaped

@@ -68,8 +68,10 @@ def test_a_single_figure_has_no_high(claims_of):
 
 def test_an_ascii_text_and_one_with_other_letters_give_the_same_figures(claims_of):
     """ASCII texts find their figures' tokens by a regular expression, other texts token by token."""
-    text = ("The union said 55,000 workers would strike on Monday, and 1,600 to 1,830 custodians "
-            "earn $38,000 a year. Turnout was 70 per cent, up 3.5 points from 2017.")
+    text = (
+        "The union said 55,000 workers would strike on Monday, and 1,600 to 1,830 custodians "
+        "earn $38,000 a year. Turnout was 70 per cent, up 3.5 points from 2017."
+    )
     ascii_figures = [(c.start, c.end, c.value, c.unit, c.high) for c in claims_of(text)]
     other_figures = [(c.start, c.end, c.value, c.unit, c.high) for c in claims_of(text + " Café.")]
     assert text.isascii() and not (text + " Café.").isascii()

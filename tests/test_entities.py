@@ -9,15 +9,20 @@ from storyline.compose.figures import compose_claims
 from storyline.model import Article
 
 ARTICLES = [
-    ("a1", "The Northern Ferry Workers Association (NFWA) called a strike on Monday.\n\n"
-           "Association president Dana Whitcombe said the crossings would stop. "
-           "“We gave the company every chance,” Whitcombe said.\n\n"
-           "The strike costs the operator $3 million per week, the union said."),
-    ("a2", "NFWA members stayed off the job on Tuesday.\n\n"
-           "Gareth Whitcombe, a spokesperson for the Harbour Transit Authority, said boats were docked.\n\n"
-           "Dana Whitcombe said the strike costs the operator $3 million per week."),
-    ("a3", "Editor's note: the operator has since clarified that the $3 million per week "
-           "includes lost ticket sales."),
+    (
+        "a1",
+        "The Northern Ferry Workers Association (NFWA) called a strike on Monday.\n\n"
+        "Association president Dana Whitcombe said the crossings would stop. "
+        "“We gave the company every chance,” Whitcombe said.\n\n"
+        "The strike costs the operator $3 million per week, the union said.",
+    ),
+    (
+        "a2",
+        "NFWA members stayed off the job on Tuesday.\n\n"
+        "Gareth Whitcombe, a spokesperson for the Harbour Transit Authority, said boats were docked.\n\n"
+        "Dana Whitcombe said the strike costs the operator $3 million per week.",
+    ),
+    ("a3", "Editor's note: the operator has since clarified that the $3 million per week includes lost ticket sales."),
 ]
 
 
@@ -53,7 +58,7 @@ def test_roles_from_apposition_and_premodifier_with_sources(annotated):
     gareth = _entity(entities, "Gareth Whitcombe")
     (role,) = [r for r in gareth.roles if "spokesperson" in r.role]
     text = dict(ARTICLES)[role.source.article_id]
-    assert text[role.source.char_start:role.source.char_end] == role.source.sentence
+    assert text[role.source.char_start : role.source.char_end] == role.source.sentence
     dana = _entity(entities, "Dana Whitcombe")
     assert any("president" in r.role.lower() for r in dana.roles)
 
@@ -81,8 +86,10 @@ def test_figures_grouped_and_corrected(annotated):
 def test_conflicting_values_of_one_measure(resources):
     from storyline.annotate import annotate
 
-    texts = [("b1", "The city hired 40 new bus drivers this spring."),
-             ("b2", "The city hired 45 new bus drivers this spring.")]
+    texts = [
+        ("b1", "The city hired 40 new bus drivers this spring."),
+        ("b2", "The city hired 45 new bus drivers this spring."),
+    ]
     annotated = list(annotate([Article(id=i, text=t) for i, t in texts], resources))
     claims = compose_claims(annotated, {})
     assert {c.value for c in claims} == {40, 45}
@@ -101,10 +108,13 @@ def _with_mentions(article_id, text, names):
 
 
 def test_a_common_word_in_a_title_is_not_an_entity():
-    text = ("Transport Minister Ilse Varga met Ontario Premier Sam Quill. "
-            "Varga promised money for transport workers in Ontario.")
-    article = _with_mentions("t1", text, [("Transport", "ORG"), ("Ilse Varga", "PERSON"),
-                                          ("Ontario", "GPE"), ("Sam Quill", "PERSON")])
+    text = (
+        "Transport Minister Ilse Varga met Ontario Premier Sam Quill. "
+        "Varga promised money for transport workers in Ontario."
+    )
+    article = _with_mentions(
+        "t1", text, [("Transport", "ORG"), ("Ilse Varga", "PERSON"), ("Ontario", "GPE"), ("Sam Quill", "PERSON")]
+    )
     names = {e.name for e in compose_entities([article])[0]}
     assert "Transport" not in names
     assert {"Ontario", "Ilse Varga", "Sam Quill"} <= names
@@ -121,12 +131,13 @@ def test_copies_of_an_article_do_not_multiply_quotes_mentions_or_roles(resources
     from storyline.compose.story import compose_story
     from storyline.model import Story
 
-    text = ("Union leader Tom Reyes said the talks had failed on Monday.\n\n"
-            "“We will not sail until the ferry is safe,” Reyes said.")
+    text = (
+        "Union leader Tom Reyes said the talks had failed on Monday.\n\n"
+        "“We will not sail until the ferry is safe,” Reyes said."
+    )
     annotated = list(annotate([Article(id=i, text=text) for i in ("c1", "c2", "c3")], resources))
     alone = compose_story(Story(id="s", article_ids=["c1"]), annotated[:1], {}, [])
-    view = compose_story(Story(id="s", article_ids=["c1", "c2", "c3"]), annotated,
-                         {"c2": "c1", "c3": "c1"}, [])
+    view = compose_story(Story(id="s", article_ids=["c1", "c2", "c3"]), annotated, {"c2": "c1", "c3": "c1"}, [])
     assert len(alone.quotes) == 1 and len(view.quotes) == 1
     reyes, reyes_alone = _entity(view.entities, "Tom Reyes"), _entity(alone.entities, "Tom Reyes")
     assert reyes.mentions == reyes_alone.mentions == 2
@@ -137,8 +148,15 @@ def test_a_named_speaker_without_an_entity_keeps_the_name():
     from storyline.model import AnnotatedArticle, Quote
 
     text = "“The pier is closed,” said Ines Valdor."
-    quote = Quote(start=0, end=21, text=text[0:21], sentence=0, speaker_name="Ines Valdor",
-                  speaker_start=text.index("Ines"), speaker_end=len(text) - 1)
+    quote = Quote(
+        start=0,
+        end=21,
+        text=text[0:21],
+        sentence=0,
+        speaker_name="Ines Valdor",
+        speaker_start=text.index("Ines"),
+        speaker_end=len(text) - 1,
+    )
     article = AnnotatedArticle(article=Article(id="q1", text=text), quotes=[quote])  # no NER mention
     (view,) = compose_entities([article])[1]
     assert view.speaker is None and view.speaker_name == "Ines Valdor"
@@ -152,15 +170,20 @@ def _claim_article(article_id, text, figures):
     for subject, value in figures:
         start = text.index("$", text.index(subject))
         end = text.index("million", start) + len("million")
-        claims.append(Claim(start=start, end=end, text=text[start:end], value=value, unit="USD",
-                            subject=subject, sentence=0))
+        claims.append(
+            Claim(start=start, end=end, text=text[start:end], value=value, unit="USD", subject=subject, sentence=0)
+        )
     return AnnotatedArticle(article=Article(id=article_id, text=text), claims=claims)
 
 
 def test_a_conflict_of_one_measure_does_not_leak_to_another_through_a_shared_value():
-    first = _claim_article("p1", "The closure cost $4 million. The new pier cost $4 million.",
-                           [("closure", 4e6), ("new pier", 4e6)])
+    first = _claim_article(
+        "p1", "The closure cost $4 million. The new pier cost $4 million.", [("closure", 4e6), ("new pier", 4e6)]
+    )
     second = _claim_article("p2", "The closure cost $5 million.", [("closure", 5e6)])
     status = {(c.article_id, c.subject): c.status for c in compose_claims([first, second], {})}
-    assert status == {("p1", "closure"): "conflicting", ("p2", "closure"): "conflicting",
-                      ("p1", "new pier"): "consistent"}
+    assert status == {
+        ("p1", "closure"): "conflicting",
+        ("p2", "closure"): "conflicting",
+        ("p1", "new pier"): "consistent",
+    }

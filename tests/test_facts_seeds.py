@@ -37,8 +37,9 @@ def _roles(entity: Any) -> list[str]:
     return [_norm(_get(r, "role")) for r in _get(entity, "roles")]
 
 
-def check_facts(expected: dict, entities: list, quotes: list, claims: list,
-                article_of: dict[str, str] | None = None) -> list[str]:
+def check_facts(
+    expected: dict, entities: list, quotes: list, claims: list, article_of: dict[str, str] | None = None
+) -> list[str]:
     """Every way the output misses expected_facts.json (empty when it holds in full).
 
     ``article_of`` maps a seed number ("000") to its article id; without it the
@@ -89,8 +90,14 @@ def check_facts(expected: dict, entities: list, quotes: list, claims: list,
             continue
         # the same measure reported elsewhere in other words ("staff" for "members")
         groups = {_get(c, "group") for c in found if _has(c, "group")}
-        found += [c for c in claims if _has(c, "group") and _get(c, "group") in groups
-                  and _get(c, "value") == expect["value"] and c not in found]
+        found += [
+            c
+            for c in claims
+            if _has(c, "group")
+            and _get(c, "group") in groups
+            and _get(c, "value") == expect["value"]
+            and c not in found
+        ]
         if "status" in expect:
             statuses = {_get(c, "status") for c in found}
             if statuses != {expect["status"]}:
@@ -133,13 +140,13 @@ def test_offsets_cite_the_words(seed_facts):
     annotated, entities, quotes, claims, _ = seed_facts
     texts = {a.article.id: a.article.text for a in annotated}
     for q in quotes:
-        assert texts[q.article_id][q.char_start:q.char_end] == q.text
+        assert texts[q.article_id][q.char_start : q.char_end] == q.text
     for c in claims:
-        assert texts[c.article_id][c.char_start:c.char_end] == c.text
+        assert texts[c.article_id][c.char_start : c.char_end] == c.text
     for e in entities:
         for role in e.roles:
             ref = role.source
-            assert texts[ref.article_id][ref.char_start:ref.char_end] == ref.sentence
+            assert texts[ref.article_id][ref.char_start : ref.char_end] == ref.sentence
 
 
 def test_a_near_duplicate_neither_conflicts_nor_counts_twice(seed_facts):
@@ -147,9 +154,11 @@ def test_a_near_duplicate_neither_conflicts_nor_counts_twice(seed_facts):
     from storyline.compose.figures import compose_claims
 
     first = next(a for a in annotated if a.article.id == article_of["000"])
-    copy = type(first)(article=type(first.article)(id="copy-of-000", text=first.article.text),
-                       sentences=first.sentences, claims=[type(c)(**{**c.__dict__, "value": c.value + 1})
-                                                          for c in first.claims])
+    copy = type(first)(
+        article=type(first.article)(id="copy-of-000", text=first.article.text),
+        sentences=first.sentences,
+        claims=[type(c)(**{**c.__dict__, "value": c.value + 1}) for c in first.claims],
+    )
     with_copy = compose_claims(annotated + [copy], {"copy-of-000": first.article.id})
     assert not any(c.article_id == "copy-of-000" for c in with_copy)
     assert all(c.status != "conflicting" for c in with_copy)
@@ -162,6 +171,5 @@ def test_expected_facts_hold_in_story_json(seeds_built):
 
     document = seeds_built["story"]
     expected = json.loads((SEEDS / "expected_facts.json").read_text(encoding="utf-8"))
-    problems = check_facts(expected, document["entities"], document["quotes"], document["claims"],
-                           seed_ids(document))
+    problems = check_facts(expected, document["entities"], document["quotes"], document["claims"], seed_ids(document))
     assert not problems, "\n".join(problems)

@@ -57,8 +57,9 @@ def test_the_original_of_copies_is_the_earliest_published_whatever_the_batches(o
     day, as a one-shot build (which meets them in that order) has it."""
     arrived = [COPIES[i] for i in order]
     grouper = _grouped([arrived[:cut], arrived[cut:]])
-    assert grouper.grouping().duplicate_of == {aid: "a-same-day" for aid in ("b-same-day", "c-late", "c-undated",
-                                                                              "z-undated")}
+    assert grouper.grouping().duplicate_of == {
+        aid: "a-same-day" for aid in ("b-same-day", "c-late", "c-undated", "z-undated")
+    }
 
 
 def test_undated_copies_take_the_smaller_id_as_their_original_whatever_the_batches():
@@ -79,8 +80,10 @@ def test_batches_stay_within_the_tolerance_of_the_one_shot_grouping(clusters_dev
     one_shot = _grouped([clusters_dev])
     reference = {a: s.id for s in one_shot.grouping().stories for a in s.article_ids}
     half = len(clusters_dev) // 2
-    runs = {"two halves": [clusters_dev[:half], clusters_dev[half:]],
-            "second half first": [clusters_dev[half:], clusters_dev[:half]]}
+    runs = {
+        "two halves": [clusters_dev[:half], clusters_dev[half:]],
+        "second half first": [clusters_dev[half:], clusters_dev[:half]],
+    }
     for seed in range(2):
         shuffled = random.Random(seed).sample(clusters_dev, len(clusters_dev))
         runs[f"four shuffled batches ({seed})"] = [shuffled[i::4] for i in range(4)]

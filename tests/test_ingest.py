@@ -68,15 +68,18 @@ def test_text_without_header_is_undated_and_keeps_a_mid_text_date_line(tmp_path)
 
 
 def test_front_matter(tmp_path):
-    path = write(tmp_path / "a.md", (
-        "---\n"
-        'title: "Slipway to close"\n'
-        "date: 2021-06-14\n"
-        "url: https://lindmoor-post.example/news/slipway\n"
-        "outlet: Lindmoor Post\n"
-        "---\n\n"
-        f"{BODY}\n"
-    ))
+    path = write(
+        tmp_path / "a.md",
+        (
+            "---\n"
+            'title: "Slipway to close"\n'
+            "date: 2021-06-14\n"
+            "url: https://lindmoor-post.example/news/slipway\n"
+            "outlet: Lindmoor Post\n"
+            "---\n\n"
+            f"{BODY}\n"
+        ),
+    )
     article = one(ingest([str(path)]))
     assert article.title == "Slipway to close"
     assert article.published == dt.date(2021, 6, 14)
@@ -181,12 +184,26 @@ def test_named_readme_is_read(tmp_path):
 
 def test_jsonl_field_name_variants(tmp_path):
     records = [
-        {"text": "First body.", "title": "One", "published": "2019-09-24T23:30:00-04:00",
-         "url": "https://a.example/one", "outlet": "Alpha"},
-        {"content": "Second body.", "headline": "Two", "date": "Tue, 24 Sep 2019 10:00:00 -0400",
-         "link": "https://a.example/two", "source": "Beta"},
-        {"maintext": "Third body.", "date_publish": "2019-09-24 10:00:00",
-         "source_url": "https://a.example/three", "source_domain": "gamma.example"},
+        {
+            "text": "First body.",
+            "title": "One",
+            "published": "2019-09-24T23:30:00-04:00",
+            "url": "https://a.example/one",
+            "outlet": "Alpha",
+        },
+        {
+            "content": "Second body.",
+            "headline": "Two",
+            "date": "Tue, 24 Sep 2019 10:00:00 -0400",
+            "link": "https://a.example/two",
+            "source": "Beta",
+        },
+        {
+            "maintext": "Third body.",
+            "date_publish": "2019-09-24 10:00:00",
+            "source_url": "https://a.example/three",
+            "source_domain": "gamma.example",
+        },
         {"body": "Fourth body.", "publish_date": 1569333600000},
         {"article": "Fifth body.", "published_at": "Monday"},
     ]
@@ -206,15 +223,20 @@ def test_jsonl_field_name_variants(tmp_path):
 
 
 def test_jsonl_broken_line_is_named_and_the_rest_read(tmp_path):
-    path = write(tmp_path / "feed.jsonl", "\n".join([
-        json.dumps({"text": "Line one."}),
-        '{"text": "Line two is cut off',
-        "",
-        json.dumps(["not", "an", "object"]),
-        json.dumps({"title": "no text here"}),
-        json.dumps({"text": ""}),
-        json.dumps({"text": "Line seven."}),
-    ]))
+    path = write(
+        tmp_path / "feed.jsonl",
+        "\n".join(
+            [
+                json.dumps({"text": "Line one."}),
+                '{"text": "Line two is cut off',
+                "",
+                json.dumps(["not", "an", "object"]),
+                json.dumps({"title": "no text here"}),
+                json.dumps({"text": ""}),
+                json.dumps({"text": "Line seven."}),
+            ]
+        ),
+    )
     result = ingest([str(path)])
     assert [a.text for a in result.articles] == ["Line one.", "Line seven."]
     reasons = {s.source: s.reason for s in result.skipped}
@@ -232,18 +254,22 @@ def test_sidecar_overrides_and_fills_dates(tmp_path):
     dated = write(tmp_path / "dated.txt", " date 2019-09-01\n" + BODY)
     undated = write(tmp_path / "undated.txt", BODY + " Undated.")
     unlisted = write(tmp_path / "unlisted.txt", BODY + " Unlisted.")
-    csv = write(tmp_path / "dates.csv", (
-        "file,published,url\n"
-        "dated.txt,2019-09-24,\n"
-        "sub/undated.txt,2019-09-29,https://lindmoor-post.example/undated\n"
-    ))
+    csv = write(
+        tmp_path / "dates.csv",
+        (
+            "file,published,url\n"
+            "dated.txt,2019-09-24,\n"
+            "sub/undated.txt,2019-09-29,https://lindmoor-post.example/undated\n"
+        ),
+    )
     sidecar = SidecarDates.load(csv)
     result = ingest([str(dated), str(undated), str(unlisted)], sidecar=sidecar)
     by_path = {a.path: a for a in result.articles}
-    assert (by_path[str(dated)].published, by_path[str(dated)].published_source) == (
-        dt.date(2019, 9, 24), "sidecar")
+    assert (by_path[str(dated)].published, by_path[str(dated)].published_source) == (dt.date(2019, 9, 24), "sidecar")
     assert (by_path[str(undated)].published, by_path[str(undated)].published_source) == (
-        dt.date(2019, 9, 29), "sidecar")
+        dt.date(2019, 9, 29),
+        "sidecar",
+    )
     assert by_path[str(undated)].url == "https://lindmoor-post.example/undated"
     assert (by_path[str(unlisted)].published, by_path[str(unlisted)].published_source) == (None, "missing")
 
@@ -264,8 +290,7 @@ def test_date_from_url(tmp_path):
     assert date_from_url("https://lindmoor-post.example/news/slipway-closes-1.4607608") is None
     records = [
         {"text": "From the URL.", "url": "https://lindmoor-post.example/2019/09/24/slipway"},
-        {"text": "Metadata wins.", "url": "https://lindmoor-post.example/2019/09/24/board",
-         "published": "2019-09-25"},
+        {"text": "Metadata wins.", "url": "https://lindmoor-post.example/2019/09/24/board", "published": "2019-09-25"},
     ]
     path = write(tmp_path / "a.jsonl", "\n".join(json.dumps(r) for r in records))
     first, second = ingest([str(path)]).articles
@@ -273,21 +298,24 @@ def test_date_from_url(tmp_path):
     assert (second.published, second.published_source) == (dt.date(2019, 9, 25), "metadata")
 
 
-@pytest.mark.parametrize("value, expected", [
-    ("2019-09-24", dt.date(2019, 9, 24)),
-    ("2019-09-24T23:30:00-04:00", dt.date(2019, 9, 24)),
-    ("Tue, 24 Sep 2019 23:30:00 -0400", dt.date(2019, 9, 24)),
-    ("Sept. 24, 2019", dt.date(2019, 9, 24)),
-    (1569333600, dt.date(2019, 9, 24)),
-    (dt.datetime(2019, 9, 24, 12), dt.date(2019, 9, 24)),
-    ("Monday", None),
-    ("March 5", None),
-    ("2019", None),
-    ("September 2019", None),
-    ("2019-02-30", None),
-    ("", None),
-    (None, None),
-])
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("2019-09-24", dt.date(2019, 9, 24)),
+        ("2019-09-24T23:30:00-04:00", dt.date(2019, 9, 24)),
+        ("Tue, 24 Sep 2019 23:30:00 -0400", dt.date(2019, 9, 24)),
+        ("Sept. 24, 2019", dt.date(2019, 9, 24)),
+        (1569333600, dt.date(2019, 9, 24)),
+        (dt.datetime(2019, 9, 24, 12), dt.date(2019, 9, 24)),
+        ("Monday", None),
+        ("March 5", None),
+        ("2019", None),
+        ("September 2019", None),
+        ("2019-02-30", None),
+        ("", None),
+        (None, None),
+    ],
+)
 def test_parse_date_takes_only_full_dates(value, expected):
     assert parse_date(value) == expected
 
@@ -385,7 +413,10 @@ def test_rss_entries(tmp_path):
     result = ingest([str(path)])
     assert result.skipped == []
     first, second = result.articles
-    assert first.text == "The harbour board closed the east slipway.\n\nOwners & crews \u201cwere not told,\u201d they said."
+    assert (
+        first.text
+        == "The harbour board closed the east slipway.\n\nOwners & crews \u201cwere not told,\u201d they said."
+    )
     assert first.title == "Slipway closes"
     assert first.url == "https://lindmoor-post.example/news/slipway"
     assert first.outlet == "Lindmoor Post"
@@ -431,8 +462,12 @@ def test_ids_are_stable_and_distinguish_sources(tmp_path):
 
 # ── the real seed articles ────────────────────────────────────────────────────
 
-SEED_DATES = {"000": dt.date(2019, 9, 24), "001": dt.date(2019, 9, 5),
-              "002": dt.date(2019, 9, 29), "003": dt.date(2019, 10, 2)}
+SEED_DATES = {
+    "000": dt.date(2019, 9, 24),
+    "001": dt.date(2019, 9, 5),
+    "002": dt.date(2019, 9, 29),
+    "003": dt.date(2019, 10, 2),
+}
 
 
 @pytest.fixture(scope="module")
@@ -480,8 +515,18 @@ def test_examples_folder():
     assert [Path(a.path).name for a in undated] == ["courier_pier-explainer.txt"]
     assert undated[0].published_source == "missing"
     sources = sorted(a.published_source for a in result.articles)
-    assert sources == ["header", "metadata", "metadata", "metadata", "metadata", "metadata",
-                       "metadata", "metadata", "missing", "url"]
+    assert sources == [
+        "header",
+        "metadata",
+        "metadata",
+        "metadata",
+        "metadata",
+        "metadata",
+        "metadata",
+        "metadata",
+        "missing",
+        "url",
+    ]
     dates = sorted(a.published for a in result.articles if a.published)
     assert (dates[0], dates[-1]) == (dt.date(2025, 2, 25), dt.date(2025, 3, 17))
     assert {a.outlet for a in result.articles} == {"Harbour Gazette", "Valley Courier", "Northwind News", None}

@@ -35,8 +35,9 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
 
 
 def _faults(mode: str) -> int:
-    done = subprocess.run([sys.executable, "-c", _SECOND_ALLOCATION_FAULTS, mode],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", _SECOND_ALLOCATION_FAULTS, mode], capture_output=True, text=True, check=True
+    )
     return int(done.stdout)
 
 

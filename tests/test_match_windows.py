@@ -42,13 +42,16 @@ def test_reach_counts_lookarounds_boundaries_and_runs():
     assert near.reach.chars(space_run=3, digit_run=4) == 14
 
 
-@pytest.mark.parametrize("pattern", [
-    r"(?P<w>ab)c(?P=w)",        # a back-reference
-    r"ab.*cd",                  # an unbounded repeat of anything
-    r"\b(?:ab)?",               # may match nothing
-    r"\b\d+\s+\w+",             # no literal to look for
-    r"\b[a-z]{1,20}e[a-z]{1,20}\b",  # a literal so common that the windows would cover the text
-])
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        r"(?P<w>ab)c(?P=w)",  # a back-reference
+        r"ab.*cd",  # an unbounded repeat of anything
+        r"\b(?:ab)?",  # may match nothing
+        r"\b\d+\s+\w+",  # no literal to look for
+        r"\b[a-z]{1,20}e[a-z]{1,20}\b",  # a literal so common that the windows would cover the text
+    ],
+)
 def test_patterns_it_cannot_bound_are_scanned_whole(pattern):
     assert near_literals(re.compile(pattern)) is None
 
@@ -117,8 +120,11 @@ def _member(members, generator: random.Random) -> str:
     if kind is sre.RANGE:
         return chr(generator.randint(*value))
     if kind is sre.CATEGORY:
-        return {sre.CATEGORY_DIGIT: generator.choice("0123456789"), sre.CATEGORY_SPACE: generator.choice(" \n\t"),
-                sre.CATEGORY_WORD: "a"}.get(value, "x")
+        return {
+            sre.CATEGORY_DIGIT: generator.choice("0123456789"),
+            sre.CATEGORY_SPACE: generator.choice(" \n\t"),
+            sre.CATEGORY_WORD: "a",
+        }.get(value, "x")
     return "x"
 
 
@@ -129,16 +135,34 @@ def test_rules_find_the_same_in_generated_texts():
     trees = [sre_parse.parse(pattern.pattern).data for pattern in (p.lowered for p in PATTERNS)]
     sources = [p.pattern.pattern.lower() for p in PATTERNS]
     words = sorted({word for source in sources for word in re.findall(r"[a-z][a-z'’.-]+", source) if len(word) > 1})
-    fillers = words + ["1", "12", "2019", ",", ".", "-", "–", "'s", "the", "of", "in", "and",
-                       "the week's", "1980-88", "2009–10", "september 11 attacks", "in two weeks' time"]  # rules that
+    fillers = words + [
+        "1",
+        "12",
+        "2019",
+        ",",
+        ".",
+        "-",
+        "–",
+        "'s",
+        "the",
+        "of",
+        "in",
+        "and",
+        "the week's",
+        "1980-88",
+        "2009–10",
+        "september 11 attacks",
+        "in two weeks' time",
+    ]  # rules that
     # match only with what they look around at
     spaces = [" ", " ", " ", "  ", "\n", "\n\n", "\t", " \n  \t ", " " * 30, ""]
     texts = []
     for _ in range(400):
         parts = []
         for _ in range(generator.randint(1, 60)):
-            parts.append(_sample(generator.choice(trees), generator) if generator.random() < 0.5
-                         else generator.choice(fillers))
+            parts.append(
+                _sample(generator.choice(trees), generator) if generator.random() < 0.5 else generator.choice(fillers)
+            )
             parts.append(generator.choice(spaces))
         texts.append("".join(parts))
     matched = {p.rule.name for p in PATTERNS if any(p.lowered.search(t) for t in texts)}

@@ -12,14 +12,21 @@ from storyline.annotate.temporal.tense import _verb_tense
 
 def _cyclic_doc() -> Doc:
     # "service planned ferry crossing": 'planned' hangs off 'service', and service → ferry → crossing → ferry
-    return Doc(Vocab(), words=["service", "planned", "ferry", "crossing"], heads=[2, 0, 3, 2],
-               deps=["nsubj", "acl", "compound", "ROOT"], pos=["NOUN", "VERB", "NOUN", "NOUN"],
-               tags=["NN", "VBN", "NN", "NN"], lemmas=["service", "plan", "ferry", "crossing"])
+    return Doc(
+        Vocab(),
+        words=["service", "planned", "ferry", "crossing"],
+        heads=[2, 0, 3, 2],
+        deps=["nsubj", "acl", "compound", "ROOT"],
+        pos=["NOUN", "VERB", "NOUN", "NOUN"],
+        tags=["NN", "VBN", "NN", "NN"],
+        lemmas=["service", "plan", "ferry", "crossing"],
+    )
 
 
 def test_climb_stops_where_the_condition_fails():
-    doc = Doc(Vocab(), words=["from", "the", "port", "sailed"], heads=[3, 2, 0, 3],
-              deps=["prep", "det", "pobj", "ROOT"])
+    doc = Doc(
+        Vocab(), words=["from", "the", "port", "sailed"], heads=[3, 2, 0, 3], deps=["prep", "det", "pobj", "ROOT"]
+    )
     assert climb(doc[2], lambda t: t.dep_ in ("pobj", "prep")).i == 3
     assert climb(doc[1], lambda t: t.dep_ in ("pobj", "prep")).i == 1
     assert climb(doc[2], lambda t: True).i == 3  # the root
@@ -45,8 +52,22 @@ _RULE_CASES = (
 
 
 def _token_attributes(doc: Doc) -> list[tuple]:
-    return [(t.text, t.tag_, t.pos_, str(t.morph), t.lemma_, t.dep_, t.head.i, t.ent_iob_, t.ent_type_,
-             t.is_sent_start, t.norm_) for t in doc]
+    return [
+        (
+            t.text,
+            t.tag_,
+            t.pos_,
+            str(t.morph),
+            t.lemma_,
+            t.dep_,
+            t.head.i,
+            t.ent_iob_,
+            t.ent_type_,
+            t.is_sent_start,
+            t.norm_,
+        )
+        for t in doc
+    ]
 
 
 def _comparison_texts() -> list[str]:
@@ -83,8 +104,12 @@ def test_matrix_products_through_numpy_give_the_stock_pipelines_output():
     stock = load_spacy()
     with numpy_matrix_products():
         numpy_blas = load_spacy()
-    layers = [(name, layer) for name, pipe in numpy_blas.pipeline if getattr(pipe, "model", None) is not None
-              for layer in pipe.model.walk()]
+    layers = [
+        (name, layer)
+        for name, pipe in numpy_blas.pipeline
+        if getattr(pipe, "model", None) is not None
+        for layer in pipe.model.walk()
+    ]
     on_blis = [(name, layer.name) for name, layer in layers if layer.ops.use_blis]
     # spaCy builds the parser's and the recogniser's output layer on "cpu" ops itself: those alone keep blis
     assert len(layers) > 100 and on_blis == [("parser", "linear"), ("ner", "linear")]
@@ -167,8 +192,16 @@ def test_one_token_and_multi_token_rules_apply_in_the_rulers_order():
     text = "gon na wait , gon na gon wait"
     expected = [(t.lemma_, t.pos_) for t in stock(text)]
     # a later rule wins: the one-token "gon" rule over the "gon na" one, the "na wait" rule over "wait"
-    assert expected == [("gone", "VERB"), ("to", ""), ("await", ""), ("", ""),
-                        ("gone", "VERB"), ("to", ""), ("gone", "VERB"), ("to", "")]
+    assert expected == [
+        ("gone", "VERB"),
+        ("to", ""),
+        ("await", ""),
+        ("", ""),
+        ("gone", "VERB"),
+        ("to", ""),
+        ("gone", "VERB"),
+        ("to", ""),
+    ]
     assert [(t.lemma_, t.pos_) for t in cached(text)] == expected
 
 
@@ -186,8 +219,7 @@ def test_multi_token_rules_set_the_token_counted_from_the_end(with_a_repeated_to
         ruler.add([[{"LOWER": "let"}, {"LOWER": "us"}, {"LOWER": "go"}]], {"LEMMA": "move"}, index=-1)
         ruler.add([[{"LOWER": "very"}, {"LOWER": "big"}]], {"LEMMA": "large"}, index=-2)
         if with_a_repeated_token:
-            ruler.add([[{"LOWER": "so"}, {"LOWER": "very", "OP": "+"}, {"LOWER": "big"}]], {"LEMMA": "huge"},
-                      index=-1)
+            ruler.add([[{"LOWER": "so"}, {"LOWER": "very", "OP": "+"}, {"LOWER": "big"}]], {"LEMMA": "huge"}, index=-1)
         return nlp, ruler
 
     stock, _ = ruled()
@@ -215,8 +247,12 @@ def test_paragraph_rule_starts_a_sentence_after_every_line_break():
     from storyline.resources import load_spacy
 
     nlp = load_spacy()
-    texts = _comparison_texts() + ["Headline\n\nFirst line.\r\nSecond line\n  \n\tindented\n", "No break at all.",
-                                   "\n\nLeading breaks", "x"]
+    texts = _comparison_texts() + [
+        "Headline\n\nFirst line.\r\nSecond line\n  \n\tindented\n",
+        "No break at all.",
+        "\n\nLeading breaks",
+        "x",
+    ]
     breaks = 0
     for text in texts:
         doc = paragraph_boundaries(nlp.make_doc(text))
@@ -255,7 +291,8 @@ def test_a_long_text_is_cut_where_paragraphs_start_and_a_short_one_is_not():
     pieces = paragraph_pieces(text, longest=10, piece=12)
     assert pieces == ["First para.\n\n", "Second para goes on.\n  ", "Third.\nFourth one here.\n\n\n"]
     assert paragraph_pieces("one paragraph without a break " * 5, longest=10, piece=12) == [
-        "one paragraph without a break " * 5]
+        "one paragraph without a break " * 5
+    ]
 
 
 def test_a_long_text_parsed_in_pieces_is_one_doc_over_the_whole_text(resources, monkeypatch):

@@ -20,7 +20,7 @@ def test_spans_straight_curly_and_mixed_marks():
 def test_a_quote_runs_on_over_a_paragraph_break():
     text = "“First part of it.\n\n“Second part of it,” she said."
     (span,) = quote_spans(text)
-    assert text[span[0]:span[1]].startswith("First part") and text[span[0]:span[1]].endswith("of it,")
+    assert text[span[0] : span[1]].startswith("First part") and text[span[0] : span[1]].endswith("of it,")
 
 
 def test_unbalanced_quote_is_dropped():
@@ -38,23 +38,25 @@ def test_speaker_named_before_with_colon(quotes_of):
 
 
 def test_pronoun_goes_to_the_nearest_person(quotes_of):
-    text = ("Harriet Lindqvist runs the clinic downtown.\n\n"
-            "“We see forty patients every morning,” she said.")
+    text = "Harriet Lindqvist runs the clinic downtown.\n\n“We see forty patients every morning,” she said."
     (q,) = quotes_of(text)
     assert q.speaker_name == "Harriet Lindqvist"
-    assert text[q.source_start:q.source_end] == "she"
-    assert text[q.speaker_start:q.speaker_end] == "Harriet Lindqvist"
+    assert text[q.source_start : q.source_end] == "she"
+    assert text[q.speaker_start : q.speaker_end] == "Harriet Lindqvist"
 
 
 def test_speaker_from_the_sentence_before_the_quote_paragraph(quotes_of):
-    quotes = quotes_of("Mayor Tomas Reyes told reporters the plan was nearly ready.\n\n"
-                       "“We only need the council to sign off.”")
+    quotes = quotes_of(
+        "Mayor Tomas Reyes told reporters the plan was nearly ready.\n\n“We only need the council to sign off.”"
+    )
     assert quotes[0].speaker_name == "Tomas Reyes"
 
 
 def test_statement_goes_to_its_author(quotes_of):
-    quotes = quotes_of("In a statement on Monday, Health Minister Anika Rao asked for patience.\n\n"
-                       "“Vaccines will reach every region by June,” the statement read.")
+    quotes = quotes_of(
+        "In a statement on Monday, Health Minister Anika Rao asked for patience.\n\n"
+        "“Vaccines will reach every region by June,” the statement read."
+    )
     assert quotes[0].speaker_name == "Anika Rao"
 
 
@@ -73,23 +75,26 @@ def test_penn_treebank_quote_marks():
 
 
 def test_pronoun_skips_a_person_of_the_other_gender(quotes_of):
-    text = ("Mrs. Ilse Marten chaired the hearing where Tom Becker gave evidence.\n\n"
-            "“We will publish the findings in spring,” she said.")
+    text = (
+        "Mrs. Ilse Marten chaired the hearing where Tom Becker gave evidence.\n\n"
+        "“We will publish the findings in spring,” she said."
+    )
     (q,) = quotes_of(text)
     assert q.speaker_name == "Ilse Marten"
-    assert text[q.source_start:q.source_end] == "she"
+    assert text[q.source_start : q.source_end] == "she"
 
 
 def test_pronoun_takes_the_nearest_person_when_gender_is_unknown(quotes_of):
-    text = ("Ilse Marten chaired the hearing where Kai Becker gave evidence.\n\n"
-            "“We will publish the findings in spring,” she said.")
+    text = (
+        "Ilse Marten chaired the hearing where Kai Becker gave evidence.\n\n"
+        "“We will publish the findings in spring,” she said."
+    )
     (q,) = quotes_of(text)
     assert q.speaker_name == "Kai Becker"
 
 
 def test_name_as_a_label_before_a_colon(quotes_of):
-    text = ("Ruth Okonjo runs the shelter.\n\n"
-            "Continued Okonjo:\n\n“We have beds for ninety people and no more.”")
+    text = "Ruth Okonjo runs the shelter.\n\nContinued Okonjo:\n\n“We have beds for ninety people and no more.”"
     (q,) = quotes_of(text)
     assert q.speaker_name == "Okonjo"
 
@@ -108,5 +113,5 @@ def test_partial_quote_after_a_copula_has_no_speaker(quotes_of):
 def test_relative_pronoun_keeps_its_words_and_resolves_to_the_name(quotes_of):
     text = "The prize went to Omar Haddad, who said “this belongs to the whole team.”"
     (q,) = quotes_of(text)
-    assert text[q.source_start:q.source_end] == "who"
+    assert text[q.source_start : q.source_end] == "who"
     assert q.speaker_name == "Omar Haddad"

@@ -21,13 +21,13 @@ EVIL = "<script>alert(1)</script>"
 
 TEXT_A = (
     "Harbourside council approved the new ferry terminal on Monday. <b>Bold claim</b> here.\n\n"
-    f"\"We will open the terminal in June {EVIL},\" said Mara Quill, the council's transport chief. "
+    f'"We will open the terminal in June {EVIL}," said Mara Quill, the council\'s transport chief. '
     "The project will cost $42 million.\n\n"
     f"A reader wrote {EVIL} in the comments."
 )
 TEXT_B = (
     "The ferry terminal will cost $45 million, officials said on Tuesday.\n\n"
-    "\"Nobody asked the fishermen,\" a protester shouted.\n\n"
+    '"Nobody asked the fishermen," a protester shouted.\n\n'
     "Construction began in March."
 )
 TEXT_C = "Harbourside council approved the new ferry terminal on Monday. Nothing else."
@@ -35,8 +35,13 @@ TEXT_C = "Harbourside council approved the new ferry terminal on Monday. Nothing
 
 def _ref(text: str, article_id: str, sentence: str, time_expression: str | None = None) -> dict:
     start = text.index(sentence)
-    return {"article_id": article_id, "sentence": sentence, "char_start": start,
-            "char_end": start + len(sentence), "time_expression": time_expression}
+    return {
+        "article_id": article_id,
+        "sentence": sentence,
+        "char_start": start,
+        "char_end": start + len(sentence),
+        "time_expression": time_expression,
+    }
 
 
 def _span(text: str, words: str) -> tuple[int, int]:
@@ -56,51 +61,123 @@ def make_doc() -> dict:
     role = _span(TEXT_A, "Mara Quill, the council's transport chief")
     return {
         "schema": "storyline/1",
-        "story": {"id": "st-1", "title": f"Ferry terminal {EVIL}", "first_published": "2031-03-03",
-                  "last_published": "2031-03-05", "article_ids": ["a", "b", "c"]},
+        "story": {
+            "id": "st-1",
+            "title": f"Ferry terminal {EVIL}",
+            "first_published": "2031-03-03",
+            "last_published": "2031-03-05",
+            "article_ids": ["a", "b", "c"],
+        },
         "articles": [
-            {"id": "a", "path": "in/a.txt", "url": None, "outlet": "Harbour <i>Gazette</i>",
-             "title": f"Council backs terminal {EVIL}", "published": "2031-03-03",
-             "published_source": "header", "duplicate_of": None, "text": TEXT_A},
-            {"id": "b", "path": None, "url": "javascript:alert(1)", "outlet": "Coast Daily",
-             "title": "Terminal costs rise", "published": None, "published_source": "missing",
-             "duplicate_of": None, "text": TEXT_B},
-            {"id": "c", "path": None, "url": "https://example.org/c", "outlet": "Wire",
-             "title": "Council approves terminal", "published": "2031-03-05",
-             "published_source": "inferred", "duplicate_of": "a", "text": TEXT_C},
+            {
+                "id": "a",
+                "path": "in/a.txt",
+                "url": None,
+                "outlet": "Harbour <i>Gazette</i>",
+                "title": f"Council backs terminal {EVIL}",
+                "published": "2031-03-03",
+                "published_source": "header",
+                "duplicate_of": None,
+                "text": TEXT_A,
+            },
+            {
+                "id": "b",
+                "path": None,
+                "url": "javascript:alert(1)",
+                "outlet": "Coast Daily",
+                "title": "Terminal costs rise",
+                "published": None,
+                "published_source": "missing",
+                "duplicate_of": None,
+                "text": TEXT_B,
+            },
+            {
+                "id": "c",
+                "path": None,
+                "url": "https://example.org/c",
+                "outlet": "Wire",
+                "title": "Council approves terminal",
+                "published": "2031-03-05",
+                "published_source": "inferred",
+                "duplicate_of": "a",
+                "text": TEXT_C,
+            },
         ],
         "reuses": [{"article_id": "c", "source_id": "a", "paragraphs": 1, "share": 1.0}],
         "timeline": [
-            {"date": "2031-03-03", "summary": f"Council approves terminal {EVIL}",
-             "sources": [_ref(TEXT_A, "a", s_a1, "on Monday"), _ref(TEXT_C, "c", s_a1, "on Monday")]},
-            {"date": "2031-03", "summary": "Construction begins",
-             "sources": [_ref(TEXT_B, "b", s_b3, "in March")]},
-            {"date": "2031", "summary": "Costs revised",
-             "sources": [_ref(TEXT_B, "b", s_b1), _ref(TEXT_A, "a", s_a2)]},
+            {
+                "date": "2031-03-03",
+                "summary": f"Council approves terminal {EVIL}",
+                "sources": [_ref(TEXT_A, "a", s_a1, "on Monday"), _ref(TEXT_C, "c", s_a1, "on Monday")],
+            },
+            {"date": "2031-03", "summary": "Construction begins", "sources": [_ref(TEXT_B, "b", s_b3, "in March")]},
+            {"date": "2031", "summary": "Costs revised", "sources": [_ref(TEXT_B, "b", s_b1), _ref(TEXT_A, "a", s_a2)]},
         ],
         "entities": [
-            {"id": "e1", "name": f"Mara {EVIL} Quill", "type": "PERSON", "aliases": ["Quill"],
-             "roles": [{"role": "transport chief",
-                        "source": {"article_id": "a", "sentence": None, "char_start": role[0],
-                                   "char_end": role[1]}}], "mentions": 2},
-            {"id": "e2", "name": "Harbourside council", "type": "ORG", "aliases": [], "roles": [],
-             "mentions": 2},
+            {
+                "id": "e1",
+                "name": f"Mara {EVIL} Quill",
+                "type": "PERSON",
+                "aliases": ["Quill"],
+                "roles": [
+                    {
+                        "role": "transport chief",
+                        "source": {"article_id": "a", "sentence": None, "char_start": role[0], "char_end": role[1]},
+                    }
+                ],
+                "mentions": 2,
+            },
+            {"id": "e2", "name": "Harbourside council", "type": "ORG", "aliases": [], "roles": [], "mentions": 2},
             {"id": "e3", "name": "Harbourside", "type": "GPE", "aliases": [], "roles": [], "mentions": 1},
         ],
         "quotes": [
-            {"text": f"We will open the terminal in June {EVIL},", "speaker": "e1", "speaker_name": "Mara Quill",
-             "article_id": "a", "char_start": q1[0], "char_end": q1[1]},
-            {"text": "Nobody asked the fishermen,", "speaker": None, "speaker_name": None,
-             "article_id": "b", "char_start": q2[0], "char_end": q2[1]},
+            {
+                "text": f"We will open the terminal in June {EVIL},",
+                "speaker": "e1",
+                "speaker_name": "Mara Quill",
+                "article_id": "a",
+                "char_start": q1[0],
+                "char_end": q1[1],
+            },
+            {
+                "text": "Nobody asked the fishermen,",
+                "speaker": None,
+                "speaker_name": None,
+                "article_id": "b",
+                "char_start": q2[0],
+                "char_end": q2[1],
+            },
         ],
         "claims": [
-            {"subject": "terminal cost", "value": 42e6, "unit": "USD", "text": "$42 million",
-             "article_id": "a", "char_start": f1[0], "char_end": f1[1], "status": "conflicting", "group": 7},
-            {"subject": "terminal cost", "value": 45e6, "unit": "USD", "text": "$45 million",
-             "article_id": "b", "char_start": f2[0], "char_end": f2[1], "status": "conflicting", "group": 7},
+            {
+                "subject": "terminal cost",
+                "value": 42e6,
+                "unit": "USD",
+                "text": "$42 million",
+                "article_id": "a",
+                "char_start": f1[0],
+                "char_end": f1[1],
+                "status": "conflicting",
+                "group": 7,
+            },
+            {
+                "subject": "terminal cost",
+                "value": 45e6,
+                "unit": "USD",
+                "text": "$45 million",
+                "article_id": "b",
+                "char_start": f2[0],
+                "char_end": f2[1],
+                "status": "conflicting",
+                "group": 7,
+            },
         ],
-        "summary": [{"text": "The council approved a ferry terminal whose cost estimates differ.",
-                     "sources": [_ref(TEXT_A, "a", s_a1), _ref(TEXT_B, "b", s_b1)]}],
+        "summary": [
+            {
+                "text": "The council approved a ferry terminal whose cost estimates differ.",
+                "sources": [_ref(TEXT_A, "a", s_a1), _ref(TEXT_B, "b", s_b1)],
+            }
+        ],
         "undated_articles": ["b"],
     }
 
@@ -192,8 +269,7 @@ def test_every_timeline_source_is_a_mark_with_the_cited_sentence(doc, page):
     for entry in doc["timeline"]:
         for src in entry["sources"]:
             art = next(a for a in doc["articles"] if a["id"] == src["article_id"])
-            ids = [i for i in parsed.mark_ids
-                   if parsed.text_by_id[i] == src["sentence"] and i in links]
+            ids = [i for i in parsed.mark_ids if parsed.text_by_id[i] == src["sentence"] and i in links]
             assert ids, f"no linked mark for {src['sentence']!r} in article {art['id']}"
     # each mark id is unique and every internal link resolves
     assert len(parsed.mark_ids) == len(set(parsed.mark_ids))
@@ -213,11 +289,15 @@ def test_nested_citations_keep_exact_text(doc, page):
 
 def test_overlapping_citations_are_split_but_linked():
     text = "Alpha beta gamma delta."
-    refs = [{"article_id": "x", "sentence": "Alpha beta gamma", "char_start": 0, "char_end": 16},
-            {"article_id": "x", "sentence": "beta gamma delta.", "char_start": 6, "char_end": 23}]
-    doc = {"story": {"id": "s", "title": "t"},
-           "articles": [{"id": "x", "title": "x", "published": "2030-01-01", "text": text}],
-           "timeline": [{"date": "2030", "summary": "s", "sources": refs}]}
+    refs = [
+        {"article_id": "x", "sentence": "Alpha beta gamma", "char_start": 0, "char_end": 16},
+        {"article_id": "x", "sentence": "beta gamma delta.", "char_start": 6, "char_end": 23},
+    ]
+    doc = {
+        "story": {"id": "s", "title": "t"},
+        "articles": [{"id": "x", "title": "x", "published": "2030-01-01", "text": text}],
+        "timeline": [{"date": "2030", "summary": "s", "sources": refs}],
+    }
     page = render_story_html(doc)
     parsed = _parse(page)
     assert parsed.text_by_id[parsed.mark_ids[0]] == "Alpha beta gamma"
@@ -230,12 +310,21 @@ def test_overlapping_citations_are_split_but_linked():
 
 def test_offsets_that_do_not_match_the_sentence_are_not_marked():
     text = "One sentence here. Another one there."
-    doc = {"story": {"id": "s", "title": "t"},
-           "articles": [{"id": "x", "title": "x", "published": None, "text": text}],
-           "timeline": [{"date": "2030-02", "summary": "s", "sources": [
-               {"article_id": "x", "sentence": "Not in the text.", "char_start": 0, "char_end": 16},
-               {"article_id": "x", "sentence": "Another one there.", "char_start": 0, "char_end": 5},
-               {"article_id": "missing", "sentence": "Gone.", "char_start": 0, "char_end": 5}]}]}
+    doc = {
+        "story": {"id": "s", "title": "t"},
+        "articles": [{"id": "x", "title": "x", "published": None, "text": text}],
+        "timeline": [
+            {
+                "date": "2030-02",
+                "summary": "s",
+                "sources": [
+                    {"article_id": "x", "sentence": "Not in the text.", "char_start": 0, "char_end": 16},
+                    {"article_id": "x", "sentence": "Another one there.", "char_start": 0, "char_end": 5},
+                    {"article_id": "missing", "sentence": "Gone.", "char_start": 0, "char_end": 5},
+                ],
+            }
+        ],
+    }
     page = render_story_html(doc)
     parsed = _parse(page)
     # the wrong offsets for a sentence that is in the text are corrected by lookup
@@ -257,7 +346,7 @@ def test_sections_show_groups_status_and_badges(page):
 
 
 def test_unidentified_speaker_group_comes_last(page):
-    pos_known = page.index("Mara &lt;script&gt;alert(1)&lt;/script&gt; Quill <span class=\"muted small\">1 quote")
+    pos_known = page.index('Mara &lt;script&gt;alert(1)&lt;/script&gt; Quill <span class="muted small">1 quote')
     pos_unknown = page.index("Speaker not identified")
     assert pos_known < pos_unknown
 
@@ -318,11 +407,16 @@ def test_timelinejs_escapes_html_and_drops_unsafe_links(doc):
 
 
 def test_timelinejs_skips_unresolved_dates():
-    doc = {"story": {"id": "s", "title": "t"}, "articles": [],
-           "timeline": [{"date": "XXXX-XX-XX", "summary": "a", "sources": []},
-                        {"date": "2030-W05", "summary": "b", "sources": []},
-                        {"date": "2030-13", "summary": "c", "sources": []},
-                        {"date": "2030-02-01", "summary": "d", "sources": []}]}
+    doc = {
+        "story": {"id": "s", "title": "t"},
+        "articles": [],
+        "timeline": [
+            {"date": "XXXX-XX-XX", "summary": "a", "sources": []},
+            {"date": "2030-W05", "summary": "b", "sources": []},
+            {"date": "2030-13", "summary": "c", "sources": []},
+            {"date": "2030-02-01", "summary": "d", "sources": []},
+        ],
+    }
     events = to_timelinejs(doc)["events"]
     assert [e["text"]["headline"] for e in events] == ["d"]
     assert timelinejs_date("2030-02") == {"year": "2030", "month": "2"}
@@ -330,8 +424,11 @@ def test_timelinejs_skips_unresolved_dates():
 
 def test_timelinejs_long_summary_is_shortened_but_kept():
     long = "word " * 60
-    doc = {"story": {"id": "s", "title": "t"}, "articles": [],
-           "timeline": [{"date": "2030", "summary": long, "sources": []}]}
+    doc = {
+        "story": {"id": "s", "title": "t"},
+        "articles": [],
+        "timeline": [{"date": "2030", "summary": long, "sources": []}],
+    }
     ev = to_timelinejs(doc)["events"][0]
     assert ev["text"]["headline"].endswith("…") and len(ev["text"]["headline"]) <= 141
     assert " ".join(long.split()) in ev["text"]["text"]
@@ -341,10 +438,17 @@ def test_timelinejs_long_summary_is_shortened_but_kept():
 
 
 def test_index_links_each_story_and_escapes():
-    stories = [make_doc(),
-               {"id": "st 2/x", "title": "Second <em>story</em>", "size": 1,
-                "first_published": "2030-01-01", "last_published": "2030-01-01"},
-               {"id": "st-3", "title": "Third", "size": 4, "href": "elsewhere/3.html"}]
+    stories = [
+        make_doc(),
+        {
+            "id": "st 2/x",
+            "title": "Second <em>story</em>",
+            "size": 1,
+            "first_published": "2030-01-01",
+            "last_published": "2030-01-01",
+        },
+        {"id": "st-3", "title": "Third", "size": 4, "href": "elsewhere/3.html"},
+    ]
     page = render_index_html(stories)
     parsed = _parse(page)
     assert "stories/st-1/index.html" in parsed.hrefs
@@ -359,12 +463,22 @@ def test_index_links_each_story_and_escapes():
 def test_extractive_entry_does_not_repeat_its_sentence():
     text = "Workers walked out on Monday. Talks resumed."
     sentence = "Workers walked out on Monday."
-    doc = {"story": {"id": "s", "title": "t"},
-           "articles": [{"id": "x", "title": "x", "published": "2030-01-02", "text": text}],
-           "timeline": [{"date": "2030-01-01", "summary": sentence, "sources": [
-               {"article_id": "x", "sentence": sentence, "char_start": 0, "char_end": len(sentence)}]},
-               {"date": "2030-01-02", "summary": "Talks started again.", "sources": [
-               {"article_id": "x", "sentence": "Talks resumed.", "char_start": 30, "char_end": 44}]}]}
+    doc = {
+        "story": {"id": "s", "title": "t"},
+        "articles": [{"id": "x", "title": "x", "published": "2030-01-02", "text": text}],
+        "timeline": [
+            {
+                "date": "2030-01-01",
+                "summary": sentence,
+                "sources": [{"article_id": "x", "sentence": sentence, "char_start": 0, "char_end": len(sentence)}],
+            },
+            {
+                "date": "2030-01-02",
+                "summary": "Talks started again.",
+                "sources": [{"article_id": "x", "sentence": "Talks resumed.", "char_start": 30, "char_end": 44}],
+            },
+        ],
+    }
     page = render_story_html(doc)
     assert "<blockquote>Workers walked out" not in page
     assert "<blockquote>Talks resumed.</blockquote>" in page
@@ -372,13 +486,33 @@ def test_extractive_entry_does_not_repeat_its_sentence():
 
 def test_quote_and_figure_offsets_that_do_not_cover_their_text_are_not_marked():
     text = "The pier is closed, the mayor said. Repairs cost $9 million. Nothing more."
-    doc = {"story": {"id": "s", "title": "t"},
-           "articles": [{"id": "x", "title": "x", "published": None, "text": text}],
-           "quotes": [{"text": "We will reopen in May,", "speaker": None, "speaker_name": "Ida Moss",
-                       "article_id": "x", "char_start": 0, "char_end": 18}],
-           "claims": [{"subject": "repairs", "value": 7e6, "unit": "USD", "text": "$7 million",
-                       "article_id": "x", "char_start": text.index("Nothing"), "char_end": len(text) - 1,
-                       "status": "consistent", "group": 1}]}
+    doc = {
+        "story": {"id": "s", "title": "t"},
+        "articles": [{"id": "x", "title": "x", "published": None, "text": text}],
+        "quotes": [
+            {
+                "text": "We will reopen in May,",
+                "speaker": None,
+                "speaker_name": "Ida Moss",
+                "article_id": "x",
+                "char_start": 0,
+                "char_end": 18,
+            }
+        ],
+        "claims": [
+            {
+                "subject": "repairs",
+                "value": 7e6,
+                "unit": "USD",
+                "text": "$7 million",
+                "article_id": "x",
+                "char_start": text.index("Nothing"),
+                "char_end": len(text) - 1,
+                "status": "consistent",
+                "group": 1,
+            }
+        ],
+    }
     parsed = _parse(render_story_html(doc))
     assert parsed.mark_ids == []
 
@@ -386,11 +520,24 @@ def test_quote_and_figure_offsets_that_do_not_cover_their_text_are_not_marked():
 def test_a_misplaced_sentence_is_marked_where_it_was_cited_not_at_its_first_occurrence():
     text = "The ferry is late. Crowds grew on Monday. The ferry is late. Crowds left on Tuesday."
     second = text.rindex("The ferry is late.")
-    doc = {"story": {"id": "s", "title": "t"},
-           "articles": [{"id": "x", "title": "x", "published": None, "text": text}],
-           "timeline": [{"date": "2030-02", "summary": "s", "sources": [
-               {"article_id": "x", "sentence": "The ferry is late.", "char_start": second + 2,
-                "char_end": second + 20}]}]}
+    doc = {
+        "story": {"id": "s", "title": "t"},
+        "articles": [{"id": "x", "title": "x", "published": None, "text": text}],
+        "timeline": [
+            {
+                "date": "2030-02",
+                "summary": "s",
+                "sources": [
+                    {
+                        "article_id": "x",
+                        "sentence": "The ferry is late.",
+                        "char_start": second + 2,
+                        "char_end": second + 20,
+                    }
+                ],
+            }
+        ],
+    }
     page = render_story_html(doc)
     (mark,) = _parse(page).mark_ids
     assert mark.endswith(f"-{second}-{second + len('The ferry is late.')}")
@@ -398,11 +545,19 @@ def test_a_misplaced_sentence_is_marked_where_it_was_cited_not_at_its_first_occu
 
 def test_an_inferred_date_says_how_it_was_worked_out_escaped():
     text = "The council voted on March 30 to rebuild the pier."
-    source = {"article_id": "x", "sentence": text, "char_start": 0, "char_end": len(text),
-              "time_expression": "March 30", "inferred": f"year 2030 from {EVIL}"}
-    doc = {"story": {"id": "s", "title": "t"},
-           "articles": [{"id": "x", "title": "x", "published": None, "text": text}],
-           "timeline": [{"date": "2030-03-30", "summary": text, "sources": [source]}]}
+    source = {
+        "article_id": "x",
+        "sentence": text,
+        "char_start": 0,
+        "char_end": len(text),
+        "time_expression": "March 30",
+        "inferred": f"year 2030 from {EVIL}",
+    }
+    doc = {
+        "story": {"id": "s", "title": "t"},
+        "articles": [{"id": "x", "title": "x", "published": None, "text": text}],
+        "timeline": [{"date": "2030-03-30", "summary": text, "sources": [source]}],
+    }
     page = render_story_html(doc)
     assert "date inferred: year 2030 from &lt;script&gt;" in page
     assert EVIL not in page

@@ -33,8 +33,9 @@ def _blocks(markdown: str) -> list[tuple[str, str]]:
         elif token.nesting == -1:
             tags.pop()
         elif token.type == "inline":
-            text = "".join(" " if child.type in ("softbreak", "hardbreak") else child.content
-                           for child in token.children or [])
+            text = "".join(
+                " " if child.type in ("softbreak", "hardbreak") else child.content for child in token.children or []
+            )
             blocks.append(("/".join(tags), text))
         elif token.type in ("html_block", "code_block", "fence", "hr"):
             blocks.append((token.type, token.content))
@@ -47,8 +48,13 @@ def _tricky_doc() -> dict:
     article = doc["articles"][0]
     article["text"], article["title"], article["outlet"] = text, TRICKY_TEXT, TRICKY_TEXT
     start = text.index(TRICKY_TEXT)
-    source = {"article_id": article["id"], "sentence": TRICKY_TEXT, "char_start": start,
-              "char_end": start + len(TRICKY_TEXT), "time_expression": "1. Council"}
+    source = {
+        "article_id": article["id"],
+        "sentence": TRICKY_TEXT,
+        "char_start": start,
+        "char_end": start + len(TRICKY_TEXT),
+        "time_expression": "1. Council",
+    }
     doc["story"]["title"] = TRICKY_TEXT
     doc["summary"] = [{"text": TRICKY_TEXT, "sources": [source]}]
     doc["timeline"] = [{"date": "2031-03-03", "summary": TRICKY_TEXT, "sources": [source]}]

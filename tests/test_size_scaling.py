@@ -17,8 +17,10 @@ from storyline.render.html import _highlight, _Span
 def test_highlighting_many_citations_in_a_long_article_takes_time_in_proportion_to_them():
     sentence = "The harbour crane at Holmvik broke again and the ferry waited. "
     text = sentence * 20_000  # 1.3 million characters, 20,000 cited sentences
-    spans = [_Span(i * len(sentence), (i + 1) * len(sentence) - 1, f"c{i}", {"timeline"}, ["timeline"])
-             for i in range(20_000)]
+    spans = [
+        _Span(i * len(sentence), (i + 1) * len(sentence) - 1, f"c{i}", {"timeline"}, ["timeline"])
+        for i in range(20_000)
+    ]
     spans.append(_Span(0, len(text), "whole", {"quote"}, ["quote"]))  # one span over all the others
     start = time.perf_counter()
     page = _highlight(text, spans)
@@ -28,8 +30,11 @@ def test_highlighting_many_citations_in_a_long_article_takes_time_in_proportion_
     assert seconds < 5.0, f"{seconds:.1f} s for 20,000 citations (the square of them takes minutes)"
 
 
-@given(spans=st.lists(st.tuples(st.integers(0, 300), st.integers(1, 40), st.sampled_from("abcde")), max_size=60),
-       start=st.integers(0, 340), length=st.integers(1, 30))
+@given(
+    spans=st.lists(st.tuples(st.integers(0, 300), st.integers(1, 40), st.sampled_from("abcde")), max_size=60),
+    start=st.integers(0, 340),
+    length=st.integers(1, 30),
+)
 def test_the_mention_under_a_speaker_is_the_first_listed_overlapping_one(spans, start, length):
     """The indexed look-up answers as a scan of every listed mention would."""
     listed = [(s, s + n, key) for s, n, key in spans]
@@ -40,8 +45,19 @@ def test_the_mention_under_a_speaker_is_the_first_listed_overlapping_one(spans, 
 
 def _tagged(text: str, phrase: str, expr_type: str, value: str) -> list[TimeExpr]:
     at = [m.start() for m in re.finditer(re.escape(phrase), text)]
-    return [TimeExpr(start=s, end=s + len(phrase), text=phrase, type=expr_type, value=value, sentence=n, resolved=True,
-                     anchor="absolute") for n, s in enumerate(at)]
+    return [
+        TimeExpr(
+            start=s,
+            end=s + len(phrase),
+            text=phrase,
+            type=expr_type,
+            value=value,
+            sentence=n,
+            resolved=True,
+            anchor="absolute",
+        )
+        for n, s in enumerate(at)
+    ]
 
 
 def test_joining_days_with_their_clocks_and_parts_of_the_day_takes_time_in_proportion_to_them():

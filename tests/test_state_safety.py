@@ -28,9 +28,18 @@ class _TouchOnLoad:
 
 def _small_grouper() -> StoryGrouper:
     grouper = StoryGrouper(GroupSettings())
-    grouper.add([AnnotatedArticle(Article(id=f"a{i}", text=f"The ferry to Holmvik sailed late on day {i} because "
-                                          "the harbour crane broke and the crew waited for parts."))
-                 for i in range(3)])
+    grouper.add(
+        [
+            AnnotatedArticle(
+                Article(
+                    id=f"a{i}",
+                    text=f"The ferry to Holmvik sailed late on day {i} because "
+                    "the harbour crane broke and the crew waited for parts.",
+                )
+            )
+            for i in range(3)
+        ]
+    )
     return grouper
 
 
@@ -47,20 +56,20 @@ def test_a_pickled_state_is_refused_without_running_it(tmp_path, magic):
 def test_the_state_is_not_a_pickle_and_names_its_format():
     blob = _small_grouper().dumps()
     assert blob.startswith(MAGIC)
-    assert b"\x80\x04" not in blob[:len(MAGIC) + 2]  # no pickle protocol header after the version line
-    with np.load(io.BytesIO(blob[len(MAGIC):]), allow_pickle=False) as archive:  # readable with pickling off
+    assert b"\x80\x04" not in blob[: len(MAGIC) + 2]  # no pickle protocol header after the version line
+    with np.load(io.BytesIO(blob[len(MAGIC) :]), allow_pickle=False) as archive:  # readable with pickling off
         assert "tree" in archive.files
 
 
 def test_a_state_of_another_format_version_is_refused_by_name():
     blob = _small_grouper().dumps()
-    other = b"storyline-group-state/999\n" + blob[len(MAGIC):]
+    other = b"storyline-group-state/999\n" + blob[len(MAGIC) :]
     with pytest.raises(StateError, match=r"storyline-group-state/999.*" + FORMAT):
         StoryGrouper(GroupSettings(), other)
 
 
 def _rewrite_tree(blob: bytes, change) -> bytes:
-    with np.load(io.BytesIO(blob[len(MAGIC):]), allow_pickle=False) as archive:
+    with np.load(io.BytesIO(blob[len(MAGIC) :]), allow_pickle=False) as archive:
         entries = {name: archive[name] for name in archive.files}
     tree = json.loads(entries["tree"].tobytes())
     change(tree)
@@ -87,8 +96,15 @@ def test_a_truncated_state_is_a_named_error():
 def test_a_loaded_state_continues_exactly_like_the_live_grouper():
     live = _small_grouper()
     restored = StoryGrouper(GroupSettings(), live.dumps())
-    more = [AnnotatedArticle(Article(id="b1", text="Orchard growers counted frost damage in the apple blossom "
-                                     "south of Kellerton and asked the ministry for loans."))]
+    more = [
+        AnnotatedArticle(
+            Article(
+                id="b1",
+                text="Orchard growers counted frost damage in the apple blossom "
+                "south of Kellerton and asked the ministry for loans.",
+            )
+        )
+    ]
     assert restored.add(more) == live.add(more)
     assert restored.grouping() == live.grouping()
     assert restored.dumps() == live.dumps()
@@ -97,9 +113,11 @@ def test_a_loaded_state_continues_exactly_like_the_live_grouper():
 def test_the_original_of_a_copy_is_the_earlier_published_whatever_the_batch_order():
     import datetime as dt
 
-    text = ("The Holmvik harbour crane broke on Friday and the ferry to the islands waited three hours while "
-            "engineers from Eastholm replaced a cable. The operator said the crane would be inspected again "
-            "next month and that passengers would get a refund for the delay.")
+    text = (
+        "The Holmvik harbour crane broke on Friday and the ferry to the islands waited three hours while "
+        "engineers from Eastholm replaced a cable. The operator said the crane would be inspected again "
+        "next month and that passengers would get a refund for the delay."
+    )
     original = AnnotatedArticle(Article(id="first", text=text, published=dt.date(2024, 5, 3)))
     republished = AnnotatedArticle(Article(id="again", text=text + " (Republished.)", published=dt.date(2024, 5, 9)))
     later_copy = AnnotatedArticle(Article(id="third", text=text + " (Copy.)", published=dt.date(2024, 5, 12)))

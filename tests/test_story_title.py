@@ -15,7 +15,9 @@ def _untitled(sentences: list[str]) -> AnnotatedArticle:
 
 
 def test_a_glued_dateline_is_cut_from_the_title():
-    wire = _untitled(["GENEVA | Thu Mar 3 , 2011 1:28 pm EST GENEVA ( Reuters ) - The ferry board voted to close the pier ."])
+    wire = _untitled(
+        ["GENEVA | Thu Mar 3 , 2011 1:28 pm EST GENEVA ( Reuters ) - The ferry board voted to close the pier ."]
+    )
     assert story_title([wire]) == "The ferry board voted to close the pier ."
 
 

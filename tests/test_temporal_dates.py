@@ -16,12 +16,15 @@ from storyline.annotate.temporal import tag_text
 from temporal_support import THU, TUE, one
 
 
-@pytest.mark.parametrize("text, dct, expression, value, mod", [
-    ("Talks began to stall mid-August, the union says.", THU, "mid-August", "2019-08", "MID"),
-    ("Services may be withdrawn in late September.", THU, "late September", "2019-09", "END"),
-    ("The vote is expected early next year.", THU, "early next year", "2020", "START"),
-    ("She testified for more than four hours.", THU, "more than four hours", "PT4H", "MORE_THAN"),
-])
+@pytest.mark.parametrize(
+    "text, dct, expression, value, mod",
+    [
+        ("Talks began to stall mid-August, the union says.", THU, "mid-August", "2019-08", "MID"),
+        ("Services may be withdrawn in late September.", THU, "late September", "2019-09", "END"),
+        ("The vote is expected early next year.", THU, "early next year", "2020", "START"),
+        ("She testified for more than four hours.", THU, "more than four hours", "PT4H", "MORE_THAN"),
+    ],
+)
 def test_mods(nlp, text, dct, expression, value, mod):
     timex = one(nlp, text, dct, expression)
     assert (timex.value, timex.mod) == (value, mod)
@@ -35,32 +38,58 @@ def test_informal_spellings(nlp):
 
 def test_year_ranges_are_two_expressions(nlp):
     found = tag_text("The dam was built during the 1998-2001 drought and repaired in 2007-08.", TUE, nlp)
-    assert [(t.text, t.value) for t in found] == [("1998", "1998"), ("2001", "2001"), ("2007", "2007"),
-                                                  ("08", "2008")]
+    assert [(t.text, t.value) for t in found] == [("1998", "1998"), ("2001", "2001"), ("2007", "2007"), ("08", "2008")]
 
 
-@pytest.mark.parametrize("text, expression, value", [
-    ("The harbour reopened in March last year after the repairs.", "March last year", "2018-03"),
-    ("The lease was signed on Dec. 23 last year and ends soon.", "Dec. 23 last year", "2018-12-23"),
-    ("The firm listed its shares in Oct 2016 on the local exchange.", "Oct 2016", "2016-10"),
-])
+@pytest.mark.parametrize(
+    "text, expression, value",
+    [
+        ("The harbour reopened in March last year after the repairs.", "March last year", "2018-03"),
+        ("The lease was signed on Dec. 23 last year and ends soon.", "Dec. 23 last year", "2018-12-23"),
+        ("The firm listed its shares in Oct 2016 on the local exchange.", "Oct 2016", "2016-10"),
+    ],
+)
 def test_month_with_relative_year(nlp, text, expression, value):
     assert one(nlp, text, TUE, expression).value == value
 
 
-@pytest.mark.parametrize("text, dct, expression, type_, value", [
-    # Easter moves: 2019's fell on April 21, 2013's on March 31
-    ("The cathedral will reopen at Easter, the bishop said.", TUE, "Easter", "DATE", "2020-04-12"),
-    ("Shops closed on Good Friday and reopened after the holiday.", dt.date(2013, 4, 10), "Good Friday", "DATE",
-     "2013-03-29"),
-    ("Crowds filled the streets for St. Patrick's Day.", dt.date(2013, 3, 19), "St. Patrick's Day", "DATE",
-     "2013-03-17"),
-    ("Fireworks lit the harbour on the Fourth of July.", dt.date(2013, 7, 8), "Fourth of July", "DATE", "2013-07-04"),
-    # decades of unsaid number keep their unit, as "for decades" does
-    ("The decades-long dispute over the border ended.", TUE, "decades-long", "DURATION", "PXDE"),
-    ("The talks collapsed on Sept. 20, 2019, and the miners left the next morning.", TUE, "the next morning",
-     "TIME", "2019-09-21TMO"),
-])
+@pytest.mark.parametrize(
+    "text, dct, expression, type_, value",
+    [
+        # Easter moves: 2019's fell on April 21, 2013's on March 31
+        ("The cathedral will reopen at Easter, the bishop said.", TUE, "Easter", "DATE", "2020-04-12"),
+        (
+            "Shops closed on Good Friday and reopened after the holiday.",
+            dt.date(2013, 4, 10),
+            "Good Friday",
+            "DATE",
+            "2013-03-29",
+        ),
+        (
+            "Crowds filled the streets for St. Patrick's Day.",
+            dt.date(2013, 3, 19),
+            "St. Patrick's Day",
+            "DATE",
+            "2013-03-17",
+        ),
+        (
+            "Fireworks lit the harbour on the Fourth of July.",
+            dt.date(2013, 7, 8),
+            "Fourth of July",
+            "DATE",
+            "2013-07-04",
+        ),
+        # decades of unsaid number keep their unit, as "for decades" does
+        ("The decades-long dispute over the border ended.", TUE, "decades-long", "DURATION", "PXDE"),
+        (
+            "The talks collapsed on Sept. 20, 2019, and the miners left the next morning.",
+            TUE,
+            "the next morning",
+            "TIME",
+            "2019-09-21TMO",
+        ),
+    ],
+)
 def test_holidays_compounds_and_next_morning(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)
     assert (found.type, found.value) == (type_, value)
@@ -80,50 +109,69 @@ def test_old_years_after_a_preposition_and_possessive_units(nlp):
     assert found.value == "2019-W39"
 
 
-@pytest.mark.parametrize("text, expression, type_, value", [
-    ("Rents rose sharply through the nineties.", "the nineties", "DATE", "199"),
-    ("The stock fell for eight trading days in a row.", "eight trading days", "DURATION", "P8D"),
-    ("Voters in Ohio will go to the polls on Election Day.", "Election Day", "DATE", "2019-11-05"),
-    ("Rents have doubled over the past decade.", "the past decade", "DURATION", "P10Y"),
-    # two or more decades and centuries keep their unit (TIMEX3 DE, CE); one stays in years, as does a half
-    ("The family ruled for four decades.", "four decades", "DURATION", "P4DE"),
-    ("The quake was the worst in two centuries.", "two centuries", "DURATION", "P2CE"),
-    ("The chapel has stood for centuries.", "centuries", "DURATION", "PXCE"),
-    ("The dam stood for half a century.", "half a century", "DURATION", "P50Y"),
-    ("The convoy will leave at 4 in the morning.", "4 in the morning", "TIME", "2019-09-24T04:00"),
-    ("The shelling began at 10 at night.", "10 at night", "TIME", "2019-09-24T22:00"),
-])
+@pytest.mark.parametrize(
+    "text, expression, type_, value",
+    [
+        ("Rents rose sharply through the nineties.", "the nineties", "DATE", "199"),
+        ("The stock fell for eight trading days in a row.", "eight trading days", "DURATION", "P8D"),
+        ("Voters in Ohio will go to the polls on Election Day.", "Election Day", "DATE", "2019-11-05"),
+        ("Rents have doubled over the past decade.", "the past decade", "DURATION", "P10Y"),
+        # two or more decades and centuries keep their unit (TIMEX3 DE, CE); one stays in years, as does a half
+        ("The family ruled for four decades.", "four decades", "DURATION", "P4DE"),
+        ("The quake was the worst in two centuries.", "two centuries", "DURATION", "P2CE"),
+        ("The chapel has stood for centuries.", "centuries", "DURATION", "PXCE"),
+        ("The dam stood for half a century.", "half a century", "DURATION", "P50Y"),
+        ("The convoy will leave at 4 in the morning.", "4 in the morning", "TIME", "2019-09-24T04:00"),
+        ("The shelling began at 10 at night.", "10 at night", "TIME", "2019-09-24T22:00"),
+    ],
+)
 def test_type_and_value_of_one_expression(nlp, text, expression, type_, value):
     found = one(nlp, text, TUE, expression)
     assert (found.type, found.value) == (type_, value)
 
 
-@pytest.mark.parametrize("text, dct, expression, type_, value", [
-    # fractional distances back are dates one unit finer, not durations
-    ("The mill closed two and a half years ago.", TUE, "two and a half years ago", "DATE", "2017-03"),
-    ("The museum reopened a year and a half ago.", TUE, "a year and a half ago", "DATE", "2018-03"),
-    ("The ferry line was sold 2 1/2 years ago.", TUE, "2 1/2 years ago", "DATE", "2017-03"),
-    # a year written before "quarter" / "period" dates that period, in the quarter under discussion
-    ("Profit rose in the third quarter of 2019 but the 2018 quarter was stronger.", TUE, "the 2018 quarter",
-     "DATE", "2018-Q3"),
-    ("Sales in the third quarter beat those of the 2018 period.", TUE, "the 2018 period", "DATE", "2018-Q3"),
-    # halves of a relative year are named halves
-    ("Exports grew in the second half of the year.", TUE, "the second half of the year", "DATE", "2019-H2"),
-    ("Exports fell in the first half of last year.", TUE, "the first half of last year", "DATE", "2018-H1"),
-])
+@pytest.mark.parametrize(
+    "text, dct, expression, type_, value",
+    [
+        # fractional distances back are dates one unit finer, not durations
+        ("The mill closed two and a half years ago.", TUE, "two and a half years ago", "DATE", "2017-03"),
+        ("The museum reopened a year and a half ago.", TUE, "a year and a half ago", "DATE", "2018-03"),
+        ("The ferry line was sold 2 1/2 years ago.", TUE, "2 1/2 years ago", "DATE", "2017-03"),
+        # a year written before "quarter" / "period" dates that period, in the quarter under discussion
+        (
+            "Profit rose in the third quarter of 2019 but the 2018 quarter was stronger.",
+            TUE,
+            "the 2018 quarter",
+            "DATE",
+            "2018-Q3",
+        ),
+        ("Sales in the third quarter beat those of the 2018 period.", TUE, "the 2018 period", "DATE", "2018-Q3"),
+        # halves of a relative year are named halves
+        ("Exports grew in the second half of the year.", TUE, "the second half of the year", "DATE", "2019-H2"),
+        ("Exports fell in the first half of last year.", TUE, "the first half of last year", "DATE", "2018-H1"),
+    ],
+)
 def test_fractional_distances_back_year_periods_and_halves(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)
     assert (found.type, found.value) == (type_, value)
 
 
-@pytest.mark.parametrize("text, dct, expression, type_, value", [
-    # a quarter "of last year" is in last year, whatever the tense
-    ("The deficit widened in the fourth quarter of last year.", TUE, "the fourth quarter of last year", "DATE",
-     "2018-Q4"),
-    ("The council will cut spending this fiscal year.", TUE, "this fiscal year", "DATE", "2019"),
-    ("The storm moved out by midday Monday.", TUE, "midday Monday", "TIME", "2019-09-23T12:00"),
-    ("In the 1980s and '90s the port boomed.", TUE, "'90s", "DATE", "199"),
-])
+@pytest.mark.parametrize(
+    "text, dct, expression, type_, value",
+    [
+        # a quarter "of last year" is in last year, whatever the tense
+        (
+            "The deficit widened in the fourth quarter of last year.",
+            TUE,
+            "the fourth quarter of last year",
+            "DATE",
+            "2018-Q4",
+        ),
+        ("The council will cut spending this fiscal year.", TUE, "this fiscal year", "DATE", "2019"),
+        ("The storm moved out by midday Monday.", TUE, "midday Monday", "TIME", "2019-09-23T12:00"),
+        ("In the 1980s and '90s the port boomed.", TUE, "'90s", "DATE", "199"),
+    ],
+)
 def test_quarters_of_last_year_fiscal_years_midday_and_a_second_decade(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)
     assert (found.type, found.value) == (type_, value)
@@ -134,15 +182,18 @@ def test_a_month_with_a_spelled_year(nlp):
     assert (found.type, found.value) == ("DATE", "1997-01")
 
 
-@pytest.mark.parametrize("text, expression, value", [
-    ("The trade fair runs Oct. 8-10 in the old harbour hall.", "10", "2019-10-10"),
-    ("Delegates met on Nov. 2 and 3 to settle the agenda.", "3", "2019-11-03"),
-    ("Storms on 14-15 February closed the pass.", "14", "2019-02-14"),  # past clause: this year's
-    ("The siege of April 3-6, 1902 left the fort in ruins.", "6, 1902", "1902-04-06"),
-    # after a dash or "to", any lower-case word may follow the range's last day
-    ("The poll was conducted between Sept. 15-17 among 1,031 voters.", "17", "2019-09-17"),
-    ("Divers found a cloud June 23 to 27 similar to the first.", "27", "2019-06-27"),
-])
+@pytest.mark.parametrize(
+    "text, expression, value",
+    [
+        ("The trade fair runs Oct. 8-10 in the old harbour hall.", "10", "2019-10-10"),
+        ("Delegates met on Nov. 2 and 3 to settle the agenda.", "3", "2019-11-03"),
+        ("Storms on 14-15 February closed the pass.", "14", "2019-02-14"),  # past clause: this year's
+        ("The siege of April 3-6, 1902 left the fort in ruins.", "6, 1902", "1902-04-06"),
+        # after a dash or "to", any lower-case word may follow the range's last day
+        ("The poll was conducted between Sept. 15-17 among 1,031 voters.", "17", "2019-09-17"),
+        ("Divers found a cloud June 23 to 27 similar to the first.", "27", "2019-06-27"),
+    ],
+)
 def test_bare_day_of_a_range_is_its_own_date(nlp, text, expression, value):
     assert one(nlp, text, TUE, expression).value == value
 
@@ -169,8 +220,9 @@ def test_a_month_range_shares_the_year_written_after_it(nlp):
     dct = dt.date(2011, 3, 6)
     text = "The jump was the biggest since a hike between August and September 2005."
     assert one(nlp, text, dct, "August").value == "2005-08"
-    assert one(nlp, "Delaying the invasion from March to autumn 2003 would have helped.", dct, "March").value \
-        == "2003-03"
+    assert (
+        one(nlp, "Delaying the invasion from March to autumn 2003 would have helped.", dct, "March").value == "2003-03"
+    )
     # a range across the new year starts the year before
     assert one(nlp, "Troops fought from December to March 2003.", dct, "December").value == "2002-12"
     # no year after the range: the month is read as before
@@ -201,8 +253,10 @@ def test_centuries_spelled_out_and_in_pairs(nlp):
     # a batsman's century is a hundred runs
     assert tag_text("Hayden hit his fifth century of the series, his 27th century in Tests.", THU, nlp) == []
     assert one(nlp, "His 21st century heirs seek fear.", THU, "21st century").value == "20"
-    assert one(nlp, "Ptolemy took the city in the third century BC and renamed it.", THU, "the third century").value \
+    assert (
+        one(nlp, "Ptolemy took the city in the third century BC and renamed it.", THU, "the third century").value
         == "BC02"
+    )
     assert one(nlp, "Twentieth century art sold well.", THU, "Twentieth century").value == "19"
 
 
@@ -301,10 +355,16 @@ def test_a_bare_season_describing_or_described_is_a_time_but_not_a_kind_or_a_nam
     dct = dt.date(2011, 11, 18)
     text = "Extreme winter weather risks cutting off the villages before a harsh winter sets in."
     assert [t.text for t in tag_text(text, dct, nlp)] == ["winter", "winter"]
-    assert one(nlp, "MPs will rise tomorrow for the six-week summer recess.", dt.date(2022, 7, 20),
-               "summer").value == "2022-SU"
-    for kind_or_name in ("The children left for summer camp.", "They bathed in a hot spring.",
-                         "Protests of the Arab Spring spread.", "The Winter Olympics open soon."):
+    assert (
+        one(nlp, "MPs will rise tomorrow for the six-week summer recess.", dt.date(2022, 7, 20), "summer").value
+        == "2022-SU"
+    )
+    for kind_or_name in (
+        "The children left for summer camp.",
+        "They bathed in a hot spring.",
+        "Protests of the Arab Spring spread.",
+        "The Winter Olympics open soon.",
+    ):
         assert not [t for t in tag_text(kind_or_name, dct, nlp) if t.type == "DATE"], kind_or_name
 
 
@@ -318,7 +378,9 @@ def test_time_words_in_running_text_or_a_quoted_sentence_stay_times(nlp):
 def test_a_month_that_ends_a_pair_follows_the_first_month(nlp):
     text = "The group has ads reserved in December and January in the two states."
     assert [(t.text, t.value) for t in tag_text(text, dt.date(2015, 11, 27), nlp)] == [
-        ("December", "2015-12"), ("January", "2016-01")]
+        ("December", "2015-12"),
+        ("January", "2016-01"),
+    ]
 
 
 def test_an_abbreviated_month_may_touch_its_day(nlp):
@@ -335,8 +397,12 @@ def test_nine_eleven_is_the_attacks_day_after_it_and_escaped_slashes_are_slashes
 
 def test_a_day_of_the_month_spelt_out(nlp):
     tue = dt.date(2011, 8, 23)
-    text = ("He was born on the first of June 2009. They met on Sunday, the thirtieth of May, and the twenty-first of "
-            "March.")
+    text = (
+        "He was born on the first of June 2009. They met on Sunday, the thirtieth of May, and the twenty-first of "
+        "March."
+    )
     assert [(t.text, t.value) for t in tag_text(text, tue, nlp)] == [
-        ("the first of June 2009", "2009-06-01"), ("Sunday, the thirtieth of May", "2010-05-30"),
-        ("the twenty-first of March", "2011-03-21")]
+        ("the first of June 2009", "2009-06-01"),
+        ("Sunday, the thirtieth of May", "2010-05-30"),
+        ("the twenty-first of March", "2011-03-21"),
+    ]

@@ -43,25 +43,36 @@ def test_some_years_after_for_is_a_duration(nlp):
 
 
 def test_a_plural_unit_with_nothing_counting_it_is_a_span_of_unsaid_length(nlp):
-    text = ("She crossed the border days after a sniper killed the doctor. Hours later, the police arrived. "
-            "After weeks of protests the government gave in.")
+    text = (
+        "She crossed the border days after a sniper killed the doctor. Hours later, the police arrived. "
+        "After weeks of protests the government gave in."
+    )
     found = {t.text: (t.type, t.value) for t in tag_text(text, dt.date(1998, 11, 20), nlp)}
     assert found == {"days": ("DURATION", "PXD"), "Hours later": ("DURATION", "PTXH"), "weeks": ("DURATION", "PXW")}
 
 
 def test_a_range_of_counts_is_one_span_of_open_length(nlp):
-    text = ("I thought I had been there for five or six days. The board needs the next 12 to 18 months. "
-            "They were sentenced in 1995 to 15 years. The birds died one to two weeks before she fell ill.")
+    text = (
+        "I thought I had been there for five or six days. The board needs the next 12 to 18 months. "
+        "They were sentenced in 1995 to 15 years. The birds died one to two weeks before she fell ill."
+    )
     found = [(t.text, t.value) for t in tag_text(text, dt.date(2010, 1, 25), nlp)]
-    assert found == [("five or six days", "PXD"), ("the next 12 to 18 months", "PXM"), ("1995", "1995"),
-                     ("15 years", "P15Y"), ("two weeks", "P2W")]
+    assert found == [
+        ("five or six days", "PXD"),
+        ("the next 12 to 18 months", "PXM"),
+        ("1995", "1995"),
+        ("15 years", "P15Y"),
+        ("two weeks", "P2W"),
+    ]
 
 
 def test_abbreviated_units_and_the_bbc_s_uk_clock(nlp):
     dct = dt.date(2011, 9, 13)
     assert one(nlp, "BP shares slide - 8 hrs ago STV.", dct, "8 hrs ago").value == "2011-09-13"
-    assert one(nlp, "Page last updated at 09:14 GMT, Tuesday, 13 September 2011 10:14 UK", dct,
-               "10:14 UK").value == "2011-09-13T10:14"
+    assert (
+        one(nlp, "Page last updated at 09:14 GMT, Tuesday, 13 September 2011 10:14 UK", dct, "10:14 UK").value
+        == "2011-09-13T10:14"
+    )
 
 
 def test_a_plural_unit_before_of_is_a_span_after_any_word_that_does_not_count_or_pick_it_out(nlp):
@@ -75,8 +86,11 @@ def test_a_plural_unit_before_of_is_a_span_after_any_word_that_does_not_count_or
 def test_over_the_years_and_all_these_years_are_spans_of_unsaid_length(nlp):
     text = "He has never missed over the years. All these years later, the law stands. All those days I waited."
     found = {t.text: (t.type, t.value) for t in tag_text(text, dt.date(2010, 9, 16), nlp)}
-    assert found == {"the years": ("DURATION", "PXY"), "All these years": ("DURATION", "PXY"),
-                     "All those days": ("DURATION", "PXD")}
+    assert found == {
+        "the years": ("DURATION", "PXY"),
+        "All these years": ("DURATION", "PXY"),
+        "All those days": ("DURATION", "PXD"),
+    }
     named = "The encyclopedia appeared over the years 1751-1777, through the years of the war."
     assert "the years" not in [t.text for t in tag_text(named, dt.date(2010, 9, 16), nlp)]
 
@@ -92,23 +106,26 @@ def test_the_end_of_a_span_still_ahead_does_not_move_the_story_there(nlp):
     assert one(nlp, text, dt.date(2022, 5, 21), "the day").value == "2022-05-21"
 
 
-@pytest.mark.parametrize("text, expression, value", [
-    # units to come are a span of unsaid length, like "the years ahead"
-    ("Gulf residents will be feeling the pain for years to come.", "years to come", "PXY"),
-    ("The alliance will hold in the years to come.", "the years to come", "PXY"),
-    ("It will shape policy for many years to come.", "many years to come", "PXY"),
-    ("How he will spend the months to come is unclear.", "the months to come", "PXM"),
-    # a unit-long compound lasts that unit; "a" before a plural unit counts nothing
-    ("Obama was to depart on a weeklong trip.", "weeklong", "P1W"),
-    ("He emerged from an hourlong meeting.", "hourlong", "PT1H"),
-    ("It ended a yearlong inquiry.", "yearlong", "P1Y"),
-    ("It ended a weeks-long strike.", "weeks-long", "PXW"),
-    ("It broke a decades-long silence.", "decades-long", "PXDE"),
-    ("It was a month-long strike.", "month-long", "P1M"),
-    # "only" or "just" before a bare plural unit: a span of unsaid length
-    ("The deal is far from done, with only days to go till the deadline.", "days", "PXD"),
-    ("Struggling challengers have only weeks to make their case.", "weeks", "PXW"),
-])
+@pytest.mark.parametrize(
+    "text, expression, value",
+    [
+        # units to come are a span of unsaid length, like "the years ahead"
+        ("Gulf residents will be feeling the pain for years to come.", "years to come", "PXY"),
+        ("The alliance will hold in the years to come.", "the years to come", "PXY"),
+        ("It will shape policy for many years to come.", "many years to come", "PXY"),
+        ("How he will spend the months to come is unclear.", "the months to come", "PXM"),
+        # a unit-long compound lasts that unit; "a" before a plural unit counts nothing
+        ("Obama was to depart on a weeklong trip.", "weeklong", "P1W"),
+        ("He emerged from an hourlong meeting.", "hourlong", "PT1H"),
+        ("It ended a yearlong inquiry.", "yearlong", "P1Y"),
+        ("It ended a weeks-long strike.", "weeks-long", "PXW"),
+        ("It broke a decades-long silence.", "decades-long", "PXDE"),
+        ("It was a month-long strike.", "month-long", "P1M"),
+        # "only" or "just" before a bare plural unit: a span of unsaid length
+        ("The deal is far from done, with only days to go till the deadline.", "days", "PXD"),
+        ("Struggling challengers have only weeks to make their case.", "weeks", "PXW"),
+    ],
+)
 def test_spans_named_by_their_unit_are_durations(nlp, text, expression, value):
     expr = one(nlp, text, TUE, expression)
     assert (expr.type, expr.value) == ("DURATION", value)
@@ -116,7 +133,9 @@ def test_spans_named_by_their_unit_are_durations(nlp, text, expression, value):
 
 def test_the_next_or_past_fortnight_is_two_weeks(nlp):
     wed = dt.date(2010, 8, 4)
-    for text, expression in (("The shaft will be completed in the next fortnight.", "the next fortnight"),
-                             ("Sales fell over the past fortnight.", "the past fortnight")):
+    for text, expression in (
+        ("The shaft will be completed in the next fortnight.", "the next fortnight"),
+        ("Sales fell over the past fortnight.", "the past fortnight"),
+    ):
         found = one(nlp, text, wed, expression)
         assert (found.type, found.value) == ("DURATION", "P2W"), text

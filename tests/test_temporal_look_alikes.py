@@ -28,8 +28,9 @@ def test_look_alikes_are_not_tagged(nlp):
 
 
 def test_a_morning_paper_as_many_years_and_a_score_are_no_times(nlp):
-    texts = [t.text for t in tag_text("The morning paper reported it in as many years, and the score was 1-2.",
-                                      TUE, nlp)]
+    texts = [
+        t.text for t in tag_text("The morning paper reported it in as many years, and the score was 1-2.", TUE, nlp)
+    ]
     assert texts == []
 
 
@@ -75,22 +76,34 @@ def test_range_day_look_alikes(nlp):
 
 
 def test_a_quarter_of_something_is_a_fraction(nlp):
-    texts = [t.text for t in tag_text("Pension funds own more than a quarter of the market and three quarters of "
-                                      "its bonds.", TUE, nlp)]
+    texts = [
+        t.text
+        for t in tag_text(
+            "Pension funds own more than a quarter of the market and three quarters of its bonds.", TUE, nlp
+        )
+    ]
     assert texts == []
-    assert one(nlp, "The firm returned to profit after several quarters of losses.", TUE,
-               "several quarters").value == "PXQ"
+    assert (
+        one(nlp, "The firm returned to profit after several quarters of losses.", TUE, "several quarters").value
+        == "PXQ"
+    )
 
 
 def test_a_day_inside_a_name_is_no_date(nlp):
-    for text in ("The Sunday Times reported the deal.", "The Mail on Sunday said so.",
-                 "The Good Friday Agreement ended the conflict.", "Leaders recalled the Easter Rising.",
-                 "He hosted Saturday Night Live.", "She skated at the Winter Olympics.",
-                 "Tourists crowded the Summer Palace."):
+    for text in (
+        "The Sunday Times reported the deal.",
+        "The Mail on Sunday said so.",
+        "The Good Friday Agreement ended the conflict.",
+        "Leaders recalled the Easter Rising.",
+        "He hosted Saturday Night Live.",
+        "She skated at the Winter Olympics.",
+        "Tourists crowded the Summer Palace.",
+    ):
         assert tag_text(text, THU, nlp) == [], text
     # the same words as a day
-    assert one(nlp, "The minister told the Sunday Times on Sunday that talks failed.", THU, "Sunday").value \
-        == "2019-09-01"
+    assert (
+        one(nlp, "The minister told the Sunday Times on Sunday that talks failed.", THU, "Sunday").value == "2019-09-01"
+    )
     assert one(nlp, "Since Sunday times have changed.", THU, "Sunday").value == "2019-09-01"
     assert one(nlp, "Shops shut on Good Friday.", THU, "Good Friday").value == "2019-04-19"
     assert one(nlp, "The games were played in the summer.", THU, "the summer").value == "2019-SU"
@@ -111,7 +124,10 @@ def test_a_newspaper_named_daily_is_no_set(nlp):
 def test_a_clock_after_a_year_and_a_dash_is_no_year_range(nlp):
     found = tag_text("Aired February 1, 2011-14:00:00 ET. Comment of 8th November 2011-17:42 removed.", THU, nlp)
     assert [(t.text, t.value) for t in found] == [
-        ("February 1, 2011", "2011-02-01"), ("14:00:00 ET", "2011-02-01T14:00"), ("8th November 2011", "2011-11-08")]
+        ("February 1, 2011", "2011-02-01"),
+        ("14:00:00 ET", "2011-02-01T14:00"),
+        ("8th November 2011", "2011-11-08"),
+    ]
 
 
 def test_the_fall_out_is_no_autumn(nlp):
@@ -139,26 +155,33 @@ def test_a_local_clock_before_its_bracketed_conversion_is_no_year(nlp):
 
 
 def test_a_number_after_a_date_is_no_clock(nlp):
-    found = tag_text("On March 3, 10 people were hurt and on March 4 at 3 p.m. the road reopened.",
-                     dt.date(2013, 3, 22), nlp)
+    found = tag_text(
+        "On March 3, 10 people were hurt and on March 4 at 3 p.m. the road reopened.", dt.date(2013, 3, 22), nlp
+    )
     assert [(t.text, t.value) for t in found] == [("March 3", "2013-03-03"), ("March 4 at 3 p.m.", "2013-03-04T15:00")]
 
 
 def test_a_plural_unit_something_counts_or_picks_out_is_no_bare_span(nlp):
-    text = ("It is a matter of days before the boy goes home. In the heady days of swelling markets, his final "
-            "moments before the vote and the days after it were calm.")
+    text = (
+        "It is a matter of days before the boy goes home. In the heady days of swelling markets, his final "
+        "moments before the vote and the days after it were calm."
+    )
     assert [t.text for t in tag_text(text, dt.date(2000, 4, 5), nlp)] == []
 
 
 def test_now_and_the_past_that_are_no_time(nlp):
-    text = ('The senator asked, “Now, you famously said so.” He had a now-sold investment. Sanders won six of the '
-            'past seven contests. In the past, voters stayed home. Riots broke out for the past three summers.')
+    text = (
+        "The senator asked, “Now, you famously said so.” He had a now-sold investment. Sanders won six of the "
+        "past seven contests. In the past, voters stayed home. Riots broke out for the past three summers."
+    )
     assert [t.text for t in tag_text(text, dt.date(2016, 5, 27), nlp)] == ["the past", "the past"]
 
 
 def test_a_daily_that_is_a_newspaper_is_no_set(nlp):
-    text = ("The move was confirmed by French business daily Les Echos. He will leave PSG, the daily said. "
-            "Flights leave daily for Bombay.")
+    text = (
+        "The move was confirmed by French business daily Les Echos. He will leave PSG, the daily said. "
+        "Flights leave daily for Bombay."
+    )
     assert [(t.text, t.type) for t in tag_text(text, dt.date(2019, 9, 2), nlp)] == [("daily", "SET")]
 
 
@@ -170,31 +193,40 @@ def test_a_time_word_alone_in_quotation_marks_is_a_title(nlp):
 
 def test_a_capitalised_time_word_inside_a_name_or_a_title_is_no_time(nlp):
     dct = dt.date(2010, 1, 23)
-    named = ("Clooney hosted the Hope For Haiti Now telethon. Trump spoke on ABC's ''This Week.'' "
-             "There was a strong current of opinion, and homeowners who are current on their loans.")
+    named = (
+        "Clooney hosted the Hope For Haiti Now telethon. Trump spoke on ABC's ''This Week.'' "
+        "There was a strong current of opinion, and homeowners who are current on their loans."
+    )
     assert tag_text(named, dct, nlp) == []
     headline = "Work Starts Tomorrow, But For Today, Congratulations.\nThe talks resume now."
     assert [t.text for t in tag_text(headline, dct, nlp)] == ["Tomorrow", "Today", "now"]
 
 
-@pytest.mark.parametrize("text", [
-    "Ben Carson went on ABC's This Week to defend his staff shake-up.",
-    "\"We are working on it,\" Christie said on ABC's \"This Week with George Stephanopoulos.\"",
-    "Rep. Darrell Issa said it on Fox News channel's “Sunday Morning Futures,” a talk show.",
-    "He is a member of USA TODAY's Board of Contributors.",
-    "The American newspaper USA Today said it was about more than that.",
-    "It was reported in the Communist Party's main newspaper, the People's Daily, on state television.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ben Carson went on ABC's This Week to defend his staff shake-up.",
+        '"We are working on it," Christie said on ABC\'s "This Week with George Stephanopoulos."',
+        "Rep. Darrell Issa said it on Fox News channel's “Sunday Morning Futures,” a talk show.",
+        "He is a member of USA TODAY's Board of Contributors.",
+        "The American newspaper USA Today said it was about more than that.",
+        "It was reported in the Communist Party's main newspaper, the People's Daily, on state television.",
+    ],
+)
 def test_a_programme_or_a_newspaper_named_with_time_words_is_no_time(nlp, text):
     assert tag_text(text, TUE, nlp) == []
 
 
 def test_programme_titles_of_broadcasters_name_no_time(nlp):
     sun = dt.date(2016, 7, 31)
-    text = ("Clinton said in an interview with “Fox News Sunday.” Kaine appeared on CBS This Morning. "
-            "Trump spoke on Fox News Tuesday night. Fox News said Sunday that it would air the debate.")
-    assert [(t.text, t.value) for t in tag_text(text, sun, nlp)] == \
-        [("Tuesday night", "2016-07-26TNI"), ("Sunday", "2016-07-31")]
+    text = (
+        "Clinton said in an interview with “Fox News Sunday.” Kaine appeared on CBS This Morning. "
+        "Trump spoke on Fox News Tuesday night. Fox News said Sunday that it would air the debate."
+    )
+    assert [(t.text, t.value) for t in tag_text(text, sun, nlp)] == [
+        ("Tuesday night", "2016-07-26TNI"),
+        ("Sunday", "2016-07-31"),
+    ]
 
 
 def test_a_year_like_count_after_of_counts_people(nlp):
@@ -207,8 +239,10 @@ def test_a_year_like_count_after_of_counts_people(nlp):
 
 def test_a_count_of_time_capitalised_in_running_text_is_a_title(nlp):
     tue = dt.date(2016, 1, 12)
-    text = ("The movie 13 Hours by Michael Bay opens this week. Zuckoff's 13 Hours book sold well. He spoke on CBS's "
-            "''60 Minutes.'' The talks lasted 13 hours. Veterans remember \"57 Days of Hell\".")
+    text = (
+        "The movie 13 Hours by Michael Bay opens this week. Zuckoff's 13 Hours book sold well. He spoke on CBS's "
+        "''60 Minutes.'' The talks lasted 13 hours. Veterans remember \"57 Days of Hell\"."
+    )
     assert [t.text for t in tag_text(text, tue, nlp)] == ["this week", "13 hours", "57 Days"]
     # a headline capitalises every word
     assert [t.text for t in tag_text("Talks Drag On For 13 Hours In Vienna\n\nThey ended.", tue, nlp)] == ["13 Hours"]

@@ -1,7 +1,8 @@
 """The temporal tagger.
 
-Expressions counted from the DCT or from the text: weekdays and months resolved by the clause's tense,
-"ago" and "later", the present and the future, and the year a history is told in.
+Expressions counted from the DCT or from the text: months and days resolved by the clause's tense,
+"ago" and "later", the present and the future, and the year a history is told in (weekdays and weeks:
+test_temporal_weekdays.py).
 
 Sentences here are written for these tests.
 """
@@ -17,69 +18,88 @@ from storyline.annotate.temporal import tag_text
 from temporal_support import JUN_10, JUN_12, SUN, THU, TUE, WED, one
 
 
-@pytest.mark.parametrize("text, dct, expression, value", [
-    # modal / future clause: the next such weekday
-    ("Hundreds of drivers could start a walkout as early as Monday, the union warned.", TUE, "Monday", "2019-09-30"),
-    ("“We would be free to strike on Monday,” the organizer said.", TUE, "Monday", "2019-09-30"),
-    # future tense on the DCT's own weekday is the DCT itself (documented choice)
-    ("The nurses will hand the hospital a formal notice on Tuesday.", TUE, "Tuesday", "2019-09-24"),
-    # past tense on the DCT's own weekday is the DCT too
-    ("In a letter released on Tuesday, the mayor asked both sides to return.", TUE, "Tuesday", "2019-09-24"),
-    ("The mayor told a radio host on Tuesday that a deal was close.", THU, "Tuesday", "2019-09-03"),
-    ("The drivers will launch a slowdown on Monday after talks ended on Sunday.", SUN, "Monday", "2019-09-30"),
-    ("The drivers will launch a slowdown on Monday after talks ended on Sunday.", SUN, "Sunday", "2019-09-29"),
-    ("In a memo seen by reporters on Wednesday, the council listed its demands.", SUN, "Wednesday", "2019-09-25"),
-    ("The guild says they'll meet the publishers again Friday.", WED, "Friday", "2019-10-04"),
-    ("The council met on Sunday and agreed on nothing.", WED, "Sunday", "2019-09-29"),
-    # "this Monday" in a future clause of a Wednesday article is the coming Monday
-    ("The guild threatened a walkout that could close several plants this Monday.", WED, "this Monday", "2019-10-07"),
-    # months and years
-    ("The fund was created by the previous cabinet in 2017.", TUE, "2017", "2017"),
-    ("The ministry announced in March that the grant would end.", TUE, "March", "2019-03"),
-    ("The ministry announced in November that the grant would end.", TUE, "November", "2018-11"),
-    ("The ministry will decide in February whether the grant ends.", TUE, "February", "2020-02"),
-    ("Negotiations collapsed this week, officials said.", TUE, "this week", "2019-W39"),
-    ("Crews could begin a slowdown as early as Oct. 7.", THU, "Oct. 7", "2019-10-07"),
-    ("Crews could begin a slowdown as early as Sept. 23.", THU, "Sept. 23", "2019-09-23"),
-    ("Crews began a slowdown on 23 September 2018.", THU, "23 September 2018", "2018-09-23"),
-    ("Two more bargaining sessions are planned this month.", THU, "this month", "2019-09"),
-    ("Officials met last year and again next year.", THU, "last year", "2018"),
-    ("Officials met last year and again next year.", THU, "next year", "2020"),
-    # times of day
-    ("The walkout starts at 12:01 a.m. Monday when the contract expires.", SUN, "12:01 a.m. Monday",
-     "2019-09-30T00:01"),
-    ("In a bulletin Wednesday evening, the guild said talks would go on.", WED, "Wednesday evening", "2019-10-02TEV"),
-    ("The mediator could meet both sides as soon as today.", WED, "today", "2019-10-02"),
-    # counted back from the DCT
-    ("The slowdown began two days ago.", WED, "two days ago", "2019-09-30"),
-    ("The slowdown began three day ago.", WED, "three day ago", "2019-09-29"),
-    ("The plant closed six weeks ago.", WED, "six weeks ago", "2019-W34"),
-    # finance and larger units
-    ("Profit rose in the third quarter.", dt.date(1989, 11, 2), "the third quarter", "1989-Q3"),
-    ("Sales in fiscal 1998 were flat.", dt.date(1999, 3, 1), "fiscal 1998", "1998"),
-    ("Prices soared in the 1990s.", THU, "the 1990s", "199"),
-    ("The vote is expected early next year.", THU, "early next year", "2020"),
-    ("Profits fell earlier this year.", THU, "earlier this year", "2019"),
-])
+@pytest.mark.parametrize(
+    "text, dct, expression, value",
+    [
+        # modal / future clause: the next such weekday
+        (
+            "Hundreds of drivers could start a walkout as early as Monday, the union warned.",
+            TUE,
+            "Monday",
+            "2019-09-30",
+        ),
+        ("“We would be free to strike on Monday,” the organizer said.", TUE, "Monday", "2019-09-30"),
+        # future tense on the DCT's own weekday is the DCT itself (documented choice)
+        ("The nurses will hand the hospital a formal notice on Tuesday.", TUE, "Tuesday", "2019-09-24"),
+        # past tense on the DCT's own weekday is the DCT too
+        ("In a letter released on Tuesday, the mayor asked both sides to return.", TUE, "Tuesday", "2019-09-24"),
+        ("The mayor told a radio host on Tuesday that a deal was close.", THU, "Tuesday", "2019-09-03"),
+        ("The drivers will launch a slowdown on Monday after talks ended on Sunday.", SUN, "Monday", "2019-09-30"),
+        ("The drivers will launch a slowdown on Monday after talks ended on Sunday.", SUN, "Sunday", "2019-09-29"),
+        ("In a memo seen by reporters on Wednesday, the council listed its demands.", SUN, "Wednesday", "2019-09-25"),
+        ("The guild says they'll meet the publishers again Friday.", WED, "Friday", "2019-10-04"),
+        ("The council met on Sunday and agreed on nothing.", WED, "Sunday", "2019-09-29"),
+        # "this Monday" in a future clause of a Wednesday article is the coming Monday
+        (
+            "The guild threatened a walkout that could close several plants this Monday.",
+            WED,
+            "this Monday",
+            "2019-10-07",
+        ),
+        # months and years
+        ("The fund was created by the previous cabinet in 2017.", TUE, "2017", "2017"),
+        ("The ministry announced in March that the grant would end.", TUE, "March", "2019-03"),
+        ("The ministry announced in November that the grant would end.", TUE, "November", "2018-11"),
+        ("The ministry will decide in February whether the grant ends.", TUE, "February", "2020-02"),
+        ("Negotiations collapsed this week, officials said.", TUE, "this week", "2019-W39"),
+        ("Crews could begin a slowdown as early as Oct. 7.", THU, "Oct. 7", "2019-10-07"),
+        ("Crews could begin a slowdown as early as Sept. 23.", THU, "Sept. 23", "2019-09-23"),
+        ("Crews began a slowdown on 23 September 2018.", THU, "23 September 2018", "2018-09-23"),
+        ("Two more bargaining sessions are planned this month.", THU, "this month", "2019-09"),
+        ("Officials met last year and again next year.", THU, "last year", "2018"),
+        ("Officials met last year and again next year.", THU, "next year", "2020"),
+        # times of day
+        (
+            "The walkout starts at 12:01 a.m. Monday when the contract expires.",
+            SUN,
+            "12:01 a.m. Monday",
+            "2019-09-30T00:01",
+        ),
+        (
+            "In a bulletin Wednesday evening, the guild said talks would go on.",
+            WED,
+            "Wednesday evening",
+            "2019-10-02TEV",
+        ),
+        ("The mediator could meet both sides as soon as today.", WED, "today", "2019-10-02"),
+        # counted back from the DCT
+        ("The slowdown began two days ago.", WED, "two days ago", "2019-09-30"),
+        ("The slowdown began three day ago.", WED, "three day ago", "2019-09-29"),
+        ("The plant closed six weeks ago.", WED, "six weeks ago", "2019-W34"),
+        # finance and larger units
+        ("Profit rose in the third quarter.", dt.date(1989, 11, 2), "the third quarter", "1989-Q3"),
+        ("Sales in fiscal 1998 were flat.", dt.date(1999, 3, 1), "fiscal 1998", "1998"),
+        ("Prices soared in the 1990s.", THU, "the 1990s", "199"),
+        ("The vote is expected early next year.", THU, "early next year", "2020"),
+        ("Profits fell earlier this year.", THU, "earlier this year", "2019"),
+    ],
+)
 def test_dated_resolution(nlp, text, dct, expression, value):
     timex = one(nlp, text, dct, expression)
     assert timex.value == value
     assert timex.resolved is True
 
 
-def test_weekend_follows_tense(nlp):
-    past = one(nlp, "The board chose to break off talks this weekend.", SUN, "this weekend")
-    assert past.value == "2019-W39-WE"
-    future = one(nlp, "The teams will keep talking through the weekend.", WED, "the weekend")
-    assert future.value == "2019-W40-WE"
-
-
 def test_fiscal_and_vague_periods(nlp):
-    text = ("Net income for the year ended June 30 rose, and sales for the year grew. In recent weeks the "
-            "shares fell to a low for the latest period, and staff expect cuts by year-end. Lunch is at midday.")
+    text = (
+        "Net income for the year ended June 30 rose, and sales for the year grew. In recent weeks the "
+        "shares fell to a low for the latest period, and staff expect cuts by year-end. Lunch is at midday."
+    )
     found = {t.text: t for t in tag_text(text, THU, nlp)}
-    assert [(t.type, t.value) for t in tag_text(text, THU, nlp) if t.text == "the year"] == \
-        [("DURATION", "P1Y"), ("DATE", "2019")]
+    assert [(t.type, t.value) for t in tag_text(text, THU, nlp) if t.text == "the year"] == [
+        ("DURATION", "P1Y"),
+        ("DATE", "2019"),
+    ]
     assert (found["recent weeks"].type, found["recent weeks"].value) == ("DURATION", "PXW")
     assert found["the latest period"].value == "2019-Q2"
     assert (found["year-end"].value, found["year-end"].mod) == ("2019", "END")
@@ -103,8 +123,10 @@ def test_references(nlp):
 
 
 def test_discourse_anchor(nlp):
-    text = ("The strike opened on March 3, 2018, far from here. Two days later the union walked out. "
-            "The following day the plant shut.")
+    text = (
+        "The strike opened on March 3, 2018, far from here. Two days later the union walked out. "
+        "The following day the plant shut."
+    )
     found = {t.text: t for t in tag_text(text, dt.date(2019, 9, 24), nlp)}
     assert found["March 3, 2018"].value == "2018-03-03"
     assert found["March 3, 2018"].anchor == "absolute"
@@ -112,26 +134,29 @@ def test_discourse_anchor(nlp):
     assert found["The following day"].value == "2018-03-06"
 
 
-@pytest.mark.parametrize("text, dct, expression, type_, value", [
-    # parts of the day after a preposition take the day the sentence (or the text) is about
-    ("The ferry left port on Friday and docked in the evening.", WED, "the evening", "TIME", "2019-09-27TEV"),
-    ("Ticket sales slowed in the afternoon, the organizers said.", TUE, "the afternoon", "TIME", "2019-09-24TAF"),
-    ("The minister will speak later in the day.", TUE, "the day", "DATE", "2019-09-24"),
-    # vague distances in the past
-    ("The bridge was closed months ago and never reopened.", TUE, "months ago", "DATE", "PAST_REF"),
-    ("Some time ago the club sold its stadium.", TUE, "Some time ago", "DATE", "PAST_REF"),
-    # seasons of a league, not of the calendar
-    ("The striker scored eleven goals last season.", TUE, "last season", "DATE", "PAST_REF"),
-    # "another", halves, "many"
-    ("The trial will continue for another week.", TUE, "another week", "DURATION", "P1W"),
-    ("Repairs took two and a half years.", TUE, "two and a half years", "DURATION", "P2Y6M"),
-    ("The climbers waited an hour and a half at the summit.", TUE, "an hour and a half", "DURATION", "PT1H30M"),
-    ("The lighthouse stood empty for many years.", TUE, "many years", "DURATION", "PXY"),
-    # ordinal units and the current week
-    # the text names no day the strike began: the value stays unknown rather than the DCT
-    ("Protesters gathered again on the second day of the strike.", TUE, "the second day", "DATE", "XXXX-XX-XX"),
-    ("Shares of the bank fell 3% for the week.", TUE, "the week", "DATE", "2019-W39"),
-])
+@pytest.mark.parametrize(
+    "text, dct, expression, type_, value",
+    [
+        # parts of the day after a preposition take the day the sentence (or the text) is about
+        ("The ferry left port on Friday and docked in the evening.", WED, "the evening", "TIME", "2019-09-27TEV"),
+        ("Ticket sales slowed in the afternoon, the organizers said.", TUE, "the afternoon", "TIME", "2019-09-24TAF"),
+        ("The minister will speak later in the day.", TUE, "the day", "DATE", "2019-09-24"),
+        # vague distances in the past
+        ("The bridge was closed months ago and never reopened.", TUE, "months ago", "DATE", "PAST_REF"),
+        ("Some time ago the club sold its stadium.", TUE, "Some time ago", "DATE", "PAST_REF"),
+        # seasons of a league, not of the calendar
+        ("The striker scored eleven goals last season.", TUE, "last season", "DATE", "PAST_REF"),
+        # "another", halves, "many"
+        ("The trial will continue for another week.", TUE, "another week", "DURATION", "P1W"),
+        ("Repairs took two and a half years.", TUE, "two and a half years", "DURATION", "P2Y6M"),
+        ("The climbers waited an hour and a half at the summit.", TUE, "an hour and a half", "DURATION", "PT1H30M"),
+        ("The lighthouse stood empty for many years.", TUE, "many years", "DURATION", "PXY"),
+        # ordinal units and the current week
+        # the text names no day the strike began: the value stays unknown rather than the DCT
+        ("Protesters gathered again on the second day of the strike.", TUE, "the second day", "DATE", "XXXX-XX-XX"),
+        ("Shares of the bank fell 3% for the week.", TUE, "the week", "DATE", "2019-W39"),
+    ],
+)
 def test_parts_of_the_day_vague_distances_and_ordinal_units(nlp, text, dct, expression, type_, value):
     found = one(nlp, text, dct, expression)
     assert (found.type, found.value) == (type_, value)
@@ -139,8 +164,10 @@ def test_parts_of_the_day_vague_distances_and_ordinal_units(nlp, text, dct, expr
 
 def test_history_quoting_its_date_keeps_its_narrative_year(nlp):
     years = " ".join(f"In {y} the army moved north." for y in range(1901, 1912))
-    text = (f"{years} A veteran said two years ago that it was hard. In 1912 the army rested. "
-            "In June the army crossed the river.")
+    text = (
+        f"{years} A veteran said two years ago that it was hard. In 1912 the army rested. "
+        "In June the army crossed the river."
+    )
     assert one(nlp, text, TUE, "June").value == "1912-06"
 
 
@@ -155,8 +182,10 @@ def test_perfect_modals_and_cancelled_plans_look_back(nlp):
 
 
 def test_second_comparison_shares_the_first_ones_base(nlp):
-    text = ("The bakery earned $3 million in the third quarter, up from $2 million a year ago. "
-            "Sales rose to $40 million from $35 million a year earlier.")
+    text = (
+        "The bakery earned $3 million in the third quarter, up from $2 million a year ago. "
+        "Sales rose to $40 million from $35 million a year earlier."
+    )
     assert one(nlp, text, TUE, "a year ago").value == one(nlp, text, TUE, "a year earlier").value == "2018-Q3"
     # an explicit year is a new base: "a year earlier" counts from it
     text = "The bridge opened in 2015. A year earlier, the ferry had stopped running."
@@ -170,14 +199,17 @@ def test_the_next_year_follows_the_story(nlp):
     assert one(nlp, "The revolt failed in 1848. Elections are due next year.", TUE, "next year").value == "2020"
 
 
-@pytest.mark.parametrize("text, dct, expression, value", [
-    # next month is meant even in a past clause, and last month in a future one
-    ("Exporters reported a cutback in supplies in October.", TUE, "October", "2019-10"),
-    ("The board said a review would begin in January.", dt.date(2019, 12, 10), "January", "2020-01"),
-    ("The audit will cover spending in August.", TUE, "August", "2019-08"),
-    # two months ahead in a past clause is still last year's
-    ("The ministry announced in November that the grant would end.", TUE, "November", "2018-11"),
-])
+@pytest.mark.parametrize(
+    "text, dct, expression, value",
+    [
+        # next month is meant even in a past clause, and last month in a future one
+        ("Exporters reported a cutback in supplies in October.", TUE, "October", "2019-10"),
+        ("The board said a review would begin in January.", dt.date(2019, 12, 10), "January", "2020-01"),
+        ("The audit will cover spending in August.", TUE, "August", "2019-08"),
+        # two months ahead in a past clause is still last year's
+        ("The ministry announced in November that the grant would end.", TUE, "November", "2018-11"),
+    ],
+)
 def test_an_adjacent_month_is_the_nearest_whatever_the_tense(nlp, text, dct, expression, value):
     assert one(nlp, text, dct, expression).value == value
 
@@ -197,8 +229,10 @@ def test_a_narrators_sentence_opening_now_comma_is_the_present(nlp):
 
 
 def test_a_history_told_forward_moves_into_the_next_year(nlp):
-    text = ("In 1940 the army crossed the river. In 1941 it reached the coast. The war spread in 1941, "
-            "and in November 1941 the fleet sailed. In January, the fleet reached the islands.")
+    text = (
+        "In 1940 the army crossed the river. In 1941 it reached the coast. The war spread in 1941, "
+        "and in November 1941 the fleet sailed. In January, the fleet reached the islands."
+    )
     assert one(nlp, text, dt.date(2009, 12, 19), "January").value == "1942-01"
 
 
@@ -209,44 +243,63 @@ def test_term_references_and_a_year_after_a_year(nlp):
     assert (expr.type, expr.value) == ("DURATION", "P1Y")
 
 
-@pytest.mark.parametrize("text, dct, expression, value", [
-    # a year in a clause describing a noun is background, not the year of the news
-    ("The company, founded in 1985, said its profits rose in March.", JUN_12, "March", "2024-03"),
-    # a present or future clause speaks of the DCT's time whatever year the text named before
-    ("The treaty was signed in 1990. The talks resume on June 20.", JUN_12, "June 20", "2024-06-20"),
-    # "two years later" counts on from "five years ago", it is not a comparison with the DCT
-    ("Five years ago, the company was founded. Two years later it went public.", JUN_10, "Two years later", "2021"),
-    # only "a year earlier/ago" compares a quarter with the same quarter a year back
-    ("Profit rose in the third quarter. Two years ago, the firm was founded by two brothers.",
-     dt.date(2024, 11, 12), "Two years ago", "2022"),
-    ("The third quarter was strong, the firm said. Its founder died two years later.",
-     dt.date(2024, 11, 12), "two years later", "2026"),
-    # the year written once after a range is the year of its first day, and later dates count from it
-    ("Talks were held March 5-7, 2019 in Geneva. Two days later they resumed.", JUN_10, "March 5", "2019-03-05"),
-    ("Talks were held March 5-7, 2019 in Geneva. Two days later they resumed.", JUN_10, "Two days later",
-     "2019-03-07"),
-    # December belongs to the winter that ends in the next year
-    ("Sales were strong last fall.", dt.date(2023, 12, 15), "last fall", "2023-FA"),
-    ("The drought hit last summer.", dt.date(2023, 12, 15), "last summer", "2023-SU"),
-    ("Work starts next spring.", dt.date(2023, 12, 15), "next spring", "2024-SP"),
-    ("Work starts next spring.", dt.date(2023, 5, 15), "next spring", "2024-SP"),
-    # a winter is named by the year of its December, unless it is the one under way
-    ("The roads froze last winter.", dt.date(2024, 3, 2), "last winter", "2023-WI"),
-    ("Birds will spend this winter on the coast.", dt.date(2010, 6, 8), "this winter", "2010-WI"),
-    ("The Deep South is in a winter storm emergency.", dt.date(2014, 1, 29), "winter", "2014-WI"),
-    ("The winter freeze hit the insurer early this year.", dt.date(2010, 8, 23), "The winter", "2009-WI"),
-    # "his first year" (in office) names no date the text gives
-    ("In his first year in office, the senator passed two bills.", JUN_10, "his first year", "XXXX"),
-    # the year-ago quarter of a quarter the text named with its year
-    ("The fourth quarter of 1990 was bad. The year-ago quarter was good.", JUN_10, "The year-ago quarter",
-     "1989-Q4"),
-    # a possessive weekday in a future clause looks ahead
-    ("Friday's vote will decide the race.", JUN_12, "Friday", "2024-06-14"),
-    ("Friday's vote decided the race.", JUN_12, "Friday", "2024-06-07"),
-    # two-digit years: the reading nearest the DCT that is not far in its future; four digits are four
-    ("The loan is due 5/1/31.", JUN_12, "5/1/31", "2031-05-01"),
-    ("He was born 3/4/45.", JUN_12, "3/4/45", "1945-03-04"),
-])
+@pytest.mark.parametrize(
+    "text, dct, expression, value",
+    [
+        # a year in a clause describing a noun is background, not the year of the news
+        ("The company, founded in 1985, said its profits rose in March.", JUN_12, "March", "2024-03"),
+        # a present or future clause speaks of the DCT's time whatever year the text named before
+        ("The treaty was signed in 1990. The talks resume on June 20.", JUN_12, "June 20", "2024-06-20"),
+        # "two years later" counts on from "five years ago", it is not a comparison with the DCT
+        ("Five years ago, the company was founded. Two years later it went public.", JUN_10, "Two years later", "2021"),
+        # only "a year earlier/ago" compares a quarter with the same quarter a year back
+        (
+            "Profit rose in the third quarter. Two years ago, the firm was founded by two brothers.",
+            dt.date(2024, 11, 12),
+            "Two years ago",
+            "2022",
+        ),
+        (
+            "The third quarter was strong, the firm said. Its founder died two years later.",
+            dt.date(2024, 11, 12),
+            "two years later",
+            "2026",
+        ),
+        # the year written once after a range is the year of its first day, and later dates count from it
+        ("Talks were held March 5-7, 2019 in Geneva. Two days later they resumed.", JUN_10, "March 5", "2019-03-05"),
+        (
+            "Talks were held March 5-7, 2019 in Geneva. Two days later they resumed.",
+            JUN_10,
+            "Two days later",
+            "2019-03-07",
+        ),
+        # December belongs to the winter that ends in the next year
+        ("Sales were strong last fall.", dt.date(2023, 12, 15), "last fall", "2023-FA"),
+        ("The drought hit last summer.", dt.date(2023, 12, 15), "last summer", "2023-SU"),
+        ("Work starts next spring.", dt.date(2023, 12, 15), "next spring", "2024-SP"),
+        ("Work starts next spring.", dt.date(2023, 5, 15), "next spring", "2024-SP"),
+        # a winter is named by the year of its December, unless it is the one under way
+        ("The roads froze last winter.", dt.date(2024, 3, 2), "last winter", "2023-WI"),
+        ("Birds will spend this winter on the coast.", dt.date(2010, 6, 8), "this winter", "2010-WI"),
+        ("The Deep South is in a winter storm emergency.", dt.date(2014, 1, 29), "winter", "2014-WI"),
+        ("The winter freeze hit the insurer early this year.", dt.date(2010, 8, 23), "The winter", "2009-WI"),
+        # "his first year" (in office) names no date the text gives
+        ("In his first year in office, the senator passed two bills.", JUN_10, "his first year", "XXXX"),
+        # the year-ago quarter of a quarter the text named with its year
+        (
+            "The fourth quarter of 1990 was bad. The year-ago quarter was good.",
+            JUN_10,
+            "The year-ago quarter",
+            "1989-Q4",
+        ),
+        # a possessive weekday in a future clause looks ahead
+        ("Friday's vote will decide the race.", JUN_12, "Friday", "2024-06-14"),
+        ("Friday's vote decided the race.", JUN_12, "Friday", "2024-06-07"),
+        # two-digit years: the reading nearest the DCT that is not far in its future; four digits are four
+        ("The loan is due 5/1/31.", JUN_12, "5/1/31", "2031-05-01"),
+        ("He was born 3/4/45.", JUN_12, "3/4/45", "1945-03-04"),
+    ],
+)
 def test_no_date_is_invented(nlp, text, dct, expression, value):
     assert one(nlp, text, dct, expression).value == value
 
@@ -280,30 +333,6 @@ def test_a_time_after_since_lies_before(nlp):
     assert one(nlp, "It is the first rally since Friday.", WED, "Friday").value == "2019-09-27"
 
 
-def test_a_possessive_weekday_awaited_looks_ahead(nlp):
-    # "Friday's rally" is one already held, unless the clause waits for it (WED = 2019-10-02)
-    assert one(nlp, "Thousands are expected at Friday's rally.", WED, "Friday").value == "2019-10-04"
-    assert one(nlp, "Markets await Friday's jobs report.", WED, "Friday").value == "2019-10-04"
-    assert one(nlp, "Traders digested Friday's jobs report.", WED, "Friday").value == "2019-09-27"
-    assert one(nlp, "Friday's ruling is a blow to the union.", WED, "Friday").value == "2019-09-27"
-
-
-def test_a_weekday_named_for_an_event_is_not_the_nearest_weekday(nlp):
-    # THU = 2019-09-05; Thanksgiving 2018 fell on November 22, Easter 2019 on April 21
-    assert one(nlp, "Shoppers queued for hours on Black Friday.", THU, "Black Friday").value == "2018-11-23"
-    assert one(nlp, "Online sales doubled on Cyber Monday.", THU, "Cyber Monday").value == "2018-11-26"
-    assert one(nlp, "Bakers sold out of pancakes on Shrove Tuesday.", THU, "Shrove Tuesday").value == "2019-03-05"
-    # a day named for what happened on it, with no date in the words, stays unknown
-    for text, name in (("Brokers still speak of Black Monday with dread.", "Black Monday"),
-                       ("The senator is counting on Super Tuesday.", "Super Tuesday"),
-                       ("Marchers remembered Bloody Sunday in the rain.", "Bloody Sunday")):
-        found = one(nlp, text, THU, name)
-        assert (found.value, found.resolved) == ("XXXX-XX-XX", False)
-    # in lower case the words describe a weekday, which keeps its own value
-    assert one(nlp, "It was a black Friday for the market, traders said.", THU, "Friday").value == "2019-08-30"
-    assert tag_text("Turnout was high on election day.", THU, nlp) == []  # any country's
-
-
 def test_an_infinitive_after_a_ranked_noun_is_as_past_as_its_clause(nlp):
     # "the first … to visit" tells what happened; "a plan to visit" still looks ahead
     assert one(nlp, "He was the first leader to visit the city on Friday.", WED, "Friday").value == "2019-09-27"
@@ -312,8 +341,10 @@ def test_an_infinitive_after_a_ranked_noun_is_as_past_as_its_clause(nlp):
 
 def test_a_date_in_a_phrase_headed_by_since_lies_before(nlp):
     dct = dt.date(2010, 8, 4)
-    text = ("President Obama will return to the Gulf Coast Friday, his third trip to the region since the oil rig "
-            "explosion on April 20.")
+    text = (
+        "President Obama will return to the Gulf Coast Friday, his third trip to the region since the oil rig "
+        "explosion on April 20."
+    )
     assert one(nlp, text, dct, "April 20").value == "2010-04-20"
     assert one(nlp, text, dct, "Friday").value == "2010-08-06"
     # no "since" above it: the future clause looks ahead
@@ -322,11 +353,15 @@ def test_a_date_in_a_phrase_headed_by_since_lies_before(nlp):
 
 def test_a_clause_that_says_will_is_no_part_of_a_history(nlp):
     # a text that has named far years reads its months in the last of them, except where it says what will happen
-    text = ("The biggest collapse since 1929 was the one that began in Japan in 1990-91. Tokyo cut spending in 1995. "
-            "There will almost certainly be a fresh stimulus package after Jan. 20, perhaps for roads.")
+    text = (
+        "The biggest collapse since 1929 was the one that began in Japan in 1990-91. Tokyo cut spending in 1995. "
+        "There will almost certainly be a fresh stimulus package after Jan. 20, perhaps for roads."
+    )
     assert one(nlp, text, dt.date(2008, 10, 19), "Jan. 20").value == "2009-01-20"
-    history = ("The biggest collapse since 1929 was the one that began in Japan in 1990-91. Tokyo cut spending in "
-               "1995. The bank failed on Jan. 20.")
+    history = (
+        "The biggest collapse since 1929 was the one that began in Japan in 1990-91. Tokyo cut spending in "
+        "1995. The bank failed on Jan. 20."
+    )
     assert one(nlp, history, dt.date(2008, 10, 19), "Jan. 20").value == "1995-01-20"
 
 
@@ -339,8 +374,10 @@ def test_month_end_is_the_end_of_the_month_in_focus(nlp):
 
 
 def test_a_year_a_state_has_lasted_since_is_no_story_year(nlp):
-    text = ("Syria has been ruled under an emergency law since 1963. As a concession, Assad lifted the hated "
-            "emergency law on 21 April. But days later, he resorted to force.")
+    text = (
+        "Syria has been ruled under an emergency law since 1963. As a concession, Assad lifted the hated "
+        "emergency law on 21 April. But days later, he resorted to force."
+    )
     assert one(nlp, text, dt.date(2011, 6, 21), "21 April").value == "2011-04-21"
     # a year the story is told in still sets the year of the months after it
     told = "The emergency law was declared in 1963. The army took power on 8 March."
@@ -354,13 +391,6 @@ def test_a_passive_infinitive_is_as_past_as_the_verb_it_completes(nlp):
     assert one(nlp, "The man is believed to have died on Saturday.", dct, "Saturday").value == "2009-05-16"
     # a plan stays ahead
     assert one(nlp, "The talks are expected to be completed on Saturday.", dct, "Saturday").value == "2009-05-23"
-
-
-def test_a_weekday_s_event_reported_with_would_lies_behind(nlp):
-    dct = dt.date(2011, 2, 3)  # a Thursday
-    text = "The prime minister said Wednesday's attacks on demonstrators would be investigated."
-    assert one(nlp, text, dct, "Wednesday").value == "2011-02-02"
-    assert one(nlp, "Friday's vote will decide the matter.", dct, "Friday").value == "2011-02-04"
 
 
 def test_what_is_due_lies_ahead(nlp):
@@ -380,53 +410,29 @@ def test_a_year_naming_which_event_is_no_story_year(nlp):
 
 def test_a_month_that_ends_what_goes_on_now_lies_ahead(nlp):
     dct = dt.date(2011, 2, 10)
-    assert one(nlp, "The process continues until September, when elections are held.", dct, "September").value \
-        == "2011-09"
+    assert (
+        one(nlp, "The process continues until September, when elections are held.", dct, "September").value == "2011-09"
+    )
     assert one(nlp, "The ban lasted until September.", dct, "September").value == "2010-09"
 
 
 def test_a_far_year_in_brackets_is_no_story_year(nlp):
     # a byline's book citation, its bracket wrapped over a line break
-    text = ("Pollack is the author of several books, including one on the desert (Random House,\n2008).\n"
-            "(CNN) --\nEgyptians deserve their time to celebrate.\n"
-            "Mubarak's resignation is a victory for the movement born so suddenly on January 25.")
+    text = (
+        "Pollack is the author of several books, including one on the desert (Random House,\n2008).\n"
+        "(CNN) --\nEgyptians deserve their time to celebrate.\n"
+        "Mubarak's resignation is a victory for the movement born so suddenly on January 25."
+    )
     assert one(nlp, text, dt.date(2011, 2, 11), "January 25").value == "2011-01-25"
 
 
 def test_a_year_naming_which_work_is_no_story_year(nlp):
     # a 2008 letters page cites a 1960 book, then an earlier analysis of this October
-    text = ("For real reform, we have to go back to Milton Friedman's 1960 book and impose full reserves.\n"
-            "The Oct. 10 front-page analysis missed the point.")
+    text = (
+        "For real reform, we have to go back to Milton Friedman's 1960 book and impose full reserves.\n"
+        "The Oct. 10 front-page analysis missed the point."
+    )
     assert one(nlp, text, dt.date(2008, 10, 16), "Oct. 10").value == "2008-10-10"
-
-
-def test_a_weekday_of_a_deed_a_present_state_follows_lies_behind(nlp):
-    text = "The man is in a stable condition in hospital, after seeking treatment on Thursday night."
-    assert one(nlp, text, dt.date(2009, 5, 2), "Thursday night").value == "2009-04-30TNI"
-    # a present clause without "after" still looks ahead
-    text = "The man seeks treatment on Thursday night."
-    assert one(nlp, text, dt.date(2009, 5, 2), "Thursday night").value == "2009-05-07TNI"
-
-
-def test_a_weekday_s_event_something_happens_by_lies_ahead(nlp):
-    sat = dt.date(2011, 2, 5)
-    text = "Forecasters say there is a chance of a rain and snow mix by Sunday evening's kickoff."
-    assert one(nlp, text, sat, "Sunday evening").value == "2011-02-06TEV"
-    text = "Iraqis abroad start voting ahead of Thursday's general election."
-    assert one(nlp, text, sat, "Thursday").value == "2011-02-10"
-    # a present clause measuring from before a weekday's event still looks back
-    text = "Its share of 7% before Friday's purchases is far below the leaders'."
-    assert one(nlp, text, sat, "Friday").value == "2011-02-04"
-
-
-def test_a_weekday_a_past_report_expected_is_the_nearest(nlp):
-    thu = dt.date(2011, 1, 27)
-    text = "Washington was expected to receive 4 to 6 inches of snow Wednesday evening, he said."
-    assert one(nlp, text, thu, "Wednesday evening").value == "2011-01-26TEV"
-    text = "Another flight was scheduled to land Monday."
-    assert one(nlp, text, dt.date(2011, 1, 30), "Monday").value == "2011-01-31"
-    # what is expected now still lies ahead
-    assert one(nlp, "The minister is expected to meet rebels on Wednesday.", thu, "Wednesday").value == "2011-02-02"
 
 
 def test_this_season_lies_within_months_whatever_the_tense(nlp):
@@ -435,18 +441,6 @@ def test_this_season_lies_within_months_whatever_the_tense(nlp):
     assert one(nlp, text, dt.date(2022, 11, 20), "This spring").value == "2022-SP"
     text = "Democrats plan to push the bill this spring."
     assert one(nlp, text, dt.date(2009, 12, 19), "this spring").value == "2010-SP"
-
-
-def test_this_weekday_in_a_past_clause_is_this_weeks(nlp):
-    tue = dt.date(2019, 4, 23)
-    text = "Organisers held a rehearsal for the parade this Saturday."
-    assert one(nlp, text, tue, "this Saturday").value == "2019-04-27"
-    assert one(nlp, "This Monday he resigned.", tue, "This Monday").value == "2019-04-22"
-
-
-def test_a_weekday_someone_hoped_for_is_the_nearest(nlp):
-    text = "Many workers hoped to return to work on Friday, but the trains stayed in their depots."
-    assert one(nlp, text, dt.date(2019, 12, 7), "Friday").value == "2019-12-06"  # a Saturday's paper
 
 
 def test_a_future_perfect_looks_ahead(nlp):
@@ -463,67 +457,52 @@ def test_a_decade_ago_is_a_year(nlp):
     assert one(nlp, "A decade ago, the site was a military base.", dt.date(2011, 6, 1), "A decade ago").value == "2001"
 
 
-def test_that_opening_a_clause_is_no_determiner_of_the_weekday(nlp):
-    dct = dt.date(2005, 11, 29)  # a Tuesday
-    text = "The vice president said Tuesday that Sunday's congressional elections will go ahead."
-    assert one(nlp, text, dct, "Sunday").value == "2005-12-04"
-    text = "It was immediately obvious that Tuesday 's quake would be an appalling disaster."
-    assert one(nlp, text, dt.date(2010, 1, 13), "Tuesday").value == "2010-01-12"
-
-
 def test_a_day_since_names_is_no_day_the_text_goes_on_to_tell(nlp):
-    text = ("The rise would be the largest since the week to February 25. Brent crude rose $2.71 a barrel by "
-            "11:50 a.m. on the day.")
+    text = (
+        "The rise would be the largest since the week to February 25. Brent crude rose $2.71 a barrel by "
+        "11:50 a.m. on the day."
+    )
     assert one(nlp, text, dt.date(2011, 4, 8), "11:50 a.m.").value == "2011-04-08T11:50"
 
 
 def test_a_caption_s_simple_present_tells_the_nearest_day_a_timetable_the_next(nlp):
     tue = dt.date(2011, 8, 9)
-    assert one(nlp, "Firefighters battle the blaze at a warehouse in the port on Saturday.", tue,
-               "Saturday").value == "2011-08-06"
+    assert (
+        one(nlp, "Firefighters battle the blaze at a warehouse in the port on Saturday.", tue, "Saturday").value
+        == "2011-08-06"
+    )
     assert one(nlp, "The new law comes into force on Saturday.", tue, "Saturday").value == "2011-08-13"
 
 
-@pytest.mark.parametrize("text, expression, value", [
-    ("If he wins in November, he would be in charge.", "November", "2016-11"),
-    ("If she fails on Friday, the bill dies.", "Friday", "2016-05-20"),
-    ("Unless the talks resume in March, the strike goes on.", "March", "2017-03"),
-])
+@pytest.mark.parametrize(
+    "text, expression, value",
+    [
+        ("If he wins in November, he would be in charge.", "November", "2016-11"),
+        ("If she fails on Friday, the bill dies.", "Friday", "2016-05-20"),
+        ("Unless the talks resume in March, the strike goes on.", "March", "2017-03"),
+    ],
+)
 def test_the_present_after_if_unless_or_once_tells_what_is_to_come(nlp, text, expression, value):
     assert one(nlp, text, dt.date(2016, 5, 16), expression).value == value
 
 
-@pytest.mark.parametrize("text, dct, expression, value", [
-    # a plan told in the past perfect lies behind
-    ("Obama had planned this Asia trip in March, then put it off.", dt.date(2010, 6, 4), "March", "2010-03"),
-    ("The vote had been scheduled for July 25.", dt.date(2006, 11, 7), "July 25", "2006-07-25"),
-    # a supposition under "would" looks ahead, under "would have" back
-    ("Trump was asked how he would fare if he won the presidential election on Nov. 8.", dt.date(2016, 5, 16),
-     "Nov. 8", "2016-11-08"),
-    ("He would have left if he won the vote in March.", dt.date(2016, 5, 16), "March", "2016-03"),
-])
+@pytest.mark.parametrize(
+    "text, dct, expression, value",
+    [
+        # a plan told in the past perfect lies behind
+        ("Obama had planned this Asia trip in March, then put it off.", dt.date(2010, 6, 4), "March", "2010-03"),
+        ("The vote had been scheduled for July 25.", dt.date(2006, 11, 7), "July 25", "2006-07-25"),
+        # a supposition under "would" looks ahead, under "would have" back
+        (
+            "Trump was asked how he would fare if he won the presidential election on Nov. 8.",
+            dt.date(2016, 5, 16),
+            "Nov. 8",
+            "2016-11-08",
+        ),
+        ("He would have left if he won the vote in March.", dt.date(2016, 5, 16), "March", "2016-03"),
+    ],
+)
 def test_a_past_perfect_plan_lies_behind_and_a_supposition_under_would_ahead(nlp, text, dct, expression, value):
-    assert one(nlp, text, dct, expression).value == value
-
-
-def test_a_sunday_papers_this_week_ahead_is_the_week_it_opens(nlp):
-    sunday = dt.date(2016, 7, 24)
-    assert one(nlp, "Gore will skip this week's convention.", sunday, "this week").value == "2016-W30"
-    assert one(nlp, "He's not available this week, his aide wrote.", sunday, "this week").value == "2016-W30"
-    assert one(nlp, "The council met twice this week.", sunday, "this week").value == "2016-W29"
-    assert one(nlp, "Gore will skip this week's convention.", dt.date(2016, 7, 25), "this week").value == "2016-W30"
-
-
-@pytest.mark.parametrize("text, dct, expression, value", [
-    ("The debate turned nasty ahead of New York's Tuesday primary.", dt.date(2016, 4, 15), "Tuesday", "2016-04-19"),
-    ("Kim arrived on Sunday, ahead of their summit scheduled for this Tuesday.", dt.date(2018, 6, 10), "this Tuesday",
-     "2018-06-12"),
-    ("He campaigned on Sunday ahead of Tuesday's primary.", dt.date(2016, 4, 21), "Tuesday", "2016-04-19"),
-    # beside the phrase, not inside it: the clause's own tense decides
-    ("Working hard ahead of the poll, the party on Tuesday reached agreement.", dt.date(1997, 4, 30), "Tuesday",
-     "1997-04-29"),
-])
-def test_a_weekday_inside_ahead_of_lies_after_the_clauses_own_day(nlp, text, dct, expression, value):
     assert one(nlp, text, dct, expression).value == value
 
 
@@ -535,42 +514,70 @@ def test_the_very_near_future_is_the_future(nlp):
     assert one(nlp, "We need bold action in the very near future.", TUE, "the very near future").value == "FUTURE_REF"
 
 
-@pytest.mark.parametrize("text, dct, expression, value", [
-    ("The figures come from a poll of 1,704 adults taken from May 13 through Sunday.", dt.date(2016, 5, 27), "Sunday",
-     "2016-05-22"),
-    ("The CNN poll, conducted from Friday through Sunday, found that most agreed.", dt.date(2006, 11, 1), "Sunday",
-     "2006-10-29"),
-    # a bound alone still looks ahead, and a range ends after it opens
-    ("The vote was postponed until Friday.", dt.date(2016, 5, 25), "Friday", "2016-05-27"),
-    ("The sale runs from Monday through Friday.", dt.date(2016, 5, 27), "Friday", "2016-06-03"),
-])
+@pytest.mark.parametrize(
+    "text, dct, expression, value",
+    [
+        (
+            "The figures come from a poll of 1,704 adults taken from May 13 through Sunday.",
+            dt.date(2016, 5, 27),
+            "Sunday",
+            "2016-05-22",
+        ),
+        (
+            "The CNN poll, conducted from Friday through Sunday, found that most agreed.",
+            dt.date(2006, 11, 1),
+            "Sunday",
+            "2006-10-29",
+        ),
+        # a bound alone still looks ahead, and a range ends after it opens
+        ("The vote was postponed until Friday.", dt.date(2016, 5, 25), "Friday", "2016-05-27"),
+        ("The sale runs from Monday through Friday.", dt.date(2016, 5, 27), "Friday", "2016-06-03"),
+    ],
+)
 def test_the_end_of_a_range_follows_the_clause_and_the_ranges_start(nlp, text, dct, expression, value):
     assert one(nlp, text, dct, expression).value == value
 
 
-@pytest.mark.parametrize("text, dct, expression, value", [
-    ("The loss was 44 cents a share, against a profit for the corresponding period last year. This quarter's loss "
-     "includes charges.", dt.date(1989, 11, 1), "the corresponding period last year", "1988-Q3"),
-    ("Casinos won slightly less in October than they did the same month last year.", dt.date(2015, 11, 13),
-     "the same month last year", "2014-10"),
-    # a report that speaks of no quarter: its period is known to the year
-    ("Exports rose in the first ten months, up 4 percent from the same period of last year.", dt.date(2006, 11, 13),
-     "the same period of last year", "2005"),
-])
+@pytest.mark.parametrize(
+    "text, dct, expression, value",
+    [
+        (
+            "The loss was 44 cents a share, against a profit for the corresponding period last year. "
+            "This quarter's loss includes charges.",
+            dt.date(1989, 11, 1),
+            "the corresponding period last year",
+            "1988-Q3",
+        ),
+        (
+            "Casinos won slightly less in October than they did the same month last year.",
+            dt.date(2015, 11, 13),
+            "the same month last year",
+            "2014-10",
+        ),
+        # a report that speaks of no quarter: its period is known to the year
+        (
+            "Exports rose in the first ten months, up 4 percent from the same period of last year.",
+            dt.date(2006, 11, 13),
+            "the same period of last year",
+            "2005",
+        ),
+    ],
+)
 def test_the_same_period_last_year_is_the_period_in_focus_a_year_back(nlp, text, dct, expression, value):
     assert one(nlp, text, dct, expression).value == value
 
 
 def test_the_day_before_beside_a_date_or_ending_a_comparison(nlp):
     sat = dt.date(2016, 7, 30)
-    text = ("Oil rose on Friday. The note fell to 1.45 percent from 1.51 percent the day before. "
-            "The euro rose to $1.1175 from $1.1074 the day before.")
+    text = (
+        "Oil rose on Friday. The note fell to 1.45 percent from 1.51 percent the day before. "
+        "The euro rose to $1.1175 from $1.1074 the day before."
+    )
     # a comparison's "the day before" is the day before Friday, and does not move the story to that day
     assert [t.value for t in tag_text(text, sat, nlp) if t.text == "the day before"] == ["2016-07-28", "2016-07-28"]
     text = "Eight trading days after Oct. 12, 1989, the day before the stock market plunge, the index fell."
     assert one(nlp, text, sat, "the day before").value == "1989-10-12"
-    assert one(nlp, "He was seen on Tuesday, the day before he vanished.", sat, "the day before").value == \
-        "2016-07-26"
+    assert one(nlp, "He was seen on Tuesday, the day before he vanished.", sat, "the day before").value == "2016-07-26"
     # a day tied only to an event, or set beside a bare year, is left to the reader
     for untagged in ("Friends visited the day after his death.", "In 1950, the day after the war ended, all danced."):
         assert not [t for t in tag_text(untagged, sat, nlp) if t.text.startswith("the day")], untagged
@@ -599,8 +606,11 @@ def test_any_ordinal_day_of_a_running_event_is_a_date(nlp):
     sat = dt.date(2010, 7, 17)
     assert one(nlp, "Today is the eighth day of the operation.", sat, "the eighth day").value == "2010-07-17"
     text = "The cap held on Friday. Engineers said it held for a second day. And so, on the 88th day, they waited."
-    assert [(t.text, t.value) for t in tag_text(text, sat, nlp) if "day" in t.text] == \
-        [("Friday", "2010-07-16"), ("a second day", "2010-07-16"), ("the 88th day", "2010-07-16")]
+    assert [(t.text, t.value) for t in tag_text(text, sat, nlp) if "day" in t.text] == [
+        ("Friday", "2010-07-16"),
+        ("a second day", "2010-07-16"),
+        ("the 88th day", "2010-07-16"),
+    ]
     # a run of days up to the day of writing, when the text names no other day
     assert one(nlp, "Shares fell for a third straight day.", sat, "a third straight day").value == "2010-07-17"
     # a month counted so is no date the text gives; "a first" is no ordinal of a running event
@@ -608,25 +618,13 @@ def test_any_ordinal_day_of_a_running_event_is_a_date(nlp):
         assert not [t for t in tag_text(text, sat, nlp) if "day" in t.text or "month" in t.text], text
 
 
-def test_what_someone_could_not_or_would_not_do_on_a_weekday_is_past(nlp):
-    thu = dt.date(2000, 1, 6)
-    for text, day, value in (("Officials could not be reached for comment Wednesday.", "Wednesday", "2000-01-05"),
-                             ("Neither he nor his grandparents could be located Wednesday in their hometown.",
-                              "Wednesday", "2000-01-05"),
-                             ("Allen wouldn't budge Friday from the standard prediction.", "Friday", "1999-12-31")):
-        assert one(nlp, text, thu, day).value == value, text
-    # a bound, a report of what is to come and a supposition still look ahead
-    assert one(nlp, "The strike could not begin until Friday.", thu, "Friday").value == "2000-01-07"
-    assert one(nlp, "He said he would not attend the summit on Friday.", thu, "Friday").value == "2000-01-07"
-    assert one(nlp, "If the talks fail, the union would not return to work on Monday.", thu, "Monday").value == \
-        "2000-01-10"
-
-
 def test_the_present_day_and_at_this_moment_are_the_present(nlp):
     sat = dt.date(2010, 7, 17)
-    for text, expression in (("Modules cover warfare from 1945 to the present day.", "the present day"),
-                             ("At the present moment, I would prefer to wait.", "the present moment"),
-                             ("He refrained from endorsing any candidate at this moment, he said.", "this moment")):
+    for text, expression in (
+        ("Modules cover warfare from 1945 to the present day.", "the present day"),
+        ("At the present moment, I would prefer to wait.", "the present moment"),
+        ("He refrained from endorsing any candidate at this moment, he said.", "this moment"),
+    ):
         assert one(nlp, text, sat, expression).value == "PRESENT_REF", text
     # a moment one looks forward to or understands is an occasion, not the time of writing
     for text in ("The whole continent was looking forward to this moment.", "He understands this moment."):
@@ -636,30 +634,35 @@ def test_the_present_day_and_at_this_moment_are_the_present(nlp):
 def test_a_day_a_sentence_heads_into_lies_ahead_unless_the_narrative_is_past(nlp):
     mon = dt.date(2016, 2, 8)
     for text, day, value in (
-            ("Heading into Tuesday’s primary, her lead has virtually disappeared.", "Tuesday", "2016-02-09"),
-            ("On the eve of Sunday’s vote, the parties are campaigning hard.", "Sunday", "2016-02-14"),
-            ("In the run-up to Friday’s summit, diplomats are busy.", "Friday", "2016-02-12"),
-            ("Clinton had 1,944 delegates heading into Tuesday’s primaries.", "Tuesday", "2016-02-02")):
+        ("Heading into Tuesday’s primary, her lead has virtually disappeared.", "Tuesday", "2016-02-09"),
+        ("On the eve of Sunday’s vote, the parties are campaigning hard.", "Sunday", "2016-02-14"),
+        ("In the run-up to Friday’s summit, diplomats are busy.", "Friday", "2016-02-12"),
+        ("Clinton had 1,944 delegates heading into Tuesday’s primaries.", "Tuesday", "2016-02-02"),
+    ):
         assert one(nlp, text, mon, day).value == value, text
-
-
-def test_a_weekend_papers_this_past_week_is_the_week_now_ending(nlp):
-    text = "The chairman this past week announced a new website."
-    assert one(nlp, text, dt.date(2016, 4, 2), "this past week").value == "2016-W13"  # a Saturday
-    assert one(nlp, text, dt.date(2016, 5, 24), "this past week").value == "2016-W20"  # a Tuesday: the week before
 
 
 def test_an_infinitive_after_a_feeling_is_as_past_as_it_and_a_confirmed_part_lies_ahead(nlp):
     mon = dt.date(2015, 12, 28)
-    assert one(nlp, "A husband and wife were surprised to see a sign on Friday night.", mon, "Friday night").value == \
-        "2015-12-25TNI"
+    assert (
+        one(nlp, "A husband and wife were surprised to see a sign on Friday night.", mon, "Friday night").value
+        == "2015-12-25TNI"
+    )
     assert one(nlp, "Pupils were about to cross the street on Wednesday.", mon, "Wednesday").value == "2015-12-23"
     # eagerness, and a state, still look ahead; so does what someone is confirmed to take part in
     assert one(nlp, "Sanders is eager to meet voters on Friday.", mon, "Friday").value == "2016-01-01"
-    assert one(nlp, "He was happy to be back ahead of the opener on February 4.", mon, "February 4").value == \
-        "2016-02-04"
-    assert one(nlp, "Beyonce has been confirmed to take part in a tribute concert in October.", dt.date(2011, 8, 23),
-               "October").value == "2011-10"
+    assert (
+        one(nlp, "He was happy to be back ahead of the opener on February 4.", mon, "February 4").value == "2016-02-04"
+    )
+    assert (
+        one(
+            nlp,
+            "Beyonce has been confirmed to take part in a tribute concert in October.",
+            dt.date(2011, 8, 23),
+            "October",
+        ).value
+        == "2011-10"
+    )
 
 
 def test_a_quotation_opening_a_paragraph_with_now_turns_the_argument(nlp):

@@ -31,10 +31,13 @@ def test_every_season_is_a_set(nlp):
     assert tag_text("She spent a summer in Paris.", THU, nlp) == []
 
 
-@pytest.mark.parametrize("text, expression, value", [
-    ("We like to spend our Friday nights poring over polls.", "Friday nights", "XXXX-WXX-5TNI"),
-    ("Monday mornings are for meetings.", "Monday mornings", "XXXX-WXX-1TMO"),
-])
+@pytest.mark.parametrize(
+    "text, expression, value",
+    [
+        ("We like to spend our Friday nights poring over polls.", "Friday nights", "XXXX-WXX-5TNI"),
+        ("Monday mornings are for meetings.", "Monday mornings", "XXXX-WXX-1TMO"),
+    ],
+)
 def test_a_weekday_with_plural_parts_of_the_day_recurs(nlp, text, expression, value):
     expr = one(nlp, text, TUE, expression)
     assert (expr.type, expr.value) == ("SET", value)

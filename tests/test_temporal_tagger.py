@@ -36,7 +36,7 @@ def test_offsets_and_sentences(nlp):
     timexes = TemporalTagger().tag(doc, SUN, sentences)
     assert [t.text for t in timexes] == ["Monday", "Sunday"]
     for timex in timexes:
-        assert text[timex.start:timex.end] == timex.text
+        assert text[timex.start : timex.end] == timex.text
         sentence = sentences[timex.sentence]
         assert sentence.start <= timex.start < sentence.end
     assert [t.sentence for t in timexes] == [1, 2]
@@ -77,8 +77,9 @@ def seed_timexes(nlp):
     from storyline.ingest.text import parse_text
 
     with open(SEEDS / "dates.csv", encoding="utf-8") as handle:
-        dates = {row["file"][:3]: (row["file"], dt.date.fromisoformat(row["published"]))
-                 for row in csv.DictReader(handle)}
+        dates = {
+            row["file"][:3]: (row["file"], dt.date.fromisoformat(row["published"])) for row in csv.DictReader(handle)
+        }
     out = {}
     for prefix, (name, published) in dates.items():
         text = parse_text((SEEDS / name).read_text(encoding="utf-8"), name).text
@@ -89,14 +90,14 @@ def seed_timexes(nlp):
 @pytest.mark.parametrize("prefix, expression, before, value, mod", SEED_CASES)
 def test_seed_expressions(seed_timexes, prefix, expression, before, value, mod):
     text, timexes = seed_timexes[prefix]
-    found = [t for t in timexes if t.text == expression and before in text[max(0, t.start - 40):t.start]]
+    found = [t for t in timexes if t.text == expression and before in text[max(0, t.start - 40) : t.start]]
     assert len(found) == 1, f"{expression!r} after {before!r} not tagged in seed {prefix}"
     assert (found[0].value, found[0].mod, found[0].resolved) == (value, mod, True)
 
 
 def test_seed_sick_days_are_a_rate(seed_timexes):
     text, timexes = seed_timexes["003"]
-    rate = [t for t in timexes if "15 sick days per year" in text[t.start - 20:t.end + 1]]
+    rate = [t for t in timexes if "15 sick days per year" in text[t.start - 20 : t.end + 1]]
     assert rate and rate[0].type in ("SET", "DURATION")
     assert not any(t.resolved for t in rate)
 
@@ -119,15 +120,18 @@ def test_nothing_is_tagged_where_no_date_is_written(nlp):
     assert [t.text for t in tag_text("The 0th century was odd.", None, nlp)] == []
 
 
-@pytest.mark.parametrize("text", [
-    "The deal was signed on Auguſt 5.",  # long s folds onto "s" under IGNORECASE
-    "The deal was signed on Tueſday.",
-    "The rocks formed 1000000 days ago.",
-    "The ice age ended 30000 months ago.",
-    "The tree fell 100000 weeks ago.",
-    "It will happen 9000 years from now.",
-    "The meter read 2024-01-01T99:99 at the time.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The deal was signed on Auguſt 5.",  # long s folds onto "s" under IGNORECASE
+        "The deal was signed on Tueſday.",
+        "The rocks formed 1000000 days ago.",
+        "The ice age ended 30000 months ago.",
+        "The tree fell 100000 weeks ago.",
+        "It will happen 9000 years from now.",
+        "The meter read 2024-01-01T99:99 at the time.",
+    ],
+)
 def test_odd_input_neither_crashes_nor_resolves_impossible_values(nlp, text):
     for timex in tag_text(text, JUN_12, nlp):
         assert timex.value.isascii()
@@ -152,9 +156,11 @@ def test_literal_letters_are_lowered_but_escapes_and_group_names_kept():
     assert lowered_literals(r"(?P<Hour>\d)\s*(?:GMT|EST)\B\S(?P=Hour)T") == r"(?P<Hour>\d)\s*(?:gmt|est)\B\S(?P=Hour)t"
 
 
-_MIXED_CASE = ("ON MONDAY, Sept. 23, 2019, at 12:01 A.M. EST the STRIKE began; by 2019-09-24T10:30 it was "
-               "Two Days Old. Last Week, the Board met at 10:41 am GMT and at 14:30 GMT on TUESDAY. "
-               "EARLY NEXT YEAR, the 1990S, Mid-August, the third Quarter, Christmas Eve, Every Friday.")
+_MIXED_CASE = (
+    "ON MONDAY, Sept. 23, 2019, at 12:01 A.M. EST the STRIKE began; by 2019-09-24T10:30 it was "
+    "Two Days Old. Last Week, the Board met at 10:41 am GMT and at 14:30 GMT on TUESDAY. "
+    "EARLY NEXT YEAR, the 1990S, Mid-August, the third Quarter, Christmas Eve, Every Friday."
+)
 
 
 def test_rules_on_lowered_text_find_what_case_folding_finds():
@@ -189,8 +195,9 @@ def test_the_timex_command_shows_every_value_whole(tmp_path, monkeypatch):
 
     monkeypatch.setattr(cli, "out", cli.Console(width=60))  # a narrow terminal
     path = tmp_path / "note.txt"
-    path.write_text("Page last updated at 14:07 GMT, Friday, 22 March 2013. The vote is scheduled for 1900 GMT.\n",
-                    encoding="utf-8")
+    path.write_text(
+        "Page last updated at 14:07 GMT, Friday, 22 March 2013. The vote is scheduled for 1900 GMT.\n", encoding="utf-8"
+    )
     result = CliRunner().invoke(cli.app, ["timex", str(path), "--dct", "2013-03-22"])
     assert result.exit_code == 0, result.output
     assert "2013-03-22T14:07" in result.output and "2013-03-22T19:00" in result.output

@@ -36,7 +36,7 @@ def test_reader_strips_tags_and_keeps_offsets(doc):
     assert "<" not in doc.text and "&amp;" not in doc.text and "notice & talks" in doc.text
     assert [t.text for t in doc.timexes] == ["Monday", "five days", "early March"]
     for timex in doc.timexes:
-        assert doc.text[timex.start:timex.end] == timex.text
+        assert doc.text[timex.start : timex.end] == timex.text
     assert "t0" not in {t.tid for t in doc.timexes}  # the creation time is outside <TEXT>
 
 
@@ -51,8 +51,8 @@ def test_known_small_case(doc):
     text = doc.text
     march_only = text.index("March")
     system = [
-        Prediction(monday.start, monday.end, "DATE", "2019-09-23"),          # relaxed+strict, wrong value
-        Prediction(march_only, march_only + 5, "DATE", "2019-03"),          # relaxed only, right value
+        Prediction(monday.start, monday.end, "DATE", "2019-09-23"),  # relaxed+strict, wrong value
+        Prediction(march_only, march_only + 5, "DATE", "2019-03"),  # relaxed only, right value
         Prediction(text.index("Crews"), text.index("Crews") + 5, "DATE", "X"),  # spurious
     ]
     score = score_document(doc, system)
@@ -138,12 +138,20 @@ def test_standoff_gold_reads_into_documents(tmp_path: pathlib.Path):
     from storyline.evaluate.timeml import read_standoff
 
     articles = _write_jsonl(tmp_path / "articles.jsonl", STANDOFF_ARTICLES)
-    gold = _write_jsonl(tmp_path / "annotations.jsonl", [
-        {"id": "a1", "dct": "2019-09-24", "timexes": [
-            {"start": 29, "end": 38, "text": "five days", "type": "DURATION", "value": "P5D", "mod": None},
-            {"start": 16, "end": 22, "text": "Monday", "type": "DATE", "value": "2019-09-23", "mod": None}]},
-        {"id": "a2", "dct": None, "timexes": []},
-    ])
+    gold = _write_jsonl(
+        tmp_path / "annotations.jsonl",
+        [
+            {
+                "id": "a1",
+                "dct": "2019-09-24",
+                "timexes": [
+                    {"start": 29, "end": 38, "text": "five days", "type": "DURATION", "value": "P5D", "mod": None},
+                    {"start": 16, "end": 22, "text": "Monday", "type": "DATE", "value": "2019-09-23", "mod": None},
+                ],
+            },
+            {"id": "a2", "dct": None, "timexes": []},
+        ],
+    )
     first, second = read_standoff(gold, articles)
     assert first.name == "a1" and first.dct == dt.date(2019, 9, 24)
     assert [t.text for t in first.timexes] == ["Monday", "five days"]  # in text order
@@ -157,9 +165,18 @@ def test_standoff_gold_refuses_offsets_that_no_longer_cover_their_text(tmp_path:
     from storyline.evaluate.timeml import read_standoff
 
     articles = _write_jsonl(tmp_path / "articles.jsonl", STANDOFF_ARTICLES)
-    shifted = _write_jsonl(tmp_path / "annotations.jsonl", [
-        {"id": "a1", "dct": "2019-09-24", "timexes": [
-            {"start": 15, "end": 21, "text": "Monday", "type": "DATE", "value": "2019-09-23", "mod": None}]}])
+    shifted = _write_jsonl(
+        tmp_path / "annotations.jsonl",
+        [
+            {
+                "id": "a1",
+                "dct": "2019-09-24",
+                "timexes": [
+                    {"start": 15, "end": 21, "text": "Monday", "type": "DATE", "value": "2019-09-23", "mod": None}
+                ],
+            }
+        ],
+    )
     with pytest.raises(ValueError, match="the article has changed"):
         read_standoff(shifted, articles)
     unknown = _write_jsonl(tmp_path / "other.jsonl", [{"id": "zz", "dct": None, "timexes": []}])
@@ -202,14 +219,16 @@ def _gold_rows(name: str, articles: int, expressions: int) -> list[dict]:
     """The lines of one of the project's stand-off gold sets, after checking their counts."""
     import json
 
-    rows = [json.loads(line) for line in (PROJECT_GOLD / name / "annotations.jsonl").read_text(encoding="utf-8")
-            .splitlines()]
+    rows = [
+        json.loads(line)
+        for line in (PROJECT_GOLD / name / "annotations.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     assert len(rows) == articles and sum(len(r["timexes"]) for r in rows) == expressions
     return rows
 
 
 def _covers(text: str, row: dict) -> bool:
-    return all(text[t["start"]:t["end"]] == t["text"] for t in row["timexes"])
+    return all(text[t["start"] : t["end"]] == t["text"] for t in row["timexes"])
 
 
 def test_the_project_s_t17_gold_still_fits_the_texts_storyline_reads():
@@ -241,11 +260,17 @@ def test_the_second_annotation_fits_the_articles_of_the_sets_it_marks_again():
     rows = _gold_rows("timex-agreement", 36, 251)
     firsts = {name: {r["id"]: r for r in _gold_rows(f"{name}-timex", *size)} for name, size in GOLD_SIZES.items()}
     assert all(row["id"] in firsts[row["set"]] and row["dct"] == firsts[row["set"]][row["id"]]["dct"] for row in rows)
-    if not (CLUSTERS_DEV.exists() and (SHARED_DATA / "tls/timeline17_original").exists()
-            and (SHARED_DATA / "quotes/polnear/train/text").exists()):
+    if not (
+        CLUSTERS_DEV.exists()
+        and (SHARED_DATA / "tls/timeline17_original").exists()
+        and (SHARED_DATA / "quotes/polnear/train/text").exists()
+    ):
         pytest.skip(f"the articles are not under {SHARED_DATA}")
-    clusters = {json.loads(line)["id"]: json.loads(line)["text"]
-                for line in CLUSTERS_DEV.read_text(encoding="utf-8").splitlines() if line.strip()}
+    clusters = {
+        json.loads(line)["id"]: json.loads(line)["text"]
+        for line in CLUSTERS_DEV.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    }
     for row in rows:
         if row["set"] == "clusters-dev":
             text = clusters[row["id"]]
@@ -272,8 +297,9 @@ def test_evaluate_writes_its_figures_with_the_version_and_time_measured(tmp_path
     corpus.mkdir()
     (corpus / "x.tml").write_text(DOC, encoding="utf-8")
     out = tmp_path / "results" / "x.json"
-    result = CliRunner().invoke(app, ["evaluate", "timex", "--data", str(corpus), "--no-baselines", "--json",
-                                      "--json-out", str(out)])
+    result = CliRunner().invoke(
+        app, ["evaluate", "timex", "--data", str(corpus), "--no-baselines", "--json", "--json-out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     written = json.loads(out.read_text(encoding="utf-8"))
     assert written["figures"] == json.loads(result.stdout)

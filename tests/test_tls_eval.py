@@ -28,12 +28,18 @@ def counter():
     return rouge.RougeCounter()
 
 
-@pytest.mark.parametrize("word, stem", [
-    ("ponies", "poni"), ("hopping", "hop"), ("hopeful", "hope"), ("relational", "relat"),
-    ("generalization", "gener"),
-    # ROUGE-1.5.5 tests "-ment" and then "-ent" on what is left, unlike Porter's original
-    ("agreement", "agreem"),
-])
+@pytest.mark.parametrize(
+    "word, stem",
+    [
+        ("ponies", "poni"),
+        ("hopping", "hop"),
+        ("hopeful", "hope"),
+        ("relational", "relat"),
+        ("generalization", "gener"),
+        # ROUGE-1.5.5 tests "-ment" and then "-ent" on what is left, unlike Porter's original
+        ("agreement", "agreem"),
+    ],
+)
 def test_stemmer_follows_rouge_script(word, stem):
     assert rouge.porter_stem(word) == stem
 
@@ -130,12 +136,16 @@ def test_equal_to_tilse_with_the_perl_script(counter):
         pytest.skip(message)
     from storyline.evaluate.tls_metric import tilse_scores
 
-    gold = {D(2010, 4, 20): ["A BP rig exploded in the Gulf of Mexico , killing 11 workers ."],
-            D(2010, 5, 2): ["Obama visits the coast as oil reaches Louisiana marshes ."],
-            D(2010, 7, 15): ["BP says the leaking well has been capped ."]}
-    pred = {D(2010, 4, 21): ["The rig Deepwater Horizon sank after the explosion that killed 11 ."],
-            D(2010, 7, 15): ["Engineers capped the well , BP said , stopping the leak ."],
-            D(2010, 8, 1): ["Fishermen's e-mail : `` we are ruined '' ; claims reach $ 20bn ."]}
+    gold = {
+        D(2010, 4, 20): ["A BP rig exploded in the Gulf of Mexico , killing 11 workers ."],
+        D(2010, 5, 2): ["Obama visits the coast as oil reaches Louisiana marshes ."],
+        D(2010, 7, 15): ["BP says the leaking well has been capped ."],
+    }
+    pred = {
+        D(2010, 4, 21): ["The rig Deepwater Horizon sank after the explosion that killed 11 ."],
+        D(2010, 7, 15): ["Engineers capped the well , BP said , stopping the leak ."],
+        D(2010, 8, 1): ["Fishermen's e-mail : `` we are ruined '' ; claims reach $ 20bn ."],
+    }
     ours = align_rouge(pred, gold, counter)
     theirs = tilse_scores(pred, gold)
     for a, b in zip(ours, theirs):
@@ -148,8 +158,10 @@ def test_an_article_the_annotators_fail_on_is_named_and_left_out(tmp_path: Path,
     from storyline.model import AnnotatedArticle, Article
     from storyline.store import Store
 
-    articles = [Article(id=name, text=f"The harbour closed ({name}).", published=dt.date(2011, 3, 8))
-                for name in ("good", "odd")]
+    articles = [
+        Article(id=name, text=f"The harbour closed ({name}).", published=dt.date(2011, 3, 8))
+        for name in ("good", "odd")
+    ]
 
     def annotate_failing_on_odd(items, resources, processes=1, on_error=None):  # type: ignore[no-untyped-def]
         for article in items:
@@ -187,16 +199,31 @@ def _ferry_topic(name: str, days: int) -> tuple:
         second = f"On {before:%B} {before.day} the {name} ferry carried {40 + i} passengers across the bay."
         text = f"{first}\n\n{second}\n\n"
         expression = f"{before:%B} {before.day}"
-        sentences = [Sentence(start=0, end=len(first), text=first, paragraph=0),
-                     Sentence(start=len(first) + 2, end=len(first) + 2 + len(second), text=second, paragraph=1)]
+        sentences = [
+            Sentence(start=0, end=len(first), text=first, paragraph=0),
+            Sentence(start=len(first) + 2, end=len(first) + 2 + len(second), text=second, paragraph=1),
+        ]
         at = text.index(expression)
-        timex = TimeExpr(start=at, end=at + len(expression), text=expression, type="DATE",
-                         value=before.isoformat(), sentence=1, resolved=True)
-        articles.append(AnnotatedArticle(
-            article=Article(id=f"{name}-{i}", text=text, published=day, published_source="sidecar"),
-            sentences=sentences, timexes=[timex]))
+        timex = TimeExpr(
+            start=at,
+            end=at + len(expression),
+            text=expression,
+            type="DATE",
+            value=before.isoformat(),
+            sentence=1,
+            resolved=True,
+        )
+        articles.append(
+            AnnotatedArticle(
+                article=Article(id=f"{name}-{i}", text=text, published=day, published_source="sidecar"),
+                sentences=sentences,
+                timexes=[timex],
+            )
+        )
     gold = {start + dt.timedelta(days=d): [f"The {name} ferry sailed."] for d in range(0, days, 3)}
-    return Topic(name=name, keywords=("ferry",), timelines=[gold, dict(list(gold.items())[:2])], folders=(name,)), articles
+    return Topic(
+        name=name, keywords=("ferry",), timelines=[gold, dict(list(gold.items())[:2])], folders=(name,)
+    ), articles
 
 
 def test_topics_composed_in_forked_workers_match_one_after_another():

@@ -50,8 +50,20 @@ def test_no_entry_rests_on_a_relative_expression_without_saying_how(seeds_undate
     require_seeds()
     document = seeds_undated["story"]
     stated = {a["id"] for a in document["articles"] if a["published_source"] in STATED}
-    relative = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-                "ago", "week", "today", "yesterday", "tomorrow")
+    relative = (
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "ago",
+        "week",
+        "today",
+        "yesterday",
+        "tomorrow",
+    )
     for entry in document["timeline"]:
         for source in entry["sources"]:
             if source["article_id"] in stated:

@@ -20,8 +20,11 @@ def _articles(folder: Path, count: int) -> None:
     folder.mkdir()
     for n in range(count):
         topic = TOPICS[n % len(TOPICS)]
-        text = " ".join(f"Officials in Holmvik said on Monday that the {topic} would need {n + k} more days of work, "
-                        f"and residents asked the council about the cost of the {topic}." for k in range(12))
+        text = " ".join(
+            f"Officials in Holmvik said on Monday that the {topic} would need {n + k} more days of work, "
+            f"and residents asked the council about the cost of the {topic}."
+            for k in range(12)
+        )
         (folder / f"a{n:03d}.txt").write_text(f" date 2024-0{1 + n % 9}-1{n % 10}\n{text}\n", encoding="utf-8")
 
 
@@ -58,9 +61,13 @@ def _as_from_a_terminal() -> None:
 def _build_with_workers(tmp_path: Path) -> tuple[subprocess.Popen, set[int]]:
     _articles(tmp_path / "in", 160)
     storyline = Path(sys.executable).with_name("storyline")
-    build = subprocess.Popen([str(storyline), "build", str(tmp_path / "in"), "-o", str(tmp_path / "out"),
-                              "-j", "2", "--quiet"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                             start_new_session=True, preexec_fn=_as_from_a_terminal)
+    build = subprocess.Popen(
+        [str(storyline), "build", str(tmp_path / "in"), "-o", str(tmp_path / "out"), "-j", "2", "--quiet"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        preexec_fn=_as_from_a_terminal,
+    )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         workers = _children(build.pid)

@@ -1,4 +1,5 @@
 """Annotate clusters-dev once with storyline's own stages and cache it in .bench/dev.pkl (for tuning)."""
+
 import pickle
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ def load_dev():
     from storyline.evaluate.stories import load_labels
     from storyline.ingest import ingest
     from storyline.resources import Resources
+
     rows = load_labels(DEV)
     result = ingest([str(DEV)])
     by_url = {r["url"]: r for r in rows}
@@ -24,6 +26,7 @@ def load_dev():
     CACHE.mkdir(exist_ok=True)
     cache.write_bytes(pickle.dumps((ann, labels)))
     return ann, labels
+
 
 if __name__ == "__main__":
     ann, labels = load_dev()

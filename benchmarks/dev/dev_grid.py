@@ -1,7 +1,8 @@
 """Score the group stage on cached clusters-dev annotations under setting overrides (for tuning).
 
-    python benchmarks/dev/dev_grid.py cluster_threshold=0.3 time_scale_days=60
+python benchmarks/dev/dev_grid.py cluster_threshold=0.3 time_scale_days=60
 """
+
 import sys
 import time
 from pathlib import Path
@@ -16,6 +17,7 @@ from storyline.group import StoryGrouper
 
 def evaluate(settings, ann, labels, verbose=False):
     from storyline.evaluate.stories import score
+
     gold = {a: r["story"] for a, r in labels.items()}
     lid = {r["id"]: a for a, r in labels.items()}
     dup = {a: lid[r["dup_of"]] for a, r in labels.items() if r.get("dup_of")}

@@ -5,6 +5,7 @@ in random orders: online clustering is order-dependent, and a cold IDF hurts the
 
     python benchmarks/dev/dev_order.py
 """
+
 import datetime as dt
 import random
 import sys
@@ -34,5 +35,7 @@ for mode in modes:
         for item in items:
             grouper.add([item])
     r = score(gold, dups, grouper.grouping())
-    print(f"{mode:38s} B-cubed P {r['bcubed_precision']:.3f} R {r['bcubed_recall']:.3f} F1 {r['bcubed_f1']:.3f}  "
-          f"pairwise F1 {r['pairwise_f1']:.3f}  dup P {r['dup_precision']:.3f} R {r['dup_recall']:.3f}")
+    print(
+        f"{mode:38s} B-cubed P {r['bcubed_precision']:.3f} R {r['bcubed_recall']:.3f} F1 {r['bcubed_f1']:.3f}  "
+        f"pairwise F1 {r['pairwise_f1']:.3f}  dup P {r['dup_precision']:.3f} R {r['dup_recall']:.3f}"
+    )

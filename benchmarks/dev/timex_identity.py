@@ -45,6 +45,7 @@ def _timeml(folder: Path, pattern: str = "*.tml") -> Callable[[], Iterator[Docum
 
 def _jsonl(path: Path) -> Callable[[], Iterator[Document]]:
     """Articles of a JSONL file (``id``, ``published``, ``text``)."""
+
     def read() -> Iterator[Document]:
         for line in path.open(encoding="utf-8"):
             if line.strip():
@@ -57,6 +58,7 @@ def _jsonl(path: Path) -> Callable[[], Iterator[Document]]:
 
 def _standoff_articles(kind: str) -> Callable[[], Iterator[Document]]:
     """The Timeline17 or PolNeAR articles the project's stand-off gold marks, read as ``timex_dev_articles`` writes."""
+
     def read() -> Iterator[Document]:
         sys.path.insert(0, str(ROOT / "benchmarks"))
         import timex_dev_articles as articles
@@ -73,6 +75,7 @@ def _standoff_articles(kind: str) -> Callable[[], Iterator[Document]]:
 
 def _ingested(folder: Path, dates: Path | None = None) -> Callable[[], Iterator[Document]]:
     """Articles as ``storyline build`` reads them (publication dates from a sidecar CSV when given)."""
+
     def read() -> Iterator[Document]:
         from storyline.ingest import SidecarDates, ingest
 
@@ -133,15 +136,28 @@ def dump(out: Path, only: list[str] | None, sample: int | None) -> None:
             for (doc_name, _, dct), spacy_doc in zip(docs, parsed, strict=True):
                 found = tagger.tag(spacy_doc, dct, sentences_of(spacy_doc))
                 count += len(found)
-                handle.write(json.dumps({"corpus": name, "doc": doc_name, "dct": dct.isoformat() if dct else None,
-                                         "timexes": [[t.start, t.end, t.text, t.type, t.value, t.mod, t.anchor,
-                                                      t.resolved] for t in found]}, ensure_ascii=False) + "\n")
-            print(f"{name}: {len(docs)} documents, {count} expressions ({time.perf_counter() - began:.0f} s)",
-                  flush=True)
+                handle.write(
+                    json.dumps(
+                        {
+                            "corpus": name,
+                            "doc": doc_name,
+                            "dct": dct.isoformat() if dct else None,
+                            "timexes": [
+                                [t.start, t.end, t.text, t.type, t.value, t.mod, t.anchor, t.resolved] for t in found
+                            ],
+                        },
+                        ensure_ascii=False,
+                    )
+                    + "\n"
+                )
+            print(
+                f"{name}: {len(docs)} documents, {count} expressions ({time.perf_counter() - began:.0f} s)", flush=True
+            )
 
 
 def diff(before: Path, after: Path) -> int:
     """Print every expression that differs; return how many do."""
+
     def load(path: Path) -> dict[tuple[str, str], list]:
         rows = (json.loads(line) for line in path.open(encoding="utf-8"))
         return {(r["corpus"], r["doc"]): [tuple(t) for t in r["timexes"]] for r in rows}

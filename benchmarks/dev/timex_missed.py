@@ -29,13 +29,19 @@ DATA = pathlib.Path(__file__).resolve().parents[3] / "shared" / "data" / "timex"
 CACHE = pathlib.Path(__file__).resolve().parents[2] / ".bench"
 
 _SHAPES = (
-    (r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
-     r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?", "MONTH"),
+    (
+        r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+        r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?",
+        "MONTH",
+    ),
     (r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", "WEEKDAY"),
     (r"\b(?:1[89]\d\d|20\d\d)\b", "YEAR"),
     (r"\d+", "N"),
-    (r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|"
-     r"fifty|sixty|hundred)\b", "NUMW"),
+    (
+        r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|"
+        r"fifty|sixty|hundred)\b",
+        "NUMW",
+    ),
     (r"\b(?:first|second|third|fourth)\b", "ORD"),
 )
 
@@ -92,8 +98,8 @@ def tag_corpus(docs, parsed):
 
 
 def _context(text: str, start: int, end: int, width: int = 50) -> str:
-    left = text[max(0, start - width):start].replace("\n", " ")
-    right = text[end:end + width].replace("\n", " ")
+    left = text[max(0, start - width) : start].replace("\n", " ")
+    right = text[end : end + width].replace("\n", " ")
     return f"…{left}[{text[start:end]}]{right}…"
 
 
@@ -116,9 +122,11 @@ def main() -> None:
         docs, parsed = parsed_corpus(name, nlp)
         predictions, score, speed = tag_corpus(docs, parsed)
         figures = score.as_dict()
-        print(f"{name}: relaxed {figures['relaxed_f1']} strict {figures['strict_f1']} value {figures['value_f1']} "
-              f"type {figures['type_f1']} P {figures['relaxed_precision']} R {figures['relaxed_recall']} "
-              f"({speed:,.0f} tokens/s)")
+        print(
+            f"{name}: relaxed {figures['relaxed_f1']} strict {figures['strict_f1']} value {figures['value_f1']} "
+            f"type {figures['type_f1']} P {figures['relaxed_precision']} R {figures['relaxed_recall']} "
+            f"({speed:,.0f} tokens/s)"
+        )
         if args.scores_only:
             continue
         for doc, preds in zip(docs, predictions, strict=True):
@@ -127,21 +135,24 @@ def main() -> None:
                 matched = {s for s, _ in pairs}
                 for i, p in enumerate(preds):
                     if i not in matched:
-                        groups[f"{p.type} {shape(doc.text[p.start:p.end])}"].append(
-                            f"{doc.name}: {_context(doc.text, p.start, p.end)} {p.value}")
+                        groups[f"{p.type} {shape(doc.text[p.start : p.end])}"].append(
+                            f"{doc.name}: {_context(doc.text, p.start, p.end)} {p.value}"
+                        )
             elif args.wrong:
                 for s, g in pairs:
                     gold, pred = doc.timexes[g], preds[s]
                     if gold.value != pred.value:
                         groups[f"{gold.type} {shape(gold.text)}"].append(
                             f"{doc.name} DCT {doc.dct}: {_context(doc.text, gold.start, gold.end)} "
-                            f"gold {gold.value} ours {pred.value} ({doc.text[pred.start:pred.end]!r})")
+                            f"gold {gold.value} ours {pred.value} ({doc.text[pred.start : pred.end]!r})"
+                        )
             else:
                 matched = {g for _, g in pairs}
                 for i, gold in enumerate(doc.timexes):
                     if i not in matched:
                         groups[f"{gold.type} {shape(gold.text)}"].append(
-                            f"{doc.name} DCT {doc.dct}: {_context(doc.text, gold.start, gold.end)} {gold.value}")
+                            f"{doc.name} DCT {doc.dct}: {_context(doc.text, gold.start, gold.end)} {gold.value}"
+                        )
     if args.scores_only:
         return
     print_groups(groups, "errors", args.limit, args.examples)

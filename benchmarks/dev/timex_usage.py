@@ -41,7 +41,7 @@ def main() -> None:
                     whole += 1
                     values[f"{cover[0].type} {cover[0].value}"] += 1
                 if not cover and len(untagged) < args.examples:
-                    untagged.append(doc.text[max(0, m.start() - 50):m.end() + 50].replace("\n", " "))
+                    untagged.append(doc.text[max(0, m.start() - 50) : m.end() + 50].replace("\n", " "))
         print(f"{name}: {seen} seen, {inside} inside a gold TIMEX3, {whole} a whole one {dict(values.most_common(6))}")
         for u in untagged:
             print("      ", u)

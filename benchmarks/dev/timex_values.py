@@ -46,11 +46,11 @@ def main() -> None:
                 key = shape(gold.text)
                 counts[key]["right" if gold.value == pred.value else "wrong"] += 1
                 if gold.value != pred.value:
-                    context = doc.text[max(0, gold.start - 60):gold.end + 30].replace("\n", " ")
+                    context = doc.text[max(0, gold.start - 60) : gold.end + 30].replace("\n", " ")
                     wrong[key].append(f"{name} DCT {doc.dct}: gold {gold.value} ours {pred.value}  …{context}…")
     for key, count in sorted(counts.items(), key=lambda kv: -sum(kv[1].values())):
         print(f"{count['right']:4d} right {count['wrong']:4d} wrong  {key}")
-        for example in wrong[key][:args.examples]:
+        for example in wrong[key][: args.examples]:
             print(f"           {example}")
 
 

@@ -36,10 +36,16 @@ T17 = pathlib.Path(__file__).resolve().parents[3] / "shared" / "data" / "tls" / 
 
 #: Penn Treebank tokens back to the written form (applied in this order to the marked-up text)
 _DETOKENISE = (
-    (re.compile(r"-LRB- ?"), "("), (re.compile(r" ?-RRB-"), ")"), (re.compile(r"-LSB- ?"), "["),
-    (re.compile(r" ?-RSB-"), "]"), (re.compile(r"` ` |``"), '"'), (re.compile(r" ?''"), '"'),
-    (re.compile(r"\\/"), "/"), (re.compile(r" ([,.;:?!%)](?!\d))"), r"\1"),
-    (re.compile(r" ('s|'re|'ve|'ll|'d|'m|n't|')(?=\W)"), r"\1"), (re.compile(r"\$ (?=\d)"), "$"),
+    (re.compile(r"-LRB- ?"), "("),
+    (re.compile(r" ?-RRB-"), ")"),
+    (re.compile(r"-LSB- ?"), "["),
+    (re.compile(r" ?-RSB-"), "]"),
+    (re.compile(r"` ` |``"), '"'),
+    (re.compile(r" ?''"), '"'),
+    (re.compile(r"\\/"), "/"),
+    (re.compile(r" ([,.;:?!%)](?!\d))"), r"\1"),
+    (re.compile(r" ('s|'re|'ve|'ll|'d|'m|n't|')(?=\W)"), r"\1"),
+    (re.compile(r"\$ (?=\d)"), "$"),
     (re.compile(r"(\w|>) - (\w|<)"), r"\1-\2"),
 )
 
@@ -64,8 +70,14 @@ def heideltime_sample(per_source: int, seed: int) -> list[TimeMLDoc]:
             if body is None:
                 continue
             text, timexes = strip_tags(detokenised(body.group(1)))
-            docs.append(TimeMLDoc(name=f"{folder.name}/{path.parent.name}/{path.name}", text=text,
-                                  dct=dt.date.fromisoformat(path.parent.name), timexes=timexes))
+            docs.append(
+                TimeMLDoc(
+                    name=f"{folder.name}/{path.parent.name}/{path.name}",
+                    text=text,
+                    dct=dt.date.fromisoformat(path.parent.name),
+                    timexes=timexes,
+                )
+            )
     return docs
 
 
@@ -73,12 +85,14 @@ def disagreements(docs, predictions, mode: str) -> dict[str, list[str]]:  # type
     """Pattern → examples: HeidelTime's expressions we miss entirely, same-span values that differ, or ours alone."""
     groups: dict[str, list[str]] = defaultdict(list)
     for doc, preds in zip(docs, predictions, strict=True):
+
         def where(start: int, end: int, doc=doc) -> str:  # type: ignore[no-untyped-def]
             return f"{doc.name} DCT {doc.dct}: {_context(doc.text, start, end)}"
+
         if mode == "extra":
             for p in preds:
                 if not any(p.start < h.end and h.start < p.end for h in doc.timexes):
-                    key = f"{p.type} {shape(doc.text[p.start:p.end])}"
+                    key = f"{p.type} {shape(doc.text[p.start : p.end])}"
                     groups[key].append(f"{where(p.start, p.end)} ours {p.value}")
             continue
         for h in doc.timexes:
@@ -89,7 +103,8 @@ def disagreements(docs, predictions, mode: str) -> dict[str, list[str]]:  # type
                 for p in overlapping:
                     if (p.start, p.end) == (h.start, h.end) and p.value != h.value:
                         groups[f"{h.type} {shape(h.text)}"].append(
-                            f"{where(h.start, h.end)} HeidelTime {h.value} ours {p.value}")
+                            f"{where(h.start, h.end)} HeidelTime {h.value} ours {p.value}"
+                        )
     return groups
 
 
@@ -111,10 +126,12 @@ def main() -> None:
     spacy_docs = cached_parses(docs, f"timex-heideltime-t17-{args.per_source}-{args.seed}", Resources().nlp)
     predictions, score, _ = tag_corpus(docs, spacy_docs)
     figures = score.as_dict()
-    print(f"{len(docs)} articles, {sum(len(d.timexes) for d in docs)} HeidelTime expressions; agreement with "
-          f"HeidelTime as the reference: relaxed {figures['relaxed_f1']} strict {figures['strict_f1']} value "
-          f"{figures['value_f1']} type {figures['type_f1']} (ours found {figures['relaxed_recall']} % of its "
-          f"expressions; {figures['relaxed_precision']} % of ours overlap one of its)")
+    print(
+        f"{len(docs)} articles, {sum(len(d.timexes) for d in docs)} HeidelTime expressions; agreement with "
+        f"HeidelTime as the reference: relaxed {figures['relaxed_f1']} strict {figures['strict_f1']} value "
+        f"{figures['value_f1']} type {figures['type_f1']} (ours found {figures['relaxed_recall']} % of its "
+        f"expressions; {figures['relaxed_precision']} % of ours overlap one of its)"
+    )
     mode = "missed" if args.missed else "wrong" if args.wrong else "extra" if args.extra else None
     if mode is None:
         return

@@ -46,10 +46,15 @@ KINDS = ("lead", "same", "ahead", "after_1_2", "after_3_29", "after_30_89", "aft
 #: the composer's default weights (TimelineSettings) in these terms: lead_weight, 1, 1, 1 + retrospective_bonus,
 #: the same, then late_bonus more from late_days (30) on
 DEFAULTS = TimelineSettings()
-SHIPPED = {"lead": DEFAULTS.lead_weight, "same": 1.0, "ahead": 1.0,
-           "after_1_2": 1 + DEFAULTS.retrospective_bonus, "after_3_29": 1 + DEFAULTS.retrospective_bonus,
-           "after_30_89": 1 + DEFAULTS.retrospective_bonus + DEFAULTS.late_bonus,
-           "after_90": 1 + DEFAULTS.retrospective_bonus + DEFAULTS.late_bonus}
+SHIPPED = {
+    "lead": DEFAULTS.lead_weight,
+    "same": 1.0,
+    "ahead": 1.0,
+    "after_1_2": 1 + DEFAULTS.retrospective_bonus,
+    "after_3_29": 1 + DEFAULTS.retrospective_bonus,
+    "after_30_89": 1 + DEFAULTS.retrospective_bonus + DEFAULTS.late_bonus,
+    "after_90": 1 + DEFAULTS.retrospective_bonus + DEFAULTS.late_bonus,
+}
 GRID = (0, 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6)
 
 
@@ -106,11 +111,21 @@ def timeline_of(topic, index, articles, duplicate_of, gold, kinds: list[str]) ->
     index = {d: i for i, d in enumerate(dates)}
     golds = {d.isoformat() for d in gold}
     return Timeline(
-        topic.name, f"{topic.name}/{index}", dates, np.array([index[d] for d, _ in masks]),
+        topic.name,
+        f"{topic.name}/{index}",
+        dates,
+        np.array([index[d] for d, _ in masks]),
         np.array(list(masks.values())),
-        np.array([DEFAULTS.coarse_factor if len(d) != 10 else 1.0 if first <= d <= last else DEFAULTS.outside_factor
-                  for d in dates]),
-        np.array([d in shown for d in dates]), np.array([d in golds for d in dates]), len(gold))
+        np.array(
+            [
+                DEFAULTS.coarse_factor if len(d) != 10 else 1.0 if first <= d <= last else DEFAULTS.outside_factor
+                for d in dates
+            ]
+        ),
+        np.array([d in shown for d in dates]),
+        np.array([d in golds for d in dates]),
+        len(gold),
+    )
 
 
 class KindScorer:
@@ -119,19 +134,34 @@ class KindScorer:
     def __init__(self, timelines: list[Timeline], kinds: list[str]):
         self.masks = np.unique(np.concatenate([t.kinds for t in timelines]))
         self.bits = np.array([[m >> i & 1 for i in range(len(kinds))] for m in self.masks], bool)
-        self.timelines = [Timeline(t.topic, t.name, t.dates, t.date_index, np.searchsorted(self.masks, t.kinds),
-                                   t.factor, t.shown, t.gold, t.k) for t in timelines]
+        self.timelines = [
+            Timeline(
+                t.topic,
+                t.name,
+                t.dates,
+                t.date_index,
+                np.searchsorted(self.masks, t.kinds),
+                t.factor,
+                t.shown,
+                t.gold,
+                t.k,
+            )
+            for t in timelines
+        ]
 
     def picks(self, timeline: Timeline, weights: np.ndarray) -> np.ndarray:
         """The k shown dates of highest score (earlier first on ties), as rank_dates orders them."""
         per_mask = np.where(self.bits, weights[None, :], 0.0).max(axis=1)
-        scores = np.bincount(timeline.date_index, weights=per_mask[timeline.kinds],
-                             minlength=len(timeline.dates)) * timeline.factor
+        scores = (
+            np.bincount(timeline.date_index, weights=per_mask[timeline.kinds], minlength=len(timeline.dates))
+            * timeline.factor
+        )
         shown = np.flatnonzero(timeline.shown)
         return shown[np.lexsort((shown, -scores[shown]))][: timeline.k]
 
-    def f1(self, weights_for: Callable[[Timeline], np.ndarray],
-           keep: Callable[[Timeline], bool] = lambda t: True) -> float:
+    def f1(
+        self, weights_for: Callable[[Timeline], np.ndarray], keep: Callable[[Timeline], bool] = lambda t: True
+    ) -> float:
         """Date F1 (precision and recall averaged over the kept timelines, then F), each with its weights."""
         precision = recall = 0.0
         chosen = [t for t in self.timelines if keep(t)]
@@ -143,8 +173,9 @@ class KindScorer:
         precision, recall = precision / len(chosen), recall / len(chosen)
         return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
 
-    def search(self, start: np.ndarray, keep: Callable[[Timeline], bool], kinds: list[str],
-               rounds: int = 4) -> np.ndarray:
+    def search(
+        self, start: np.ndarray, keep: Callable[[Timeline], bool], kinds: list[str], rounds: int = 4
+    ) -> np.ndarray:
         """Coordinate ascent over GRID, one kind at a time ("same" stays 1), on the kept timelines."""
         weights, best = start.copy(), self.f1(lambda t: start, keep)
         for _ in range(rounds):
@@ -167,21 +198,26 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", type=Path, default=CACHE / "tls" / "t17.db")
     parser.add_argument("--annotation-version", default=ANNOTATION_VERSION)
-    parser.add_argument("--keyword-split", action="store_true",
-                        help="each kind twice: in sentences with and without a topic keyword")
+    parser.add_argument(
+        "--keyword-split", action="store_true", help="each kind twice: in sentences with and without a topic keyword"
+    )
     args = parser.parse_args()
     kinds = list(KINDS) + ([f"{k}_no_keyword" for k in KINDS] if args.keyword_split else [])
-    timelines = [timeline_of(topic, index, articles, dup, gold, kinds)
-                 for topic, articles, dup in load_inputs(None, "store", args.db, args.annotation_version)
-                 for index, gold in enumerate(topic.timelines)]
+    timelines = [
+        timeline_of(topic, index, articles, dup, gold, kinds)
+        for topic, articles, dup in load_inputs(None, "store", args.db, args.annotation_version)
+        for index, gold in enumerate(topic.timelines)
+    ]
     scorer = KindScorer(timelines, kinds)
     topics = sorted({t.topic for t in timelines})
     shipped = np.array([SHIPPED[k.removesuffix("_no_keyword")] for k in kinds])
     print(f"{len(timelines)} timelines; kinds: {', '.join(kinds)}")
     print(f"shipped weights:               date F1 {scorer.f1(lambda t: shipped):.4f}")
     in_sample = scorer.search(shipped, lambda t: True, kinds)
-    print(f"chosen on all 19 (in-sample):  date F1 {scorer.f1(lambda t: in_sample):.4f}  "
-          + " ".join(f"{k}={w:g}" for k, w in zip(kinds, in_sample, strict=True)))
+    print(
+        f"chosen on all 19 (in-sample):  date F1 {scorer.f1(lambda t: in_sample):.4f}  "
+        + " ".join(f"{k}={w:g}" for k, w in zip(kinds, in_sample, strict=True))
+    )
     held_out = {topic: scorer.search(shipped, lambda t, topic=topic: t.topic != topic, kinds) for topic in topics}
     print(f"chosen leave-one-topic-out:    date F1 {scorer.f1(lambda t: held_out[t.topic]):.4f}")
     for topic in topics:

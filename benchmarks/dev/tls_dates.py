@@ -70,19 +70,26 @@ def analyse(topic, articles, dup, gold, verbose: bool) -> DateOutcome:  # type: 
             day = dt.date.fromisoformat(d).toordinal()
             distances[min(min(abs(day - g.toordinal()) for g in gold), 8)] += 1
     named = {c.date for c in candidates if not c.pool}
-    unreached = Counter("named only in sentences without a keyword" if d in named else "named by no sentence"
-                        for d in golds if d not in shown)
+    unreached = Counter(
+        "named only in sentences without a keyword" if d in named else "named by no sentence"
+        for d in golds
+        if d not in shown
+    )
     hits = len(golds & set(picks))
     if verbose:
         print(f"\n{topic.name} k={k} articles={len(members)} span={span[0]}..{span[1]} hits={hits}")
         for i, d in enumerate(picks):
-            print(f"  pick {i:3} {d} score={scores.get(d, 0):7.2f} published={volume.get(d, 0):3} "
-                  f"{'GOLD' if d in golds else ''}")
+            print(
+                f"  pick {i:3} {d} score={scores.get(d, 0):7.2f} published={volume.get(d, 0):3} "
+                f"{'GOLD' if d in golds else ''}"
+            )
         for d in sorted(golds):
             rank = ranked.index(d) if d in ranked else -1
             first = gold[dt.date.fromisoformat(d)][0][:90]
-            print(f"  gold {d} rank={rank:4} score={scores.get(d, 0):6.2f} published={volume.get(d, 0):3} "
-                  f"reachable={d in shown!s:5} {first}")
+            print(
+                f"  gold {d} rank={rank:4} score={scores.get(d, 0):6.2f} published={volume.get(d, 0):3} "
+                f"reachable={d in shown!s:5} {first}"
+            )
     return DateOutcome(k, len(picks), hits, distances, unreached)
 
 
@@ -93,21 +100,29 @@ def main() -> int:
     parser.add_argument("--annotation-version", default=ANNOTATION_VERSION)
     parser.add_argument("--summary", action="store_true", help="only the distance counts and ceilings")
     args = parser.parse_args()
-    outcomes = [analyse(topic, articles, dup, gold, not args.summary)
-                for topic, articles, dup in load_inputs(args.topics, "store", args.db, args.annotation_version)
-                for gold in topic.timelines]
+    outcomes = [
+        analyse(topic, articles, dup, gold, not args.summary)
+        for topic, articles, dup in load_inputs(args.topics, "store", args.db, args.annotation_version)
+        for gold in topic.timelines
+    ]
     distances = sum((o.distances for o in outcomes), Counter())
     unreached = sum((o.unreached for o in outcomes), Counter())
     size = sum(o.gold for o in outcomes)
-    print("\nwrong picks by days to the nearest gold date (8 = 8 or more):",
-          ", ".join(f"{d}: {n}" for d, n in sorted(distances.items()) if d))
-    print(f"picks on a gold date: {distances[0]}; gold dates no keyword sentence reaches: "
-          f"{sum(unreached.values())}/{size} ({', '.join(f'{why}: {n}' for why, n in unreached.most_common())})")
+    print(
+        "\nwrong picks by days to the nearest gold date (8 = 8 or more):",
+        ", ".join(f"{d}: {n}" for d, n in sorted(distances.items()) if d),
+    )
+    print(
+        f"picks on a gold date: {distances[0]}; gold dates no keyword sentence reaches: "
+        f"{sum(unreached.values())}/{size} ({', '.join(f'{why}: {n}' for why, n in unreached.most_common())})"
+    )
     precision = sum(o.hits / o.picks if o.picks else 0.0 for o in outcomes) / len(outcomes)
     recall = sum(o.hits / o.gold for o in outcomes) / len(outcomes)
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    print(f"date F1 of the hand score's picks over {len(outcomes)} timelines: {f1:.4f} "
-          f"(precision {precision:.4f}, recall {recall:.4f})")
+    print(
+        f"date F1 of the hand score's picks over {len(outcomes)} timelines: {f1:.4f} "
+        f"(precision {precision:.4f}, recall {recall:.4f})"
+    )
     return 0
 
 

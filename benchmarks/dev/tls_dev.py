@@ -63,8 +63,9 @@ def from_pickle() -> dict[str, list[AnnotatedArticle]]:
     return by_topic
 
 
-def from_store(path: Path = CACHE / "tls" / "t17.db",
-               version: str = ANNOTATION_VERSION) -> dict[str, list[AnnotatedArticle]]:
+def from_store(
+    path: Path = CACHE / "tls" / "t17.db", version: str = ANNOTATION_VERSION
+) -> dict[str, list[AnnotatedArticle]]:
     """Annotations of ``version`` (default: the current ANNOTATION_VERSION), read-only (an evaluation may be
     writing)."""
     if not path.exists():
@@ -73,7 +74,8 @@ def from_store(path: Path = CACHE / "tls" / "t17.db",
     columns = ", ".join(f"a.{column}" for column in ARTICLE_COLUMNS)
     rows = connection.execute(
         f"SELECT {columns}, n.data FROM articles a JOIN annotations n ON n.article_id = a.id WHERE n.version = ?",
-        (version,)).fetchall()
+        (version,),
+    ).fetchall()
     connection.close()
     by_topic: dict[str, list[AnnotatedArticle]] = {}
     for row in rows:
@@ -84,14 +86,21 @@ def from_store(path: Path = CACHE / "tls" / "t17.db",
     return by_topic
 
 
-def load_inputs(topics: list[str] | None = None, source: str = "store", db: Path = CACHE / "tls" / "t17.db",
-                version: str = ANNOTATION_VERSION):  # type: ignore[no-untyped-def]
+def load_inputs(
+    topics: list[str] | None = None,
+    source: str = "store",
+    db: Path = CACHE / "tls" / "t17.db",
+    version: str = ANNOTATION_VERSION,
+):  # type: ignore[no-untyped-def]
     """Per topic: (Topic, annotated articles in evaluate.tls's selection, duplicate map)."""
     by_topic = from_store(db, version) if source == "store" else from_pickle()
     if not by_topic:
         sys.exit(f"no annotations of version {version!r} in {db}")
-    tag = source if source == "pickle" or (db.name == "t17.db" and version == ANNOTATION_VERSION) \
+    tag = (
+        source
+        if source == "pickle" or (db.name == "t17.db" and version == ANNOTATION_VERSION)
         else f"{db.stem}_v{version}"
+    )
     dup_cache = CACHE / f"tls_dev_duplicates_{tag}.json"
     dups = json.loads(dup_cache.read_text()) if dup_cache.exists() else {}
     out = []
@@ -99,15 +108,23 @@ def load_inputs(topics: list[str] | None = None, source: str = "store", db: Path
         if topics and topic.name not in topics:
             continue
         spans = [(min(g), max(g)) for g in topic.timelines]
-        articles = sorted((a for a in by_topic.get(topic.name, [])
-                           if a.article.published and any(s <= a.article.published <= e for s, e in spans)),
-                          key=lambda a: (a.article.published, a.article.id))
+        articles = sorted(
+            (
+                a
+                for a in by_topic.get(topic.name, [])
+                if a.article.published and any(s <= a.article.published <= e for s, e in spans)
+            ),
+            key=lambda a: (a.article.published, a.article.id),
+        )
         if source == "store":
-            wanted = {a.id for a in load_articles(DATA, topic)
-                      if a.published and any(s <= a.published <= e for s, e in spans)}
+            wanted = {
+                a.id for a in load_articles(DATA, topic) if a.published and any(s <= a.published <= e for s, e in spans)
+            }
             if len(wanted & {a.article.id for a in articles}) < len(wanted):
-                print(f"skipping {topic.name}: {len(articles)}/{len(wanted)} articles annotated in the store",
-                      file=sys.stderr)
+                print(
+                    f"skipping {topic.name}: {len(articles)}/{len(wanted)} articles annotated in the store",
+                    file=sys.stderr,
+                )
                 continue
         if topic.name not in dups:
             dups[topic.name] = duplicates(articles)
@@ -131,14 +148,22 @@ def sentence_rankers(which: str, topics: list[str]) -> dict[str, object]:
 TUNING = ("mj", "finan", "h1n1", "haiti")
 
 
-def run(inputs, counter: RougeCounter, oracle_dates: bool = False, sentence_ranker: str = "shipped",
-        weights: dict[str, float] | None = None) -> dict[str, tuple[TimelineScores, dict]]:  # type: ignore[no-untyped-def]
+def run(
+    inputs,
+    counter: RougeCounter,
+    oracle_dates: bool = False,
+    sentence_ranker: str = "shipped",
+    weights: dict[str, float] | None = None,
+) -> dict[str, tuple[TimelineScores, dict]]:  # type: ignore[no-untyped-def]
     """Score every timeline; ``weights`` override TimelineSettings fields; ``oracle_dates`` composes on the gold
     dates only (sentence choice in isolation)."""
     results = {}
     parameters = inspect.signature(composer.compose_timeline).parameters
-    sentence_by_topic = sentence_rankers(sentence_ranker, [topic.name for topic, _, _ in inputs]) \
-        if "sentence_ranker" in parameters else {}
+    sentence_by_topic = (
+        sentence_rankers(sentence_ranker, [topic.name for topic, _, _ in inputs])
+        if "sentence_ranker" in parameters
+        else {}
+    )
     for topic, articles, dup in inputs:
         for j, gold in enumerate(topic.timelines):
             keyword = {"sentence_ranker": sentence_by_topic[topic.name]} if sentence_by_topic else {}
@@ -185,22 +210,41 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--topics", nargs="*")
     parser.add_argument("--set", nargs="*", default=[], help="name=value composer weights (TimelineSettings fields)")
-    parser.add_argument("--grid", nargs="*", default=[],
-                        help="name=v1,v2 … : one run per value (and per combination), averages only")
+    parser.add_argument(
+        "--grid", nargs="*", default=[], help="name=v1,v2 … : one run per value (and per combination), averages only"
+    )
     parser.add_argument("--annotations", choices=("store", "pickle"), default="store")
-    parser.add_argument("--db", type=Path, default=CACHE / "tls" / "t17.db",
-                        help="annotation store to read (default: the one `storyline evaluate tls` fills)")
-    parser.add_argument("--annotation-version", default=ANNOTATION_VERSION,
-                        help=f"annotation rows of this version (default: current, {ANNOTATION_VERSION})")
-    parser.add_argument("--sentence-ranker", choices=("shipped", "none", "loto"), default="shipped",
-                        help="sentence scorer: shipped model, none (hand formula), or held-out per topic "
-                             "(.bench/sentence_ranker_loto.json from train_sentence_ranker.py)")
+    parser.add_argument(
+        "--db",
+        type=Path,
+        default=CACHE / "tls" / "t17.db",
+        help="annotation store to read (default: the one `storyline evaluate tls` fills)",
+    )
+    parser.add_argument(
+        "--annotation-version",
+        default=ANNOTATION_VERSION,
+        help=f"annotation rows of this version (default: current, {ANNOTATION_VERSION})",
+    )
+    parser.add_argument(
+        "--sentence-ranker",
+        choices=("shipped", "none", "loto"),
+        default="shipped",
+        help="sentence scorer: shipped model, none (hand formula), or held-out per topic "
+        "(.bench/sentence_ranker_loto.json from train_sentence_ranker.py)",
+    )
     parser.add_argument("--quiet", action="store_true", help="only the averages")
-    parser.add_argument("--oracle-dates", action="store_true",
-                        help="compose on the gold dates (those with a candidate sentence): sentence choice alone")
+    parser.add_argument(
+        "--oracle-dates",
+        action="store_true",
+        help="compose on the gold dates (those with a candidate sentence): sentence choice alone",
+    )
     parser.add_argument("--json", type=Path, help="write per-timeline figures here")
-    parser.add_argument("--composer", type=Path, help="compose with this timeline.py instead (e.g. an older commit's; "
-                                                      "--set and --grid reach it only through its settings)")
+    parser.add_argument(
+        "--composer",
+        type=Path,
+        help="compose with this timeline.py instead (e.g. an older commit's; "
+        "--set and --grid reach it only through its settings)",
+    )
     args = parser.parse_args()
     global composer
     if args.composer:
@@ -217,6 +261,7 @@ def main() -> int:
     counter = RougeCounter()
     if args.grid:
         import itertools
+
         axes = grid_axes(args.grid)
         for combo in itertools.product(*(values for _, values in axes)):
             combination = {**weights, **{name: value for (name, _), value in zip(axes, combo, strict=True)}}
@@ -240,15 +285,34 @@ def main() -> int:
         keys = [k for k in results if k in peer["timelines"]]
         golds = {f"{t.name}/{j}": g for t, _, _ in inputs for j, g in enumerate(t.timelines)}
         print(fmt("  storyline on news-tls set", average([results[k][0] for k in keys]), len(keys)))
-        print(fmt(f"  news-tls {method}", average([score_timeline(peer["timelines"][k], golds[k], counter)
-                                                   for k in keys]), len(keys)))
+        print(
+            fmt(
+                f"  news-tls {method}",
+                average([score_timeline(peer["timelines"][k], golds[k], counter) for k in keys]),
+                len(keys),
+            )
+        )
     print(f"compose + score: {seconds:.1f} s")
     if args.json:
-        args.json.write_text(json.dumps({k: {"ar1": s.rouge_1.f1, "ar2": s.rouge_2.f1, "date": s.dates.f1,
-                                             "ar1_p": s.rouge_1.precision, "ar1_r": s.rouge_1.recall,
-                                             "ar2_p": s.rouge_2.precision, "ar2_r": s.rouge_2.recall,
-                                             "date_p": s.dates.precision, "date_r": s.dates.recall}
-                                         for k, (s, _) in results.items()}, indent=1))
+        args.json.write_text(
+            json.dumps(
+                {
+                    k: {
+                        "ar1": s.rouge_1.f1,
+                        "ar2": s.rouge_2.f1,
+                        "date": s.dates.f1,
+                        "ar1_p": s.rouge_1.precision,
+                        "ar1_r": s.rouge_1.recall,
+                        "ar2_p": s.rouge_2.precision,
+                        "ar2_r": s.rouge_2.recall,
+                        "date_p": s.dates.precision,
+                        "date_r": s.dates.recall,
+                    }
+                    for k, (s, _) in results.items()
+                },
+                indent=1,
+            )
+        )
     return 0
 
 

@@ -45,8 +45,16 @@ def rows(inputs, sentence_ranker: str) -> dict[str, tuple[Counter, TimelineScore
         for j, gold in enumerate(topic.timelines):
             key = f"{topic.name}/{j}"
             distances, unreached, k = analyse(topic, articles, dup, gold, verbose=False)
-            counts = Counter({"timelines": 1, "dates": k, "on gold": distances[0], "1 off": distances[1],
-                              "2+ off": sum(n for d, n in distances.items() if d >= 2), "unreached": unreached})
+            counts = Counter(
+                {
+                    "timelines": 1,
+                    "dates": k,
+                    "on gold": distances[0],
+                    "1 off": distances[1],
+                    "2+ off": sum(n for d, n in distances.items() if d >= 2),
+                    "unreached": unreached,
+                }
+            )
             out[key] = (counts, composed[key][0], oracle[key][0])
     return out
 

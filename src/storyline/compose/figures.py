@@ -24,8 +24,9 @@ NOTE = re.compile(
 )
 # words left out of a measured noun phrase when comparing measures; not text.STOPWORDS,
 # which serves sentence similarity
-SUBJECT_STOPWORDS = frozenset("the a an of its their his her our this that these those per cent percent for in on to"
-                              .split())
+SUBJECT_STOPWORDS = frozenset(
+    "the a an of its their his her our this that these those per cent percent for in on to".split()
+)
 # a unitless number links claims by value only from here up: small bare numbers ("3", "12")
 # repeat by chance, while "1,600" in two articles is most likely the same figure
 MIN_UNITLESS_LINK_VALUE = 100
@@ -40,7 +41,7 @@ def _in_note(text: str, start: int) -> bool:
     """Is character ``start`` in a paragraph that corrects or clarifies the article?"""
     para_start = text.rfind("\n", 0, start) + 1
     para_end = text.find("\n", start)
-    paragraph = text[para_start: para_end if para_end >= 0 else len(text)]
+    paragraph = text[para_start : para_end if para_end >= 0 else len(text)]
     return bool(NOTE.search(paragraph))
 
 
@@ -98,9 +99,19 @@ def compose_claims(articles: list[AnnotatedArticle], duplicate_of: dict[str, str
                 status = "conflicting"
             else:
                 status = "consistent"
-            views.append(ClaimView(
-                subject=claim.subject, value=claim.value, unit=claim.unit, text=claim.text,
-                article_id=annotated.article.id, char_start=claim.start, char_end=claim.end,
-                status=status, group=number, rate=claim.rate, high=claim.high,
-            ))
+            views.append(
+                ClaimView(
+                    subject=claim.subject,
+                    value=claim.value,
+                    unit=claim.unit,
+                    text=claim.text,
+                    article_id=annotated.article.id,
+                    char_start=claim.start,
+                    char_end=claim.end,
+                    status=status,
+                    group=number,
+                    rate=claim.rate,
+                    high=claim.high,
+                )
+            )
     return views

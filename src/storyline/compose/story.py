@@ -22,7 +22,7 @@ TITLE_MIN_WORDS = 4  # content words a sentence needs to serve as a title (less 
 def _title_sentence(annotated: AnnotatedArticle) -> str | None:
     """The article's first sentence that can serve as a title, without a dateline glued before it."""
     for sentence in annotated.sentences:
-        text = sentence.text[furniture_end(sentence.text):].strip()
+        text = sentence.text[furniture_end(sentence.text) :].strip()
         if len(set(content_words(text))) >= TITLE_MIN_WORDS:
             return text
     return None
@@ -38,7 +38,7 @@ def story_title(articles: list[AnnotatedArticle]) -> str:
     for annotated in ordered:
         if annotated.sentences:
             text = _title_sentence(annotated) or annotated.sentences[0].text
-            return text if len(text) <= TITLE_MAX_CHARS else text[:TITLE_MAX_CHARS - 3].rsplit(" ", 1)[0] + "…"
+            return text if len(text) <= TITLE_MAX_CHARS else text[: TITLE_MAX_CHARS - 3].rsplit(" ", 1)[0] + "…"
     return "Untitled story"
 
 

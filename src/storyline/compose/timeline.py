@@ -52,11 +52,14 @@ DEFAULTS = TimelineSettings()
 
 #: a dateline or page timestamp glued before the sentence proper ("LONDON | Mon Aug 9 , 2010 7:34 am EDT
 #: LONDON ( Reuters ) - ", "Wednesday 5 May 2010 16.20 BST ", "By the CNN Wire Staff "): up to the last one is cut
-_FURNITURE_PREFIX = re.compile(r"""^.*(?:
+_FURNITURE_PREFIX = re.compile(
+    r"""^.*(?:
     \b\d{1,2}[.:]\d{2}\s*(?:[AaPp]\.?[Mm]\.?\s*)?(?:GMT|BST|EDT|EST|ET|CET|UTC|JST)\b\s*\)?\s*:?(?:\s*Help\b)?(?=\s*(?:[A-Z(]|$))
   | \(\s*(?:Reuters|AP|AFP|CNN|UPI)\s*\)\s*(?:--|-|–|—)
   | \bBy\ the\ CNN\ Wire\ Staff\b
-  )\s*""", re.X)
+  )\s*""",
+    re.X,
+)
 
 
 def furniture_end(sentence: str) -> int:
@@ -83,8 +86,13 @@ def calendar_date(value: str) -> str | None:
     return None
 
 
-def year_if_certain(articles: list[AnnotatedArticle], month: int, day: int, weekday: int | None = None,
-                    window_days: int = DEFAULTS.year_window_days) -> int | None:
+def year_if_certain(
+    articles: list[AnnotatedArticle],
+    month: int,
+    day: int,
+    weekday: int | None = None,
+    window_days: int = DEFAULTS.year_window_days,
+) -> int | None:
     """The year of a month-day with no year, when the story's stated publication dates leave one choice.
 
     Every dated article must fall in one calendar year, and the month-day must lie within ``window_days``
@@ -182,8 +190,11 @@ def candidates_of(
                 continue  # an image address or a link is not the article telling a date
             date = calendar_date(timex.value) if timex.resolved else None
             # a dateline cut off the cited words still dates the report: say where the date came from
-            inferred = (f"from the dateline before the sentence: {sentence.text[:cut].strip()!r}"
-                        if timex.start < start else None)
+            inferred = (
+                f"from the dateline before the sentence: {sentence.text[:cut].strip()!r}"
+                if timex.start < start
+                else None
+            )
             if date is not None and article.stated_date is None and not states_year(timex.text):
                 # words that name no year in an article that states no date: say where the year came from
                 if timex.anchor == "discourse":
@@ -195,8 +206,13 @@ def candidates_of(
             if date is None and not timex.resolved:
                 month_day = _MONTH_DAY.match(timex.value)
                 if month_day and article.stated_date is None and not _YEAR_AFTER.match(article.text, timex.end):
-                    year = year_if_certain(story_articles, int(month_day.group(1)), int(month_day.group(2)),
-                                           weekday_named(timex.text), settings.year_window_days)
+                    year = year_if_certain(
+                        story_articles,
+                        int(month_day.group(1)),
+                        int(month_day.group(2)),
+                        weekday_named(timex.text),
+                        settings.year_window_days,
+                    )
                     date = f"{year}-{month_day.group(1)}-{month_day.group(2)}" if year else None
                     inferred = f"year {year} from the publication dates of the story's other articles" if year else None
             if date and all(date != existing for existing, *_ in anchors):
@@ -212,13 +228,39 @@ def candidates_of(
                 anchors.append((article.published.isoformat(), None, how, not lead))
             if index < pool_sentences:
                 day_before = article.published - dt.timedelta(days=1)
-                anchors.append((day_before.isoformat(), None, "a sentence naming no day, among the first of an "
-                                "article published the next day" + (f"; {how}" if how else ""), True))
+                anchors.append(
+                    (
+                        day_before.isoformat(),
+                        None,
+                        "a sentence naming no day, among the first of an "
+                        "article published the next day" + (f"; {how}" if how else ""),
+                        True,
+                    )
+                )
         for date, expression, inferred, pool in anchors:
-            ref = SourceRef(article_id=article.id, sentence=text, char_start=start,
-                            char_end=sentence.end, time_expression=expression, inferred=inferred)
-            found.append(Candidate(date, article.id, canonical_id, index, ref, words, lead, article.published,
-                                   pool=pool, bigrams=bigrams, entities=entities.get(index, 0)))
+            ref = SourceRef(
+                article_id=article.id,
+                sentence=text,
+                char_start=start,
+                char_end=sentence.end,
+                time_expression=expression,
+                inferred=inferred,
+            )
+            found.append(
+                Candidate(
+                    date,
+                    article.id,
+                    canonical_id,
+                    index,
+                    ref,
+                    words,
+                    lead,
+                    article.published,
+                    pool=pool,
+                    bigrams=bigrams,
+                    entities=entities.get(index, 0),
+                )
+            )
     return found
 
 
@@ -266,8 +308,9 @@ def _support(group: _Group) -> int:
     return support
 
 
-def _auto_limits(groups_per_date: dict[str, int], article_count: int,
-                 settings: TimelineSettings = DEFAULTS) -> tuple[int, int]:
+def _auto_limits(
+    groups_per_date: dict[str, int], article_count: int, settings: TimelineSettings = DEFAULTS
+) -> tuple[int, int]:
     """Length when the user sets none: everything for a small story, the best-supported dates for a big one."""
     if article_count <= settings.small_story:
         return len(groups_per_date), max(groups_per_date.values(), default=1)
@@ -278,12 +321,16 @@ def _auto_limits(groups_per_date: dict[str, int], article_count: int,
 
 _QUOTE = re.compile(r"[\"“”]|``|''|^'|'$")
 _PERSONAL = re.compile(r"\b(?:I|[Mm]e|[Mm]y|[Ww]e|us|[Oo]ur|[Yy]ou|[Yy]our)\b")
-_FURNITURE = re.compile(r"\||https?:|www\.|@|\bposted by\b|\breport abuse\b|\blast updated\b"
-                        r"|\b\d{1,2}:\d{2}\s*(?:[AP]M|GMT|BST|EDT|EST)\b", re.IGNORECASE)
+_FURNITURE = re.compile(
+    r"\||https?:|www\.|@|\bposted by\b|\breport abuse\b|\blast updated\b"
+    r"|\b\d{1,2}:\d{2}\s*(?:[AP]M|GMT|BST|EDT|EST)\b",
+    re.IGNORECASE,
+)
 
 
-def date_scores(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None = None,
-                settings: TimelineSettings = DEFAULTS) -> dict[str, float]:
+def date_scores(
+    candidates: list[Candidate], span: tuple[dt.date, dt.date] | None = None, settings: TimelineSettings = DEFAULTS
+) -> dict[str, float]:
     """How strongly the story points at each date: its distinct articles, each counted once, by how they point.
 
     An article counts 1 for a date it names, ``lead_weight`` when only its publication date anchors a lead
@@ -345,8 +392,9 @@ def _dot(a: dict[Any, float], b: dict[Any, float]) -> float:
     return sum(v * b.get(w, 0.0) for w, v in a.items())
 
 
-def _centroid(members: list[Candidate], idf: dict[Any, float],
-              items: Callable[[Candidate], frozenset[Any]] = attrgetter("words")) -> dict[Any, float]:
+def _centroid(
+    members: list[Candidate], idf: dict[Any, float], items: Callable[[Candidate], frozenset[Any]] = attrgetter("words")
+) -> dict[Any, float]:
     """The date's content: tf-idf sum of its candidate sentences' words (or other ``items``, such as
     word pairs), at unit length."""
     vector: dict[Any, float] = defaultdict(float)
@@ -371,8 +419,13 @@ def _form_factor(sentence: str, settings: TimelineSettings = DEFAULTS) -> float:
     return factor
 
 
-def _relevance(candidate: Candidate, centroid: dict[str, float], idf: dict[str, float], day: dt.date | None,
-               settings: TimelineSettings = DEFAULTS) -> float:
+def _relevance(
+    candidate: Candidate,
+    centroid: dict[str, float],
+    idf: dict[str, float],
+    day: dt.date | None,
+    settings: TimelineSettings = DEFAULTS,
+) -> float:
     """How well the sentence can summarise its date: closeness to the date's centroid, scaled by its form,
     by ``named_factor`` when it names the date itself, by ``fresh_factor`` when it was reported the day itself
     or the day after and by ``ahead_factor`` when it was reported before."""
@@ -386,8 +439,9 @@ def _relevance(candidate: Candidate, centroid: dict[str, float], idf: dict[str, 
     return value
 
 
-def rank_dates(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None,
-               settings: TimelineSettings = DEFAULTS) -> list[str]:
+def rank_dates(
+    candidates: list[Candidate], span: tuple[dt.date, dt.date] | None, settings: TimelineSettings = DEFAULTS
+) -> list[str]:
     """Dates best first by date_scores; earlier dates first on ties.
 
     A learned date ranker (logistic regression, gradient-boosted trees) was tried and lost to this
@@ -398,9 +452,32 @@ def rank_dates(candidates: list[Candidate], span: tuple[dt.date, dt.date] | None
 
 
 #: the features a sentence ranker reads, in order (see sentence_features)
-SENTENCE_FEATURES = ("relevance", "log_relevance", "centroid", "log_centroid", "bigram", "log_bigram", "story",
-                     "support", "share", "words", "long", "named", "fresh", "lag", "ahead", "index", "lead", "pool",
-                     "quote", "question", "personal", "furniture", "keywords", "entities")
+SENTENCE_FEATURES = (
+    "relevance",
+    "log_relevance",
+    "centroid",
+    "log_centroid",
+    "bigram",
+    "log_bigram",
+    "story",
+    "support",
+    "share",
+    "words",
+    "long",
+    "named",
+    "fresh",
+    "lag",
+    "ahead",
+    "index",
+    "lead",
+    "pool",
+    "quote",
+    "question",
+    "personal",
+    "furniture",
+    "keywords",
+    "entities",
+)
 #: added before taking the log of a similarity that may be 0
 LOG_FLOOR = 0.01
 SENTENCE_RANKER_PATH = Path(__file__).with_name("sentence_ranker.json")
@@ -445,8 +522,11 @@ def held_out_sentence_ranker(topic: str, path: Path = SENTENCE_RANKER_PATH) -> S
         return None
     held_out = data.get("held_out", {})
     if topic not in held_out:
-        raise StorylineError("E305", f"The shipped sentence ranker has no model trained without topic {topic!r}",
-                             "Retrain it with benchmarks/train_sentence_ranker.py --write.")
+        raise StorylineError(
+            "E305",
+            f"The shipped sentence ranker has no model trained without topic {topic!r}",
+            "Retrain it with benchmarks/train_sentence_ranker.py --write.",
+        )
     return SentenceRanker.from_json(held_out[topic])
 
 
@@ -482,19 +562,33 @@ class StoryCandidates:
         for candidate in candidates:
             by_date[candidate.date].append(candidate)
         idf = _idf(candidates)
-        return cls(candidates, dict(by_date), idf, _df_idf([c.bigrams for c in candidates]),
-                   _centroid(candidates, idf), tuple(k.lower() for k in keywords))
+        return cls(
+            candidates,
+            dict(by_date),
+            idf,
+            _df_idf([c.bigrams for c in candidates]),
+            _centroid(candidates, idf),
+            tuple(k.lower() for k in keywords),
+        )
 
     def context(self, date: str) -> DateContext:
         members = self.by_date.get(date, [])
-        return DateContext(date, dt.date.fromisoformat(date) if len(date) == 10 else None,
-                           _centroid(members, self.idf), _centroid(members, self.bigram_idf, attrgetter("bigrams")),
-                           self.story, self.idf, self.bigram_idf,
-                           len({m.canonical_id for m in members}), self.keywords)
+        return DateContext(
+            date,
+            dt.date.fromisoformat(date) if len(date) == 10 else None,
+            _centroid(members, self.idf),
+            _centroid(members, self.bigram_idf, attrgetter("bigrams")),
+            self.story,
+            self.idf,
+            self.bigram_idf,
+            len({m.canonical_id for m in members}),
+            self.keywords,
+        )
 
 
-def sentence_features(candidate: Candidate, support: int, context: DateContext,
-                      settings: TimelineSettings = DEFAULTS) -> dict[str, float]:
+def sentence_features(
+    candidate: Candidate, support: int, context: DateContext, settings: TimelineSettings = DEFAULTS
+) -> dict[str, float]:
     """How a candidate sentence stands as a summary of its date, as numbers (SENTENCE_FEATURES).
 
     relevance: the hand score (_relevance); centroid / bigram / story (and log_ of the first three): tf-idf
@@ -533,8 +627,9 @@ def sentence_features(candidate: Candidate, support: int, context: DateContext,
         "words": words / settings.long_sentence,
         "long": max(0, words - settings.long_sentence) / settings.long_sentence,
         "named": float(bool(candidate.ref.time_expression)),
-        "fresh": float(bool(context.day and candidate.published
-                            and 0 <= (candidate.published - context.day).days <= 1)),
+        "fresh": float(
+            bool(context.day and candidate.published and 0 <= (candidate.published - context.day).days <= 1)
+        ),
         "lag": lag,
         "ahead": ahead,
         "index": math.log1p(candidate.sentence_index),
@@ -549,8 +644,9 @@ def sentence_features(candidate: Candidate, support: int, context: DateContext,
     }
 
 
-def rank_groups(groups: list[_Group], context: DateContext, ranker: SentenceRanker | None,
-                settings: TimelineSettings = DEFAULTS) -> list[tuple[float, _Group, list[Candidate]]]:
+def rank_groups(
+    groups: list[_Group], context: DateContext, ranker: SentenceRanker | None, settings: TimelineSettings = DEFAULTS
+) -> list[tuple[float, _Group, list[Candidate]]]:
     """The date's happenings best first, each with its members best first (the first represents it).
 
     With a ranker, members rank by its score and the happening's value is its best member's score;
@@ -576,8 +672,12 @@ def rank_groups(groups: list[_Group], context: DateContext, ranker: SentenceRank
 KnownCandidates = dict[tuple[str, str, int], list[Candidate]]
 
 
-def story_candidates(articles: list[AnnotatedArticle], duplicate_of: dict[str, str],
-                     known: KnownCandidates | None = None, settings: TimelineSettings = DEFAULTS) -> list[Candidate]:
+def story_candidates(
+    articles: list[AnnotatedArticle],
+    duplicate_of: dict[str, str],
+    known: KnownCandidates | None = None,
+    settings: TimelineSettings = DEFAULTS,
+) -> list[Candidate]:
     """Every candidate of the story's articles (pool sentences offered when the story is large), in reading
     order whatever the order of ``articles``.
 
@@ -650,8 +750,9 @@ def compose_timeline(
         groups_by_date = {d: _merge(shown[d], settings.same_happening) for d in ranked_dates[:max_dates]}
     else:
         groups_by_date = {d: _merge(shown[d], settings.same_happening) for d in ranked_dates}
-        auto_dates, auto_per_date = _auto_limits({d: len(g) for d, g in groups_by_date.items()}, len(articles),
-                                                 settings)
+        auto_dates, auto_per_date = _auto_limits(
+            {d: len(g) for d, g in groups_by_date.items()}, len(articles), settings
+        )
         max_dates = settings.max_dates or auto_dates
         per_date = settings.sentences_per_date or auto_per_date
 
@@ -664,16 +765,27 @@ def compose_timeline(
             if len(chosen) >= per_date:
                 break
             # the happening's best sentence that repeats none already shown
-            representative = next((m for m in members
-                                   if all(jaccard(m.words, c.words) < settings.redundant for c in chosen)
-                                   and all(jaccard(m.words, c.words) < settings.repeated for c in shown_before)),
-                                  None)
+            representative = next(
+                (
+                    m
+                    for m in members
+                    if all(jaccard(m.words, c.words) < settings.redundant for c in chosen)
+                    and all(jaccard(m.words, c.words) < settings.repeated for c in shown_before)
+                ),
+                None,
+            )
             if representative is None:
                 continue
             chosen.append(representative)
             ordered = [representative] + [m for m in group.members if m is not representative]
-            entries.append(TimelineEntry(date=date, summary=representative.ref.sentence,
-                                         sources=[m.ref for m in ordered], score=round(scores.get(date, 0.0), 3)))
+            entries.append(
+                TimelineEntry(
+                    date=date,
+                    summary=representative.ref.sentence,
+                    sources=[m.ref for m in ordered],
+                    score=round(scores.get(date, 0.0), 3),
+                )
+            )
         shown_before.extend(chosen)
     entries.sort(key=lambda e: e.date)
     return entries

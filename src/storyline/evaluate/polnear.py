@@ -58,11 +58,13 @@ def parse_ann(lines: list[str]) -> list[Attribution]:
         content = [f for key in ("Content", "Content2") if key in roles for f in spans.get(roles[key], [])]
         if not content:
             continue
-        out.append(Attribution(
-            content=sorted(content),
-            source=spans.get(roles.get("Source", ""), []),
-            cue=spans.get(roles.get("Cue", ""), []),
-        ))
+        out.append(
+            Attribution(
+                content=sorted(content),
+                source=spans.get(roles.get("Source", ""), []),
+                cue=spans.get(roles.get("Cue", ""), []),
+            )
+        )
     return out
 
 
@@ -83,9 +85,11 @@ def read_split(root: Path, split: str) -> list[PolnearDoc]:
         found = anns.get(txt.stem)
         if found is None:
             continue
-        docs.append(PolnearDoc(
-            name=txt.stem,
-            text=txt.read_text(encoding="utf-8"),
-            attributions=parse_ann(found.read_text(encoding="utf-8").splitlines()),
-        ))
+        docs.append(
+            PolnearDoc(
+                name=txt.stem,
+                text=txt.read_text(encoding="utf-8"),
+                attributions=parse_ann(found.read_text(encoding="utf-8").splitlines()),
+            )
+        )
     return docs

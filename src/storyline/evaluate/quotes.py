@@ -76,7 +76,7 @@ def _is_direct(text: str, attribution: Attribution) -> bool:
         # a fragment that opens a quote and runs to its end (no closing mark inside)
         marks = MARK.findall(frag)
         if len(marks) % 2 == 1 and MARK.match(frag.lstrip()):
-            quoted_tokens += len(TOKEN.findall(frag[frag.rfind(marks[-1]) + 1:]))
+            quoted_tokens += len(TOKEN.findall(frag[frag.rfind(marks[-1]) + 1 :]))
     return content_tokens > 0 and quoted_tokens / content_tokens >= 0.5
 
 
@@ -86,9 +86,11 @@ def _group_predictions(quotes: list[Quote], text: str) -> list[list[Quote]]:
     for q in quotes:
         if groups:
             last = groups[-1][-1]
-            same_speaker = (q.source_start, q.speaker_name) == (last.source_start, last.speaker_name) \
-                and q.source_start is not None
-            same_paragraph = "\n" not in text[last.end:q.start]
+            same_speaker = (q.source_start, q.speaker_name) == (
+                last.source_start,
+                last.speaker_name,
+            ) and q.source_start is not None
+            same_paragraph = "\n" not in text[last.end : q.start]
             if same_speaker and same_paragraph:
                 groups[-1].append(q)
                 continue
@@ -135,20 +137,24 @@ def score_document(doc: PolnearDoc, quotes: list[Quote], counts: dict[str, Count
     for att in doc.attributions:
         if not any(MARK.search(text[s:e]) for s, e in att.content):
             continue
-        golds.append(_Gold(
-            tokens=_token_ids(text, att.content, starts),
-            source=att.source,
-            source_text=" ".join(text[s:e] for s, e in att.source),
-            direct=_is_direct(text, att),
-        ))
+        golds.append(
+            _Gold(
+                tokens=_token_ids(text, att.content, starts),
+                source=att.source,
+                source_text=" ".join(text[s:e] for s, e in att.source),
+                direct=_is_direct(text, att),
+            )
+        )
     preds = []
     for group in _group_predictions(quotes, text):
         spans = [s for q in group for s in ((q.source_start, q.source_end), (q.speaker_start, q.speaker_end))]
-        preds.append(_Pred(
-            tokens=_token_ids(text, [(q.start, q.end) for q in group], starts),
-            spans=[(start, end) for start, end in spans if start is not None and end is not None],
-            name=group[0].speaker_name,
-        ))
+        preds.append(
+            _Pred(
+                tokens=_token_ids(text, [(q.start, q.end) for q in group], starts),
+                spans=[(start, end) for start, end in spans if start is not None and end is not None],
+                name=group[0].speaker_name,
+            )
+        )
     for subset, keep in (("all", lambda g: True), ("direct", lambda g: g.direct)):
         c = counts.setdefault(subset, Counts())
         scored = [g for g in golds if keep(g)]
@@ -235,8 +241,11 @@ def run(data: Path, split: str, as_json: bool, resources: Resources) -> int:
         "gold_direct": d.gold,
         "speaker_scored": d.speaker_total,
         "all_quote_mark_contents": {
-            "gold": a.gold, "precision_overlap": round(ap, 2), "recall_overlap": round(ar, 2),
-            "f1_overlap": round(af, 2), "f1_exact": round(a.prf(exact=True)[2], 2),
+            "gold": a.gold,
+            "precision_overlap": round(ap, 2),
+            "recall_overlap": round(ar, 2),
+            "f1_overlap": round(af, 2),
+            "f1_exact": round(a.prf(exact=True)[2], 2),
             "speaker_accuracy": all_speaker,
         },
         "quote_finder_ms_per_doc": round(1000 * seconds / max(1, n_docs), 2),
@@ -245,11 +254,15 @@ def run(data: Path, split: str, as_json: bool, resources: Resources) -> int:
         print(json.dumps(result))
         return 0
     print(f"PolNeAR {split}: {n_docs} articles, {d.gold} direct quotes (of {a.gold} contents with a quote mark)")
-    print(f"  direct quotes   overlap≥0.5  P {p:5.1f}  R {r:5.1f}  F1 {f:5.1f}"
-          f"   exact  P {pe:5.1f}  R {re_:5.1f}  F1 {fe:5.1f}")
+    print(
+        f"  direct quotes   overlap≥0.5  P {p:5.1f}  R {r:5.1f}  F1 {f:5.1f}"
+        f"   exact  P {pe:5.1f}  R {re_:5.1f}  F1 {fe:5.1f}"
+    )
     print(f"  speaker accuracy (direct, {d.speaker_total} scored): {speaker:5.1f} %")
-    print(f"  all contents with a quote mark: overlap P {ap:5.1f}  R {ar:5.1f}  F1 {af:5.1f};"
-          f" speaker {all_speaker:5.1f} %")
+    print(
+        f"  all contents with a quote mark: overlap P {ap:5.1f}  R {ar:5.1f}  F1 {af:5.1f};"
+        f" speaker {all_speaker:5.1f} %"
+    )
     print("Published anchors (other corpora, for orientation only, not comparable one to one):")
     for name, figures in ANCHORS:
         print(f"  {name}: {figures}")

@@ -107,14 +107,22 @@ def score(gold_story: dict[str, str], gold_dup: dict[str, str], grouping: Groupi
     pred = {a: s.id for s in grouping.stories for a in s.article_ids}
     bp, br, bf = bcubed(gold_story, pred)
     pp, pr, pf = pairwise(gold_story, pred)
-    dp, dr, df = pair_scores(link_pairs(gold_dup.items()),
-                             link_pairs((a, b) for a, b in grouping.duplicate_of.items() if a in gold_story))
+    dp, dr, df = pair_scores(
+        link_pairs(gold_dup.items()), link_pairs((a, b) for a, b in grouping.duplicate_of.items() if a in gold_story)
+    )
     return {
-        "articles": len(gold_story), "stories_gold": len(set(gold_story.values())),
+        "articles": len(gold_story),
+        "stories_gold": len(set(gold_story.values())),
         "stories_pred": len(set(pred.values())),
-        "bcubed_precision": bp, "bcubed_recall": br, "bcubed_f1": bf,
-        "pairwise_precision": pp, "pairwise_recall": pr, "pairwise_f1": pf,
-        "dup_precision": dp, "dup_recall": dr, "dup_f1": df,
+        "bcubed_precision": bp,
+        "bcubed_recall": br,
+        "bcubed_f1": bf,
+        "pairwise_precision": pp,
+        "pairwise_recall": pr,
+        "pairwise_f1": pf,
+        "dup_precision": dp,
+        "dup_recall": dr,
+        "dup_f1": df,
     }
 
 
@@ -128,14 +136,22 @@ def load_labels(data: Path) -> list[dict]:
         except json.JSONDecodeError as err:
             raise StorylineError("E070", f"{data} line {number} is not valid JSON ({err.msg}).") from err
         if not isinstance(row, dict) or "story" not in row:
-            raise StorylineError("E071", f"{data} line {number} has no 'story' label.",
-                                 "Every line needs a 'story' (and may have 'dup_of': the id of an earlier line).")
+            raise StorylineError(
+                "E071",
+                f"{data} line {number} has no 'story' label.",
+                "Every line needs a 'story' (and may have 'dup_of': the id of an earlier line).",
+            )
         rows.append(row)
     return rows
 
 
-def group_labelled(data: Path, resources: Resources, settings: GroupSettings | None = None,
-                   dating: DatingSettings | None = None, hide_dates: bool = False):
+def group_labelled(
+    data: Path,
+    resources: Resources,
+    settings: GroupSettings | None = None,
+    dating: DatingSettings | None = None,
+    hide_dates: bool = False,
+):
     """Ingest, annotate, date and group a labelled JSONL; returns gold labels and the grouper.
 
     ``hide_dates`` removes every publication date first (the articles as a crawl without dates gives them)."""
@@ -154,16 +170,24 @@ def group_labelled(data: Path, resources: Resources, settings: GroupSettings | N
         row = by_url.get(article.url) if article.url else None
         row = row or by_text.get(" ".join(article.text.split())[:200])
         if row is None:
-            raise StorylineError("E072",
-                                 f"Cannot match ingested article {article.id} back to a labelled line of {data}.",
-                                 "Give every line a unique 'url' or text.")
+            raise StorylineError(
+                "E072",
+                f"Cannot match ingested article {article.id} back to a labelled line of {data}.",
+                "Give every line a unique 'url' or text.",
+            )
         article_label[article.id] = row
     label_to_article = {row.get("id"): aid for aid, row in article_label.items()}
     gold_story = {aid: row["story"] for aid, row in article_label.items()}
-    gold_dup = {aid: label_to_article[row["dup_of"]] for aid, row in article_label.items()
-                if row.get("dup_of") and row["dup_of"] in label_to_article}
-    annotated = date_undated(list(annotate(result.articles, resources)), dating or DatingSettings(),
-                             lambda again: list(annotate(again, resources)))
+    gold_dup = {
+        aid: label_to_article[row["dup_of"]]
+        for aid, row in article_label.items()
+        if row.get("dup_of") and row["dup_of"] in label_to_article
+    }
+    annotated = date_undated(
+        list(annotate(result.articles, resources)),
+        dating or DatingSettings(),
+        lambda again: list(annotate(again, resources)),
+    )
     grouper = StoryGrouper(settings or GroupSettings())
     started = time.perf_counter()
     grouper.add(annotated)
@@ -188,12 +212,18 @@ def run(data: Path, as_json: bool, resources: Resources, hide_dates: bool = Fals
     if as_json:
         print(json.dumps({k: round(v, 4) if isinstance(v, float) else v for k, v in figures.items()}))
         return 0
-    print(f"{figures['articles']} articles, {figures['stories_gold']} gold stories, "
-          f"{figures['stories_pred']} predicted stories (grouping took {seconds:.2f} s)")
-    print(f"B-cubed   P {figures['bcubed_precision']:.3f}  R {figures['bcubed_recall']:.3f}  "
-          f"F1 {figures['bcubed_f1']:.3f}   (SCStory, other data: {ANCHORS['SCStory B-cubed F1']:.3f})")
-    print(f"pairwise  P {figures['pairwise_precision']:.3f}  R {figures['pairwise_recall']:.3f}  "
-          f"F1 {figures['pairwise_f1']:.3f}   (Miranda et al. 2018, other data: "
-          f"{ANCHORS['Miranda et al. 2018 pairwise F1']:.3f})")
+    print(
+        f"{figures['articles']} articles, {figures['stories_gold']} gold stories, "
+        f"{figures['stories_pred']} predicted stories (grouping took {seconds:.2f} s)"
+    )
+    print(
+        f"B-cubed   P {figures['bcubed_precision']:.3f}  R {figures['bcubed_recall']:.3f}  "
+        f"F1 {figures['bcubed_f1']:.3f}   (SCStory, other data: {ANCHORS['SCStory B-cubed F1']:.3f})"
+    )
+    print(
+        f"pairwise  P {figures['pairwise_precision']:.3f}  R {figures['pairwise_recall']:.3f}  "
+        f"F1 {figures['pairwise_f1']:.3f}   (Miranda et al. 2018, other data: "
+        f"{ANCHORS['Miranda et al. 2018 pairwise F1']:.3f})"
+    )
     print(f"near-duplicate pairs  P {figures['dup_precision']:.3f}  R {figures['dup_recall']:.3f}")
     return 0

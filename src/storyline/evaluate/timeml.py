@@ -69,12 +69,20 @@ def strip_tags(marked: str) -> tuple[str, list[GoldTimex]]:
             open_timexes.append((length, attrs))
         elif piece.startswith("</TIMEX3") and open_timexes:
             start, attrs = open_timexes.pop()
-            timexes.append(GoldTimex(start=start, end=length, text="", type=attrs.get("type", ""),
-                                     value=attrs.get("value", ""), tid=attrs.get("tid", ""),
-                                     mod=attrs.get("mod")))
+            timexes.append(
+                GoldTimex(
+                    start=start,
+                    end=length,
+                    text="",
+                    type=attrs.get("type", ""),
+                    value=attrs.get("value", ""),
+                    tid=attrs.get("tid", ""),
+                    mod=attrs.get("mod"),
+                )
+            )
     text = "".join(out)
     for timex in timexes:
-        timex.text = text[timex.start:timex.end]
+        timex.text = text[timex.start : timex.end]
     timexes.sort(key=lambda t: (t.start, t.end))
     return text, timexes
 
@@ -126,11 +134,22 @@ def read_standoff(annotations: pathlib.Path, articles: pathlib.Path) -> list[Tim
                 raise ValueError(f"{annotations}:{number}: article {row['id']!r} is not in {articles}")
             timexes: list[GoldTimex] = []
             for t in row["timexes"]:
-                if text[t["start"]:t["end"]] != t["text"]:
-                    raise ValueError(f"{annotations}:{number}: {row['id']} [{t['start']}:{t['end']}] covers "
-                                     f"{text[t['start']:t['end']]!r}, not {t['text']!r}: the article has changed")
-                timexes.append(GoldTimex(start=t["start"], end=t["end"], text=t["text"], type=t["type"],
-                                         value=t["value"], tid=f"t{len(timexes) + 1}", mod=t.get("mod")))
+                if text[t["start"] : t["end"]] != t["text"]:
+                    raise ValueError(
+                        f"{annotations}:{number}: {row['id']} [{t['start']}:{t['end']}] covers "
+                        f"{text[t['start'] : t['end']]!r}, not {t['text']!r}: the article has changed"
+                    )
+                timexes.append(
+                    GoldTimex(
+                        start=t["start"],
+                        end=t["end"],
+                        text=t["text"],
+                        type=t["type"],
+                        value=t["value"],
+                        tid=f"t{len(timexes) + 1}",
+                        mod=t.get("mod"),
+                    )
+                )
             dct = dt.date.fromisoformat(row["dct"]) if row.get("dct") else None
             timexes.sort(key=lambda t: (t.start, t.end))
             docs.append(TimeMLDoc(name=row["id"], text=text, dct=dct, timexes=timexes))

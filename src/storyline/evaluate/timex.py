@@ -107,10 +107,15 @@ class Score:
 
     def as_dict(self) -> dict[str, float | int]:
         return {
-            "relaxed_f1": round(self.relaxed_f1, 2), "strict_f1": round(self.strict_f1, 2),
-            "value_f1": round(self.value_f1, 2), "type_f1": round(self.type_f1, 2),
-            "relaxed_precision": round(self.precision, 2), "relaxed_recall": round(self.recall, 2),
-            "system": self.system, "gold": self.gold, "relaxed_matches": self.relaxed,
+            "relaxed_f1": round(self.relaxed_f1, 2),
+            "strict_f1": round(self.strict_f1, 2),
+            "value_f1": round(self.value_f1, 2),
+            "type_f1": round(self.type_f1, 2),
+            "relaxed_precision": round(self.precision, 2),
+            "relaxed_recall": round(self.recall, 2),
+            "system": self.system,
+            "gold": self.gold,
+            "relaxed_matches": self.relaxed,
         }
 
 
@@ -152,7 +157,7 @@ def score_document(doc: TimeMLDoc, system: Sequence[Prediction]) -> Score:
     for s_index, g_index in align(doc.text, doc.timexes, system):
         pred, gold = system[s_index], doc.timexes[g_index]
         score.relaxed += 1
-        score.strict += doc.text[pred.start:pred.end].strip() == gold.text.strip()
+        score.strict += doc.text[pred.start : pred.end].strip() == gold.text.strip()
         score.value += pred.value == gold.value
         score.type += pred.type == gold.type
     return score
@@ -234,8 +239,9 @@ class CorpusResult:
         return self.tokens / self.tagger_seconds if self.tagger_seconds else 0.0
 
 
-def evaluate_corpus(name: str, docs: Sequence[TimeMLDoc], nlp, baselines: bool = True,
-                    progress: Callable[[int], None] | None = None) -> CorpusResult:
+def evaluate_corpus(
+    name: str, docs: Sequence[TimeMLDoc], nlp, baselines: bool = True, progress: Callable[[int], None] | None = None
+) -> CorpusResult:
     """Score storyline (and the baselines) on parsed TimeML documents."""
     from storyline.annotate.nlp import prepared, sentences_of
     from storyline.annotate.temporal import TemporalTagger
@@ -313,7 +319,7 @@ def error_classes(docs: Sequence[TimeMLDoc], predictions: Sequence[Sequence[Pred
                 counts[("missed", gold.type, _shape(gold.text))] += 1
         for s_index, pred in enumerate(preds):
             if s_index not in matched_sys:
-                counts[("spurious", pred.type, _shape(doc.text[pred.start:pred.end]))] += 1
+                counts[("spurious", pred.type, _shape(doc.text[pred.start : pred.end]))] += 1
         for s_index, g_index in pairs:
             pred, gold = preds[s_index], doc.timexes[g_index]
             if pred.value != gold.value:
@@ -321,24 +327,33 @@ def error_classes(docs: Sequence[TimeMLDoc], predictions: Sequence[Sequence[Pred
     return counts
 
 
-def error_examples(docs: Sequence[TimeMLDoc], predictions: Sequence[Sequence[Prediction]],
-                   kind: tuple[str, str, str], limit: int = 8) -> list[str]:
+def error_examples(
+    docs: Sequence[TimeMLDoc], predictions: Sequence[Sequence[Prediction]], kind: tuple[str, str, str], limit: int = 8
+) -> list[str]:
     out = []
     for doc, preds in zip(docs, predictions, strict=True):
         pairs = align(doc.text, doc.timexes, preds)
         matched_sys = {s for s, _ in pairs}
         matched_gold = {g for _, g in pairs}
         if kind[0] == "missed":
-            out += [f"{doc.name}: {g.text!r} gold {g.type} {g.value}" for i, g in enumerate(doc.timexes)
-                    if i not in matched_gold and (g.type, _shape(g.text)) == kind[1:]]
+            out += [
+                f"{doc.name}: {g.text!r} gold {g.type} {g.value}"
+                for i, g in enumerate(doc.timexes)
+                if i not in matched_gold and (g.type, _shape(g.text)) == kind[1:]
+            ]
         elif kind[0] == "spurious":
-            out += [f"{doc.name}: {doc.text[p.start:p.end]!r} {p.type} {p.value}" for i, p in enumerate(preds)
-                    if i not in matched_sys and (p.type, _shape(doc.text[p.start:p.end])) == kind[1:]]
+            out += [
+                f"{doc.name}: {doc.text[p.start : p.end]!r} {p.type} {p.value}"
+                for i, p in enumerate(preds)
+                if i not in matched_sys and (p.type, _shape(doc.text[p.start : p.end])) == kind[1:]
+            ]
         else:
-            out += [f"{doc.name} (DCT {doc.dct}): {doc.timexes[g].text!r} gold {doc.timexes[g].value} "
-                    f"ours {preds[s].value}" for s, g in pairs
-                    if preds[s].value != doc.timexes[g].value
-                    and (doc.timexes[g].type, _shape(doc.timexes[g].text)) == kind[1:]]
+            out += [
+                f"{doc.name} (DCT {doc.dct}): {doc.timexes[g].text!r} gold {doc.timexes[g].value} ours {preds[s].value}"
+                for s, g in pairs
+                if preds[s].value != doc.timexes[g].value
+                and (doc.timexes[g].type, _shape(doc.timexes[g].text)) == kind[1:]
+            ]
         if len(out) >= limit:
             break
     return out[:limit]
@@ -356,8 +371,9 @@ def read_corpora(data: pathlib.Path, articles: pathlib.Path | None = None) -> li
     return [(name, read_corpus(path)) for name, path in corpora_in(data)]
 
 
-def run(data: pathlib.Path, as_json: bool, resources, baselines: bool = True,
-        articles: pathlib.Path | None = None) -> int:
+def run(
+    data: pathlib.Path, as_json: bool, resources, baselines: bool = True, articles: pathlib.Path | None = None
+) -> int:
     """``storyline evaluate timex --data DIR`` (or ``--data GOLD.jsonl --articles ARTICLES.jsonl``): score and
     print a table (or one JSON object)."""
     from rich.console import Console
@@ -375,15 +391,20 @@ def run(data: pathlib.Path, as_json: bool, resources, baselines: bool = True,
     with Progress(console=console, transient=True) as progress:
         for name, docs in corpora:
             task = progress.add_task(f"scoring {name}", total=len(docs))
-            results.append(evaluate_corpus(name, docs, nlp, baselines,
-                                           progress=partial(progress.advance, task)))
+            results.append(evaluate_corpus(name, docs, nlp, baselines, progress=partial(progress.advance, task)))
 
     if as_json:
+
         def one(result: CorpusResult) -> dict:
             payload: dict = {s: score.as_dict() for s, score in result.scores.items()}
-            payload.update(corpus=result.name, files=result.files, tokens=result.tokens,
-                           tagger_tokens_per_second=round(result.tokens_per_second))
+            payload.update(
+                corpus=result.name,
+                files=result.files,
+                tokens=result.tokens,
+                tagger_tokens_per_second=round(result.tokens_per_second),
+            )
             return payload
+
         if len(results) == 1:
             print(json.dumps(one(results[0]), indent=2))
         else:
@@ -391,18 +412,31 @@ def run(data: pathlib.Path, as_json: bool, resources, baselines: bool = True,
         return 0
 
     for result in results:
-        table = Table(title=f"TempEval-3 task A F1 — {result.name} ({result.files} files, "
-                            f"{result.scores['storyline'].gold} gold TIMEX3)", caption="P, R: relaxed")
+        table = Table(
+            title=f"TempEval-3 task A F1 — {result.name} ({result.files} files, "
+            f"{result.scores['storyline'].gold} gold TIMEX3)",
+            caption="P, R: relaxed",
+        )
         for column in ("system", "relaxed", "strict", "value", "type", "P", "R"):
             table.add_column(column, justify="left" if column == "system" else "right", no_wrap=True)
         for system, score in result.scores.items():
-            table.add_row(system, f"{score.relaxed_f1:.2f}", f"{score.strict_f1:.2f}", f"{score.value_f1:.2f}",
-                          f"{score.type_f1:.2f}", f"{score.precision:.1f}", f"{score.recall:.1f}")
+            table.add_row(
+                system,
+                f"{score.relaxed_f1:.2f}",
+                f"{score.strict_f1:.2f}",
+                f"{score.value_f1:.2f}",
+                f"{score.type_f1:.2f}",
+                f"{score.precision:.1f}",
+                f"{score.recall:.1f}",
+            )
         if result.name.startswith("te3-platinum"):
             for system, (relaxed, strict, value) in PUBLISHED_TE3.items():
-                table.add_row(f"{system} (publ.)", f"{relaxed:.2f}", f"{strict:.2f}", f"{value:.2f}", "–",
-                              "–", "–", style="dim")
+                table.add_row(
+                    f"{system} (publ.)", f"{relaxed:.2f}", f"{strict:.2f}", f"{value:.2f}", "–", "–", "–", style="dim"
+                )
         console.print(table)
-        console.print(f"tagger alone: {result.tokens_per_second:,.0f} tokens/s "
-                      f"({result.tokens:,} spaCy tokens in {result.tagger_seconds:.2f} s)\n")
+        console.print(
+            f"tagger alone: {result.tokens_per_second:,.0f} tokens/s "
+            f"({result.tokens:,} spaCy tokens in {result.tagger_seconds:.2f} s)\n"
+        )
     return 0

@@ -82,8 +82,9 @@ def as_dated(entries) -> DatedSummaries:  # type: ignore[no-untyped-def]
 # ── annotation cache ──────────────────────────────────────────────────────────────────────────────
 
 
-def annotated_articles(articles: list[Article], store: Store, resources: Resources, workers: int = 1,
-                       log=lambda msg: None) -> tuple[list[AnnotatedArticle], int]:  # type: ignore[no-untyped-def]
+def annotated_articles(
+    articles: list[Article], store: Store, resources: Resources, workers: int = 1, log=lambda msg: None
+) -> tuple[list[AnnotatedArticle], int]:  # type: ignore[no-untyped-def]
     """Annotations of ``articles``, from the store when cached; returns them and how many were new.
 
     All topics go through one call, so one pool of workers serves the whole run: a pool per topic
@@ -121,9 +122,14 @@ HIDE_SEED = 17
 # ── storyline ─────────────────────────────────────────────────────────────────────────────────────
 
 
-def run_storyline(data_root: Path, resources: Resources, store_path: Path, workers: int = 1,
-                  log=lambda msg: None,  # type: ignore[no-untyped-def]
-                  hide_half: bool = False) -> tuple[dict[str, DatedSummaries], dict[str, GoldTimeline], dict]:
+def run_storyline(
+    data_root: Path,
+    resources: Resources,
+    store_path: Path,
+    workers: int = 1,
+    log=lambda msg: None,  # type: ignore[no-untyped-def]
+    hide_half: bool = False,
+) -> tuple[dict[str, DatedSummaries], dict[str, GoldTimeline], dict]:
     """``hide_half``: a random half of each topic's articles (fixed seed) lose their date and are dated by
     inference (``storyline.dating``, the topic's other articles as context) before composing."""
     topics = load_topics(data_root)
@@ -134,15 +140,19 @@ def run_storyline(data_root: Path, resources: Resources, store_path: Path, worke
         for topic in topics:
             # only articles some gold timeline of the topic can use are annotated
             spans = [(min(g), max(g)) for g in topic.timelines]
-            articles = [a for a in load_articles(data_root, topic)
-                        if a.published and any(s <= a.published <= e for s, e in spans)]
+            articles = [
+                a
+                for a in load_articles(data_root, topic)
+                if a.published and any(s <= a.published <= e for s, e in spans)
+            ]
             if hide_half:
                 hidden = {a.id for a in random.Random(f"{HIDE_SEED}:{topic.name}").sample(articles, len(articles) // 2)}
                 articles = [hidden_copy(a) if a.id in hidden else a for a in articles]
             inputs.append((topic, articles))
         started = time.perf_counter()
-        annotated_all, fresh = annotated_articles([a for _, articles in inputs for a in articles],
-                                                  store, resources, workers, log)
+        annotated_all, fresh = annotated_articles(
+            [a for _, articles in inputs for a in articles], store, resources, workers, log
+        )
         stats["annotate_seconds"] = time.perf_counter() - started
         stats["articles"], stats["annotated_now"] = len(annotated_all), fresh
     finally:
@@ -153,11 +163,14 @@ def run_storyline(data_root: Path, resources: Resources, store_path: Path, worke
         started = time.perf_counter()
         dated_inputs = []
         for topic, annotated in topic_inputs:
-            dated = date_undated(annotated, DatingSettings(),
-                                 lambda again: list(annotate(again, resources, processes=workers)))
+            dated = date_undated(
+                annotated, DatingSettings(), lambda again: list(annotate(again, resources, processes=workers))
+            )
             inferred = [a for a in dated if a.article.published_source == "inferred"]
-            log(f"{topic.name}: {len(inferred)} of {sum(1 for a in annotated if a.article.published is None)} "
-                "hidden dates inferred")
+            log(
+                f"{topic.name}: {len(inferred)} of {sum(1 for a in annotated if a.article.published is None)} "
+                "hidden dates inferred"
+            )
             dated_inputs.append((topic, dated))
         topic_inputs = dated_inputs
         stats["dating_seconds"] = time.perf_counter() - started
@@ -183,8 +196,13 @@ def compose_topic(topic: Topic, annotated: list[AnnotatedArticle]) -> Composed:
     known_candidates: KnownCandidates = {}  # the timelines' spans overlap: each article's candidates are made once
     for j, gold in enumerate(topic.timelines):
         key = f"{topic.name}/{j}"
-        entries = compose_timeline(in_span(annotated, gold), protocol_settings(gold, topic.keywords),
-                                   duplicate_of, sentence_ranker=sentence_ranker, known_candidates=known_candidates)
+        entries = compose_timeline(
+            in_span(annotated, gold),
+            protocol_settings(gold, topic.keywords),
+            duplicate_of,
+            sentence_ranker=sentence_ranker,
+            known_candidates=known_candidates,
+        )
         outputs[key] = as_dated(entries)
         golds[key] = gold
     return outputs, golds
@@ -216,8 +234,12 @@ def composed_topics(topic_inputs: TopicInputs, workers: int) -> Iterator[tuple[i
         for i in order:
             yield i, compose_topic(*topic_inputs[i])
         return
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
-                             initializer=_start_composer, initargs=(topic_inputs,)) as pool:
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("fork"),
+        initializer=_start_composer,
+        initargs=(topic_inputs,),
+    ) as pool:
         futures = {pool.submit(_compose_in_worker, i): i for i in order}
         for future in as_completed(futures):
             yield futures[future], future.result()
@@ -230,14 +252,18 @@ def run_newstls(checkout: Path, data_root: Path, out: Path, log=lambda msg: None
     """Run news-tls from its checkout (its own interpreter when ``<checkout>/.venv`` exists)."""
     runner = Path(__file__).resolve().parents[3] / "benchmarks" / "newstls" / "run_newstls.py"
     if not runner.exists():
-        raise StorylineError("E303", f"The news-tls runner is missing at {runner}.",
-                             "Run from a storyline source checkout.")
+        raise StorylineError(
+            "E303", f"The news-tls runner is missing at {runner}.", "Run from a storyline source checkout."
+        )
     python = checkout / ".venv" / "bin" / "python"
     interpreter = str(python) if python.exists() else sys.executable
     log(f"running news-tls from {checkout} with {interpreter} …")
     started = time.perf_counter()
-    subprocess.run([interpreter, str(runner), "--newstls", str(checkout), "--data-root", str(data_root),
-                    "--out", str(out)], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [interpreter, str(runner), "--newstls", str(checkout), "--data-root", str(data_root), "--out", str(out)],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return time.perf_counter() - started
 
 
@@ -246,8 +272,9 @@ def load_peer(out: Path, method: str) -> dict | None:
     if not path.exists():
         return None
     result = json.loads(path.read_text())
-    result["timelines"] = {key: {dt.date.fromisoformat(d): s for d, s in tl.items()}
-                           for key, tl in result["timelines"].items()}
+    result["timelines"] = {
+        key: {dt.date.fromisoformat(d): s for d, s in tl.items()} for key, tl in result["timelines"].items()
+    }
     result["cached_at"] = dt.datetime.fromtimestamp(path.stat().st_mtime).isoformat(timespec="seconds")
     return result
 
@@ -256,15 +283,30 @@ def load_peer(out: Path, method: str) -> dict | None:
 
 
 def _figures(scores: TimelineScores, n: int) -> dict:
-    return {"ar1_f1": scores.rouge_1.f1, "ar2_f1": scores.rouge_2.f1, "date_f1": scores.dates.f1,
-            "ar1_p": scores.rouge_1.precision, "ar1_r": scores.rouge_1.recall,
-            "ar2_p": scores.rouge_2.precision, "ar2_r": scores.rouge_2.recall,
-            "date_p": scores.dates.precision, "date_r": scores.dates.recall, "timelines": n}
+    return {
+        "ar1_f1": scores.rouge_1.f1,
+        "ar2_f1": scores.rouge_2.f1,
+        "date_f1": scores.dates.f1,
+        "ar1_p": scores.rouge_1.precision,
+        "ar1_r": scores.rouge_1.recall,
+        "ar2_p": scores.rouge_2.precision,
+        "ar2_r": scores.rouge_2.recall,
+        "date_p": scores.dates.precision,
+        "date_r": scores.dates.recall,
+        "timelines": n,
+    }
 
 
-def evaluate_t17(data_root: Path, resources: Resources, peers: bool = True, newstls: Path | None = None,
-                 log=lambda msg: None, store: Path | None = None,  # type: ignore[no-untyped-def]
-                 workers: int | None = None, hide_half: bool = False) -> dict:
+def evaluate_t17(
+    data_root: Path,
+    resources: Resources,
+    peers: bool = True,
+    newstls: Path | None = None,
+    log=lambda msg: None,
+    store: Path | None = None,  # type: ignore[no-untyped-def]
+    workers: int | None = None,
+    hide_half: bool = False,
+) -> dict:
     """Everything the command prints, as one dictionary.
 
     ``store`` caches the annotations (default ``.bench/tls/t17.db``; a new path measures a cold
@@ -278,8 +320,9 @@ def evaluate_t17(data_root: Path, resources: Resources, peers: bool = True, news
     stats["dates_hidden"] = "half" if hide_half else "none"
     stats["workers"] = workers
     stats["storyline_seconds"] = time.perf_counter() - started
-    (bench / "storyline-t17.json").write_text(json.dumps(
-        {k: {d.isoformat(): s for d, s in sorted(tl.items())} for k, tl in outputs.items()}, indent=1))
+    (bench / "storyline-t17.json").write_text(
+        json.dumps({k: {d.isoformat(): s for d, s in sorted(tl.items())} for k, tl in outputs.items()}, indent=1)
+    )
 
     counter = RougeCounter()
     ours = {key: score_timeline(outputs[key], golds[key], counter) for key in golds}
@@ -294,20 +337,25 @@ def evaluate_t17(data_root: Path, resources: Resources, peers: bool = True, news
         for method in PEER_METHODS:
             result = load_peer(out, method)
             if result is not None:
-                result["measured"] = ("in this run" if newstls is not None
-                                      else f"cached outputs of {result['cached_at']}")
+                result["measured"] = (
+                    "in this run" if newstls is not None else f"cached outputs of {result['cached_at']}"
+                )
                 peer_results[method] = result
     subset = sorted(set.intersection(*(set(r["timelines"]) for r in peer_results.values()))) if peer_results else []
 
     report["storyline"] = _figures(average(list(ours.values())), len(ours))
-    report["storyline_on_newstls_subset"] = (_figures(average([ours[k] for k in subset]), len(subset))
-                                             if subset else None)
+    report["storyline_on_newstls_subset"] = (
+        _figures(average([ours[k] for k in subset]), len(subset)) if subset else None
+    )
     for method, result in peer_results.items():
         scores = {k: score_timeline(result["timelines"][k], golds[k], counter) for k in subset}
         per_timeline += [{"timeline": k, "system": f"news-tls {method}", **_figures(s, 1)} for k, s in scores.items()]
-        report[f"newstls_{method}"] = {**_figures(average(list(scores.values())), len(scores)),
-                                       "measured": result["measured"], "seconds": result.get("seconds"),
-                                       "commit": result.get("commit")}
+        report[f"newstls_{method}"] = {
+            **_figures(average(list(scores.values())), len(scores)),
+            "measured": result["measured"],
+            "seconds": result.get("seconds"),
+            "commit": result.get("commit"),
+        }
     report["newstls_subset"] = subset
     report["newstls_not_run"] = sorted(set(golds) - set(subset)) if peer_results else sorted(golds)
     report["published"] = {name: {"ar1_f1": a, "ar2_f1": b, "date_f1": c} for name, (a, b, c) in PUBLISHED.items()}
@@ -316,13 +364,16 @@ def evaluate_t17(data_root: Path, resources: Resources, peers: bool = True, news
 
 
 def render_table(report: dict) -> str:
-    lines = ["Timeline17, news-tls protocol — alignment ROUGE (tilse align+ m:1, ROUGE-1.5.5 -m -s) and date F1",
-             f"{'system':<44} {'timelines':>9} {'AR-1 F1':>8} {'AR-2 F1':>8} {'date F1':>8}"]
+    lines = [
+        "Timeline17, news-tls protocol — alignment ROUGE (tilse align+ m:1, ROUGE-1.5.5 -m -s) and date F1",
+        f"{'system':<44} {'timelines':>9} {'AR-1 F1':>8} {'AR-2 F1':>8} {'date F1':>8}",
+    ]
 
     def row(name: str, fig: dict | None) -> None:
         if fig:
-            lines.append(f"{name:<44} {fig['timelines']:>9} {fig['ar1_f1']:>8.3f} {fig['ar2_f1']:>8.3f} "
-                         f"{fig['date_f1']:>8.3f}")
+            lines.append(
+                f"{name:<44} {fig['timelines']:>9} {fig['ar1_f1']:>8.3f} {fig['ar2_f1']:>8.3f} {fig['date_f1']:>8.3f}"
+            )
 
     row("storyline (all 19)", report["storyline"])
     if report.get("storyline_on_newstls_subset"):
@@ -336,22 +387,35 @@ def render_table(report: dict) -> str:
     for name, fig in report["published"].items():
         lines.append(f"{name:<44} {19:>9} {fig['ar1_f1']:>8.3f} {fig['ar2_f1']:>8.3f} {fig['date_f1']:>8.3f}")
     stats = report["stats"]
-    lines.append(f"storyline: {stats['articles']} articles, {stats['annotated_now']} annotated in this run "
-                 f"({stats['annotate_seconds']:.0f} s), compose {stats['compose_seconds']:.0f} s, "
-                 f"total {stats['storyline_seconds']:.0f} s")
+    lines.append(
+        f"storyline: {stats['articles']} articles, {stats['annotated_now']} annotated in this run "
+        f"({stats['annotate_seconds']:.0f} s), compose {stats['compose_seconds']:.0f} s, "
+        f"total {stats['storyline_seconds']:.0f} s"
+    )
     if "newstls_seconds" in stats:
         lines.append(f"news-tls (Datewise + Clust, preprocessed input): {stats['newstls_seconds']:.0f} s")
     if report["newstls_not_run"] and report.get("storyline_on_newstls_subset"):
-        lines.append("news-tls not run on: " + ", ".join(report["newstls_not_run"])
-                     + " (no preprocessed articles; HeidelTime is not available here)")
+        lines.append(
+            "news-tls not run on: "
+            + ", ".join(report["newstls_not_run"])
+            + " (no preprocessed articles; HeidelTime is not available here)"
+        )
     elif not report.get("storyline_on_newstls_subset"):
         lines.append("news-tls: no outputs (pass --newstls PATH to run it)")
     return "\n".join(lines)
 
 
-def run(dataset: str, data_root: Path, as_json: bool, resources: Resources, peers: bool = True,
-        newstls: Path | None = None, store: Path | None = None, workers: int | None = None,
-        hide_half: bool = False) -> int:
+def run(
+    dataset: str,
+    data_root: Path,
+    as_json: bool,
+    resources: Resources,
+    peers: bool = True,
+    newstls: Path | None = None,
+    store: Path | None = None,
+    workers: int | None = None,
+    hide_half: bool = False,
+) -> int:
     """Entry point of ``storyline evaluate tls``; returns the exit code."""
     if dataset != "t17":
         raise StorylineError("E304", f"Unknown TLS dataset {dataset!r}.", "Only --dataset t17 is available.")
@@ -372,8 +436,9 @@ def verify_with_tilse(report_dir: Path = BENCH_DIR, data_root: Path = Path("../s
     systems: dict[str, dict[str, DatedSummaries]] = {}
     saved = report_dir / "tls" / "storyline-t17.json"
     if saved.exists():
-        systems["storyline"] = {k: {dt.date.fromisoformat(d): s for d, s in tl.items()}
-                                for k, tl in json.loads(saved.read_text()).items()}
+        systems["storyline"] = {
+            k: {dt.date.fromisoformat(d): s for d, s in tl.items()} for k, tl in json.loads(saved.read_text()).items()
+        }
     for method in PEER_METHODS:
         result = load_peer(report_dir / "newstls", method)
         if result:
@@ -388,8 +453,10 @@ def verify_with_tilse(report_dir: Path = BENCH_DIR, data_root: Path = Path("../s
             r1, r2 = tilse_scores(outputs[k], golds[k])
             theirs.append(TimelineScores(r1, r2, PRF(0, 0, 0)))
         a, b = average(ours), average(theirs)
-        lines.append(f"{name:<20} {len(keys):>3} {a.rouge_1.f1:>10.5f} {b.rouge_1.f1:>10.5f} "
-                     f"{a.rouge_2.f1:>10.5f} {b.rouge_2.f1:>10.5f}")
+        lines.append(
+            f"{name:<20} {len(keys):>3} {a.rouge_1.f1:>10.5f} {b.rouge_1.f1:>10.5f} "
+            f"{a.rouge_2.f1:>10.5f} {b.rouge_2.f1:>10.5f}"
+        )
     return "\n".join(lines)
 
 

@@ -32,8 +32,7 @@ T17_TOPICS: dict[str, tuple[str, ...]] = {
 }
 
 #: PTB bracket and quote tokens, written back as the characters they stand for
-_PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}",
-        "``": '"', "''": '"'}
+_PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-LCB-": "{", "-RCB-": "}", "``": '"', "''": '"'}
 
 GoldTimeline = dict[dt.date, list[str]]
 
@@ -48,8 +47,11 @@ class Topic:
 
 def _require(path: Path, what: str) -> Path:
     if not path.exists():
-        raise StorylineError("E302", f"{what} not found at {path}.",
-                             "Pass --data-root pointing at the folder that holds t17/ and timeline17_original/.")
+        raise StorylineError(
+            "E302",
+            f"{what} not found at {path}.",
+            "Pass --data-root pointing at the folder that holds t17/ and timeline17_original/.",
+        )
     return path
 
 

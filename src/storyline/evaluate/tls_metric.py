@@ -57,8 +57,9 @@ def _approx_rouge1_f(match: int, pred_words: int, ref_words: int) -> float:
     return 0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
 
 
-def _costs(pred_dates: list[dt.date], ref_dates: list[dt.date], pred: DatedSummaries,
-           ref: DatedSummaries) -> np.ndarray:
+def _costs(
+    pred_dates: list[dt.date], ref_dates: list[dt.date], pred: DatedSummaries, ref: DatedSummaries
+) -> np.ndarray:
     """Alignment costs, a row per predicted date and a column per reference date: date distance factor
     times one minus the approximate ROUGE-1 F1.  Both factors are symmetric, so the reference side
     reads the transpose, as tilse's second matrix holds the same numbers.  Word counts are taken once
@@ -148,8 +149,9 @@ def average(scores: Sequence[TimelineScores]) -> TimelineScores:
         return TimelineScores(PRF(0, 0, 0), PRF(0, 0, 0), PRF(0, 0, 0))
 
     def avg(get) -> PRF:  # type: ignore[no-untyped-def]
-        return PRF.of(sum(get(s).precision for s in scores) / len(scores),
-                      sum(get(s).recall for s in scores) / len(scores))
+        return PRF.of(
+            sum(get(s).precision for s in scores) / len(scores), sum(get(s).recall for s in scores) / len(scores)
+        )
 
     return TimelineScores(avg(lambda s: s.rouge_1), avg(lambda s: s.rouge_2), avg(lambda s: s.dates))
 
@@ -161,5 +163,7 @@ def tilse_scores(pred: DatedSummaries, ref: DatedSummaries) -> tuple[PRF, PRF]:
 
     evaluator = rouge.TimelineRougeEvaluator(measures=["rouge_1", "rouge_2"])
     out = evaluator.evaluate_align_date_content_costs_many_to_one(Timeline(pred), GroundTruth([Timeline(ref)]))
-    return (PRF(out["rouge_1"]["precision"], out["rouge_1"]["recall"], out["rouge_1"]["f_score"]),
-            PRF(out["rouge_2"]["precision"], out["rouge_2"]["recall"], out["rouge_2"]["f_score"]))
+    return (
+        PRF(out["rouge_1"]["precision"], out["rouge_1"]["recall"], out["rouge_1"]["f_score"]),
+        PRF(out["rouge_2"]["precision"], out["rouge_2"]["recall"], out["rouge_2"]["f_score"]),
+    )

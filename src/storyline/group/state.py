@@ -34,8 +34,9 @@ _TAG = "$"  # key of a tagged node; a plain dict is written as a tagged list of 
 
 def _allowed() -> dict[str, type]:
     from storyline.config import GroupSettings
-    from storyline.group.cluster import StoryIndex, StoryState, TermIndex
+    from storyline.group.cluster import StoryIndex, StoryState
     from storyline.group.dedup import DedupIndex
+    from storyline.group.term_index import TermIndex
 
     return {cls.__name__: cls for cls in (GroupSettings, StoryIndex, StoryState, TermIndex, DedupIndex)}
 
@@ -80,8 +81,7 @@ class _Writer:
             raise TypeError(f"the grouping state holds a {type(value).__name__}, which it cannot save")
         if _own_getstate(type(value)):
             return {_TAG: "object", "class": name, "state": self.node(value.__getstate__())}
-        return {_TAG: "object", "class": name,
-                "attrs": {k: self.node(v) for k, v in vars(value).items()}}
+        return {_TAG: "object", "class": name, "attrs": {k: self.node(v) for k, v in vars(value).items()}}
 
     def array(self, value: np.ndarray) -> dict:
         if value.dtype.hasobject:
@@ -141,7 +141,7 @@ class _Reader:
         size = int(np.prod(shape, dtype=np.int64))
         if start < 0 or size < 0 or start + size > len(pool):
             raise ValueError("an array lies outside its pool")
-        return pool[start:start + size].reshape(shape).copy()
+        return pool[start : start + size].reshape(shape).copy()
 
     def object(self, value: dict) -> Any:
         cls = self.allowed.get(value.get("class"))
@@ -152,8 +152,9 @@ class _Reader:
             made.__setstate__(self.node(value["state"]))
             return made
         attrs = value["attrs"]
-        if not isinstance(attrs, dict) or any(not isinstance(k, str) or not k.isidentifier() or k.startswith("__")
-                                              for k in attrs):
+        if not isinstance(attrs, dict) or any(
+            not isinstance(k, str) or not k.isidentifier() or k.startswith("__") for k in attrs
+        ):
             raise ValueError(f"bad attribute names for {cls.__name__}")
         for key, item in attrs.items():
             object.__setattr__(made, key, self.node(item))  # frozen dataclasses (settings) too
@@ -163,21 +164,38 @@ class _Reader:
 def loads(blob: bytes) -> Any:
     """The state saved by ``dumps``; ``StateError`` for another version or a damaged blob."""
     if blob.startswith(PICKLED_MAGICS):
-        raise StateError("E050", "The stored grouping state was saved by an older storyline in a format "
-                         "that could run code (pickle); it is not read.",
-                         "Build into a new output folder (or delete this one's storyline.db).")
+        raise StateError(
+            "E050",
+            "The stored grouping state was saved by an older storyline in a format "
+            "that could run code (pickle); it is not read.",
+            "Build into a new output folder (or delete this one's storyline.db).",
+        )
     if not blob.startswith(MAGIC):
         first = blob[:40].split(b"\n", 1)[0].decode("utf-8", "replace")
-        raise StateError("E051", f"The stored grouping state is of another format ({first!r}; this storyline "
-                         f"reads {FORMAT}).", "Build with the storyline version that wrote it, or into a new "
-                         "output folder.")
+        raise StateError(
+            "E051",
+            f"The stored grouping state is of another format ({first!r}; this storyline reads {FORMAT}).",
+            "Build with the storyline version that wrote it, or into a new output folder.",
+        )
     try:
-        with np.load(io.BytesIO(blob[len(MAGIC):]), allow_pickle=False) as archive:
+        with np.load(io.BytesIO(blob[len(MAGIC) :]), allow_pickle=False) as archive:
             kinds = [str(k) for k in archive["kinds"]]
             pools = {kind: archive[f"a{number}"] for number, kind in enumerate(kinds)}
             tree = json.loads(archive["tree"].tobytes().decode("utf-8"))
         return _Reader(pools).node(tree)
-    except (ValueError, KeyError, TypeError, AttributeError, IndexError, OSError, zipfile.BadZipFile,
-            UnicodeDecodeError, RecursionError) as error:
-        raise StateError("E052", f"The stored grouping state is damaged ({type(error).__name__}: "
-                         f"{str(error)[:200]}).", "Build into a new output folder.") from error
+    except (
+        ValueError,
+        KeyError,
+        TypeError,
+        AttributeError,
+        IndexError,
+        OSError,
+        zipfile.BadZipFile,
+        UnicodeDecodeError,
+        RecursionError,
+    ) as error:
+        raise StateError(
+            "E052",
+            f"The stored grouping state is damaged ({type(error).__name__}: {str(error)[:200]}).",
+            "Build into a new output folder.",
+        ) from error

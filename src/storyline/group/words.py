@@ -69,8 +69,9 @@ class Tokens:
 
 def _empty_tokens() -> Tokens:
     """No tokens (a fresh object each time: callers may change what they are given)."""
-    return Tokens(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64),
-                  np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool))
+    return Tokens(
+        np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)
+    )
 
 
 def tokenize(text: str) -> Tokens:
@@ -111,8 +112,9 @@ def tokenize_many(texts: list[str], max_chars: int = SCAN_CHARS) -> tuple[Tokens
         return parts[0], bounds
     if not parts:
         return _empty_tokens(), bounds
-    return Tokens(*(np.concatenate([getattr(p, name) for p in parts])
-                    for name in ("hashes", "paragraph", "length", "alpha"))), bounds
+    return Tokens(
+        *(np.concatenate([getattr(p, name) for p in parts]) for name in ("hashes", "paragraph", "length", "alpha"))
+    ), bounds
 
 
 def _scan_group(texts: list[str], parts: list[Tokens], counts: list[int]) -> None:
@@ -164,7 +166,9 @@ def _scan(points: np.ndarray) -> tuple[Tokens, np.ndarray]:
 
 def part(tokens: Tokens, start: int, end: int) -> Tokens:
     """Tokens ``start:end`` (views, no copy)."""
-    return Tokens(tokens.hashes[start:end], tokens.paragraph[start:end], tokens.length[start:end], tokens.alpha[start:end])
+    return Tokens(
+        tokens.hashes[start:end], tokens.paragraph[start:end], tokens.length[start:end], tokens.alpha[start:end]
+    )
 
 
 def hash_set(words: list[str] | frozenset[str]) -> np.ndarray:
@@ -240,8 +244,9 @@ def rank_in_runs(ordered: np.ndarray) -> np.ndarray:
     return np.arange(len(ordered)) - run_start_of(run_starts(ordered))
 
 
-def merge_sorted(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray],
-                 places: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+def merge_sorted(
+    a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray], places: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Two (sorted keys, values) pairs → one, still sorted, without sorting: ``b``'s places are searched.
 
     Equal keys keep ``a``'s entries first.  ``places``: ``np.searchsorted(a keys, b keys, "right")``

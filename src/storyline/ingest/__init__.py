@@ -7,6 +7,7 @@ skipped with its reason, and the rest goes on.
 
 from __future__ import annotations
 
+import datetime as dt
 import glob
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -33,8 +34,9 @@ READERS: dict[str, Callable[[Path], list[RawArticle]]] = {
 }
 
 
-def expand_inputs(specs: Iterable[str], exclude: Path | None = None,
-                  inbox: Path | None = None) -> tuple[list[Path], list[SkippedInput]]:
+def expand_inputs(
+    specs: Iterable[str], exclude: Path | None = None, inbox: Path | None = None
+) -> tuple[list[Path], list[SkippedInput]]:
     """Expand files, folders (recursively) and globs into readable files, in a stable order.
 
     In a folder or a glob's matches, hidden files, ``.csv`` side files and ``README.*`` are not
@@ -84,7 +86,7 @@ def _where(raw: RawArticle) -> str:
     return f"{raw.path} (id {raw.origin})"
 
 
-def _plausible(date) -> bool:
+def _plausible(date: dt.date) -> bool:
     return PUBLISHED_YEARS[0] <= date.year <= PUBLISHED_YEARS[1]
 
 
@@ -141,8 +143,13 @@ def ingest_files(
             skipped.append(SkippedInput(str(path), f"{type(err).__name__}: {err}"))
             continue
         except Exception as err:  # noqa: BLE001 - a reader tripped on odd input: name it, read the rest
-            skipped.append(SkippedInput(str(path), f"the {path.suffix or 'text'} reader failed on it "
-                                        f"({type(err).__name__}: {str(err)[:200]}); please report this with the file"))
+            skipped.append(
+                SkippedInput(
+                    str(path),
+                    f"the {path.suffix or 'text'} reader failed on it "
+                    f"({type(err).__name__}: {str(err)[:200]}); please report this with the file",
+                )
+            )
             continue
         if not raws:
             skipped.append(SkippedInput(str(path), "it holds no articles"))
@@ -161,15 +168,21 @@ def ingest_files(
                     raw.published, raw.published_source = found, "url"
             if raw.published is not None and not _plausible(raw.published):
                 where = "the dates file" if raw.published_source == "sidecar" else f"its {raw.published_source}"
-                skipped.append(SkippedInput(_where(raw), f"[E024] its publication date {raw.published.isoformat()} "
-                                            f"(from {where}) is outside the years {PUBLISHED_YEARS[0]}-"
-                                            f"{PUBLISHED_YEARS[1]}; fix it, or give one with --dates"))
+                skipped.append(
+                    SkippedInput(
+                        _where(raw),
+                        f"[E024] its publication date {raw.published.isoformat()} "
+                        f"(from {where}) is outside the years {PUBLISHED_YEARS[0]}-"
+                        f"{PUBLISHED_YEARS[1]}; fix it, or give one with --dates",
+                    )
+                )
                 continue
             article = to_article(raw)
             if article.id in seen_ids:
                 if seen_ids[article.id] != raw.origin:  # another record with the same source and text
-                    skipped.append(SkippedInput(_where(raw), f"the same source and text as {seen_ids[article.id]}: "
-                                                "read once"))
+                    skipped.append(
+                        SkippedInput(_where(raw), f"the same source and text as {seen_ids[article.id]}: read once")
+                    )
                 continue
             seen_ids[article.id] = raw.origin
             articles.append(article)

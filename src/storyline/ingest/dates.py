@@ -12,6 +12,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from storyline.errors import StorylineError
 from storyline.ingest.ids import RawArticle
@@ -107,28 +108,36 @@ class SidecarDates:
     used: set[str] = field(default_factory=set)  # names an input looked up
 
     @classmethod
-    def load(cls, path: str | Path) -> "SidecarDates":
+    def load(cls, path: str | Path) -> SidecarDates:
         path = Path(path)
         try:
             handle = path.open(newline="", encoding="utf-8-sig")
         except OSError as err:
-            raise StorylineError("E010", f"Cannot read the dates file {path}: {err.strerror}.",
-                                 "Pass a CSV with the columns file,published[,url].") from err
+            raise StorylineError(
+                "E010",
+                f"Cannot read the dates file {path}: {err.strerror}.",
+                "Pass a CSV with the columns file,published[,url].",
+            ) from err
         with handle:
             try:
                 return cls._read(handle, path)
             except (UnicodeDecodeError, csv.Error) as err:
-                raise StorylineError("E015", f"The dates file {path} cannot be read as CSV in UTF-8 ({err}).",
-                                     "Save it as UTF-8 CSV with the columns file,published[,url].") from err
+                raise StorylineError(
+                    "E015",
+                    f"The dates file {path} cannot be read as CSV in UTF-8 ({err}).",
+                    "Save it as UTF-8 CSV with the columns file,published[,url].",
+                ) from err
 
     @classmethod
-    def _read(cls, handle, path: Path) -> "SidecarDates":
+    def _read(cls, handle: TextIO, path: Path) -> SidecarDates:
         reader = csv.DictReader(handle)
         fields = {(f or "").strip().lower() for f in reader.fieldnames or []}
         if not {"file", "published"} <= fields:
             raise StorylineError(
-                "E011", f"The dates file {path} has columns {sorted(fields)}.",
-                "It needs a header row with at least: file,published (and optionally url).")
+                "E011",
+                f"The dates file {path} has columns {sorted(fields)}.",
+                "It needs a header row with at least: file,published (and optionally url).",
+            )
         found = cls()
         for row in reader:
             row = {k.strip().lower(): (v or "").strip() for k, v in row.items() if isinstance(k, str)}
@@ -137,13 +146,20 @@ class SidecarDates:
                 continue
             published = parse_date(row.get("published"))
             if row.get("published") and published is None:
-                found.problems.append((f"{path} line {reader.line_num}",
-                                       f"{row['published'][:40]!r} is not a full date (YYYY-MM-DD); "
-                                       "its date is ignored"))
+                found.problems.append(
+                    (
+                        f"{path} line {reader.line_num}",
+                        f"{row['published'][:40]!r} is not a full date (YYYY-MM-DD); its date is ignored",
+                    )
+                )
             elif published is not None and not PUBLISHED_YEARS[0] <= published.year <= PUBLISHED_YEARS[1]:
-                found.problems.append((f"{path} line {reader.line_num}",
-                                       f"{published.isoformat()} is outside the years {PUBLISHED_YEARS[0]}-"
-                                       f"{PUBLISHED_YEARS[1]}; its date is ignored"))
+                found.problems.append(
+                    (
+                        f"{path} line {reader.line_num}",
+                        f"{published.isoformat()} is outside the years {PUBLISHED_YEARS[0]}-"
+                        f"{PUBLISHED_YEARS[1]}; its date is ignored",
+                    )
+                )
                 published = None
             found.by_name[Path(name).name] = (published, row.get("url") or None)
             found.line_of[Path(name).name] = reader.line_num
@@ -151,8 +167,11 @@ class SidecarDates:
 
     def unused(self, path: Path) -> list[tuple[str, str]]:
         """Rows naming a file no input had, as (where, why)."""
-        return [(f"{path} line {self.line_of[name]}", f"{name!r} names no input file")
-                for name in self.by_name if name not in self.used]
+        return [
+            (f"{path} line {self.line_of[name]}", f"{name!r} names no input file")
+            for name in self.by_name
+            if name not in self.used
+        ]
 
     def lookup(self, origin: str) -> tuple[dt.date | None, str | None] | None:
         name = origin.replace("\\", "/").rsplit("/", 1)[-1]

@@ -6,6 +6,7 @@ import datetime as dt
 import re
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 from storyline.errors import InputError
 from storyline.ingest.dates import parse_date
@@ -23,7 +24,7 @@ def html_to_text(markup: str) -> str:
     return "\n\n".join(p for p in paragraphs if p)
 
 
-def entry_date(entry: dict) -> dt.date | None:
+def entry_date(entry: dict[str, Any]) -> dt.date | None:
     """The entry's date as its publisher wrote it.
 
     feedparser's ``*_parsed`` tuples are converted to UTC, which moves an evening item

@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TypedDict
 
 from storyline.errors import InputError
 from storyline.ingest.dates import parse_date
 from storyline.ingest.ids import RawArticle
 
+
+class DateParams(TypedDict):
+    """htmldate's date options, typed so they can be passed as keywords."""
+
+    extensive_search: bool
+    original_date: bool
+
+
 #: Dates only from the page's markup and explicit date lines.  htmldate's extensive search
 #: also reads free text and takes a "© 2023" footer for 2023-01-01: that is a guess, not a date.
-DATE_PARAMS = {"extensive_search": False, "original_date": True}
+DATE_PARAMS = DateParams(extensive_search=False, original_date=True)
 
 
 def read(path: Path) -> list[RawArticle]:
@@ -23,9 +32,15 @@ def from_html(data: bytes, origin: str, path: str | None = None, url: str | None
     import trafilatura
     from htmldate import find_date
 
-    document = trafilatura.bare_extraction(data, url=url, with_metadata=True, include_comments=False,
-                                           include_tables=False, favor_precision=True,
-                                           date_extraction_params=dict(DATE_PARAMS))
+    document = trafilatura.bare_extraction(
+        data,
+        url=url,
+        with_metadata=True,
+        include_comments=False,
+        include_tables=False,
+        favor_precision=True,
+        date_extraction_params=dict(DATE_PARAMS),
+    )
     if document is None:
         raise InputError("E030", f"{origin}: no article text could be extracted from this HTML page.")
     # trafilatura >= 2.0 returns a Document, 1.x a dict.

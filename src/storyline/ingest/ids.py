@@ -33,7 +33,7 @@ def article_id(raw: RawArticle) -> str:
     text, so two outlets publishing the same words are still two articles.
     """
     where = raw.url or raw.origin.replace("\\", "/").rsplit("/", 1)[-1]
-    digest = hashlib.sha1(f"{where}\n{raw.text}".encode("utf-8")).hexdigest()
+    digest = hashlib.sha1(f"{where}\n{raw.text}".encode()).hexdigest()
     return digest[:16]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from storyline.ingest.dates import parse_date
 from storyline.ingest.ids import RawArticle
@@ -16,7 +17,7 @@ URL_FIELDS = ("url", "link", "source_url")
 OUTLET_FIELDS = ("outlet", "source", "source_domain", "publisher", "site")
 
 
-def _first(record: dict, names: tuple[str, ...]) -> object:
+def _first(record: dict[str, Any], names: tuple[str, ...]) -> object:
     for name in names:
         value = record.get(name)
         if value not in (None, ""):
@@ -44,7 +45,9 @@ def read(path: Path) -> list[RawArticle]:
         if text is None and any(isinstance(record.get(name), str) for name in TEXT_FIELDS):
             text = ""  # present but empty: reported as an empty article
         if not isinstance(text, str):
-            records.append(RawArticle(origin=origin, error=f"line {number} has no text field ({'/'.join(TEXT_FIELDS)})"))
+            records.append(
+                RawArticle(origin=origin, error=f"line {number} has no text field ({'/'.join(TEXT_FIELDS)})")
+            )
             continue
         raw = RawArticle(origin=origin, path=str(path), text=text.replace("\r\n", "\n").strip())
         title = _first(record, TITLE_FIELDS)

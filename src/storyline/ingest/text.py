@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -31,7 +32,7 @@ class _BoundedLoader(yaml.SafeLoader):
         super().__init__(stream)
         self.aliases = 0
 
-    def compose_node(self, parent, index):  # noqa: ANN001 - PyYAML's own signature
+    def compose_node(self, parent: Any, index: Any) -> Any:  # PyYAML's own signature (untyped)
         if self.check_event(yaml.AliasEvent):
             self.aliases += 1
             if self.aliases > MAX_YAML_ALIASES:
@@ -39,7 +40,7 @@ class _BoundedLoader(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
-def load_front_matter(source: str, origin: str) -> dict:
+def load_front_matter(source: str, origin: str) -> dict[str, Any]:
     """The fields of YAML front matter, read with bounds (``_BoundedLoader``); a named error otherwise."""
     if len(source) > MAX_FRONT_MATTER_CHARS:
         raise InputError("E021", f"{origin}: its front matter is longer than {MAX_FRONT_MATTER_CHARS:,} characters.")
@@ -57,11 +58,15 @@ def decode(data: bytes, origin: str) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise InputError("E020", f"{origin} is not UTF-8 text (bad byte at offset {err.start}).",
-                         "Convert it with: iconv -f LATIN1 -t UTF-8") from err
+        raise InputError(
+            "E020",
+            f"{origin} is not UTF-8 text (bad byte at offset {err.start}).",
+            "Convert it with: iconv -f LATIN1 -t UTF-8",
+        ) from err
     if "\x00" in text:
-        raise InputError("E020", f"{origin} holds NUL bytes (at offset {text.index(chr(0)):,}): "
-                         "a binary file, not text.")
+        raise InputError(
+            "E020", f"{origin} holds NUL bytes (at offset {text.index(chr(0)):,}): a binary file, not text."
+        )
     return text
 
 
@@ -71,7 +76,7 @@ def parse_text(content: str, origin: str) -> RawArticle:
     front = _FRONT_MATTER.match(content)
     if front:
         meta = load_front_matter(front.group(1), origin)
-        content = content[front.end():]
+        content = content[front.end() :]
         raw.title = _str(meta.get("title"))
         raw.url = _str(meta.get("url") or meta.get("link"))
         raw.outlet = _str(meta.get("outlet") or meta.get("source"))
@@ -83,7 +88,7 @@ def parse_text(content: str, origin: str) -> RawArticle:
         if header:
             raw.published = parse_date(header.group(1))
             raw.published_source = "header" if raw.published else "missing"
-            content = content[header.end():]
+            content = content[header.end() :]
     raw.text = content.strip("\n").rstrip()
     return raw
 

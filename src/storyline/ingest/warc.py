@@ -16,11 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from storyline.errors import InputError
 from storyline.ingest import html
 from storyline.ingest.ids import RawArticle
+
+if TYPE_CHECKING:
+    from fastwarc.warc import WarcRecord
 
 SUFFIXES = (".warc", ".warc.gz")
 HTML_TYPES = ("text/html", "application/xhtml+xml")
@@ -40,7 +43,7 @@ class _Entry:
 
     index: int
     offset: int
-    record: object | None = None  # a fastwarc WarcRecord
+    record: WarcRecord | None = None
     error: str | None = None
 
 

@@ -21,16 +21,29 @@ import base64
 import datetime as dt
 import hashlib
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from html import escape
 from importlib import resources
-from typing import Any, Iterable
+from typing import Any
 from urllib.parse import quote
 
 __all__ = ["render_story_html", "render_index_html", "format_date", "app_page_head"]
 
-_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December"]
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 _DATE_SOURCE = {
     "header": "date from the article header",
@@ -42,12 +55,24 @@ _DATE_SOURCE = {
 }
 
 _ENTITY_TYPES = [("PERSON", "People"), ("ORG", "Organisations")]
-_OTHER_TYPE_NAMES = {"GPE": "Places", "LOC": "Places", "FAC": "Facilities", "NORP": "Groups",
-                     "EVENT": "Events", "PRODUCT": "Products", "LAW": "Laws",
-                     "WORK_OF_ART": "Works"}
+_OTHER_TYPE_NAMES = {
+    "GPE": "Places",
+    "LOC": "Places",
+    "FAC": "Facilities",
+    "NORP": "Groups",
+    "EVENT": "Events",
+    "PRODUCT": "Products",
+    "LAW": "Laws",
+    "WORK_OF_ART": "Works",
+}
 
-_KIND_LABEL = {"timeline": "timeline", "summary": "summary", "role": "entity role",
-               "quote": "quote", "figure": "figure"}
+_KIND_LABEL = {
+    "timeline": "timeline",
+    "summary": "summary",
+    "role": "entity role",
+    "quote": "quote",
+    "figure": "figure",
+}
 
 
 def _template(name: str) -> str:
@@ -104,13 +129,15 @@ def _head(title: str, script: str | None, app_script: str | None = None) -> str:
     script_src = " ".join(sources) or "'none'"
     connect = "connect-src 'self'; " if app_script else ""
     form_action = "'self'" if app_script else "'none'"
-    csp = (f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
-           f"script-src {script_src}; {connect}base-uri 'none'; form-action {form_action}")
+    csp = (
+        f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+        f"script-src {script_src}; {connect}base-uri 'none'; form-action {form_action}"
+    )
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        f"<meta http-equiv=\"Content-Security-Policy\" content=\"{csp}\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        "<meta name=\"generator\" content=\"storyline\">\n"
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{csp}">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="generator" content="storyline">\n'
         f"<title>{_e(title)}</title>\n<style>\n{_template('story.css')}</style>\n"
         + (f'<script src="{_e(app_script)}" defer></script>\n' if app_script else "")
         + "</head>\n"
@@ -165,8 +192,12 @@ class _Citations:
         if art is None or art.text is None:
             return None
         text = art.text
-        ok = (isinstance(start, int) and isinstance(end, int) and not isinstance(start, bool)
-              and 0 <= start < end <= len(text))
+        ok = (
+            isinstance(start, int)
+            and isinstance(end, int)
+            and not isinstance(start, bool)
+            and 0 <= start < end <= len(text)
+        )
         if expected:
             if ok and " ".join(text[start:end].split()) == " ".join(str(expected).split()):
                 return start, end
@@ -176,8 +207,9 @@ class _Citations:
             return (found, found + len(needle)) if found is not None else None
         return (start, end) if ok else None
 
-    def cite(self, article_id: Any, start: Any, end: Any, kind: str, note: str,
-             expected: str | None = None) -> str | None:
+    def cite(
+        self, article_id: Any, start: Any, end: Any, kind: str, note: str, expected: str | None = None
+    ) -> str | None:
         """Register a citation; returns the id of its ``<mark>`` or None if not located."""
         where = self.locate(article_id, start, end, expected)
         if where is None:
@@ -249,8 +281,10 @@ class _Page:
     def __init__(self, doc: dict, app_script: str | None = None) -> None:
         self.app_script = app_script
         if not isinstance(doc, dict):
-            raise TypeError("render_story_html expects a story.json document (a dict); "
-                            f"got {type(doc).__name__}. Build one with storyline.render.story_json.")
+            raise TypeError(
+                "render_story_html expects a story.json document (a dict); "
+                f"got {type(doc).__name__}. Build one with storyline.render.story_json."
+            )
         self.doc = doc
         self.story = doc.get("story") or {}
         self.articles = [a for a in doc.get("articles") or [] if isinstance(a, dict)]
@@ -279,8 +313,11 @@ class _Page:
         aid = src.get("article_id")
         sentence = src.get("sentence")
         mark = self.cites.cite(aid, src.get("char_start"), src.get("char_end"), kind, note, sentence)
-        link = (f' <a class="src" href="#{mark}">read in context&nbsp;→</a>' if mark
-                else ' <span class="badge warn">sentence not found in article text</span>')
+        link = (
+            f' <a class="src" href="#{mark}">read in context&nbsp;→</a>'
+            if mark
+            else ' <span class="badge warn">sentence not found in article text</span>'
+        )
         when = src.get("time_expression")
         when_html = f' <span class="muted small">(“{_e(when)}”)</span>' if when else ""
         if src.get("inferred"):
@@ -289,8 +326,16 @@ class _Page:
         quoted = f"<blockquote>{_e(sentence)}</blockquote>" if sentence and not same else ""
         return f"<li>{quoted}{self._byline(aid)}{when_html}{link}</li>"
 
-    def _ref_link(self, article_id: Any, start: Any, end: Any, kind: str, note: str,
-                  expected: str | None = None, label: str = "source") -> str:
+    def _ref_link(
+        self,
+        article_id: Any,
+        start: Any,
+        end: Any,
+        kind: str,
+        note: str,
+        expected: str | None = None,
+        label: str = "source",
+    ) -> str:
         mark = self.cites.cite(article_id, start, end, kind, note, expected)
         if mark is None:
             return f'<span class="muted small">({_e(label)} not found in article text)</span>'
@@ -318,11 +363,17 @@ class _Page:
         )
 
     def nav(self, counts: dict[str, int]) -> str:
-        items = "".join(f'<li><a href="#{key}">{label}<span class="n">{counts.get(key, 0)}</span></a></li>'
-                        for key, label in [("summary", "Summary"), ("timeline", "Timeline"),
-                                           ("entities", "People &amp; organisations"),
-                                           ("quotes", "Quotes"), ("figures", "Figures"),
-                                           ("articles", "Articles")])
+        items = "".join(
+            f'<li><a href="#{key}">{label}<span class="n">{counts.get(key, 0)}</span></a></li>'
+            for key, label in [
+                ("summary", "Summary"),
+                ("timeline", "Timeline"),
+                ("entities", "People &amp; organisations"),
+                ("quotes", "Quotes"),
+                ("figures", "Figures"),
+                ("articles", "Articles"),
+            ]
+        )
         return f'<nav class="toc" aria-label="Sections"><ul>{items}</ul></nav>'
 
     def summary(self) -> str:
@@ -330,10 +381,18 @@ class _Page:
         for i, item in enumerate(self.doc.get("summary") or []):
             refs = []
             for j, src in enumerate(item.get("sources") or []):
-                mark = self.cites.cite(src.get("article_id"), src.get("char_start"), src.get("char_end"),
-                                       "summary", f"summary sentence {i + 1}", src.get("sentence"))
+                mark = self.cites.cite(
+                    src.get("article_id"),
+                    src.get("char_start"),
+                    src.get("char_end"),
+                    "summary",
+                    f"summary sentence {i + 1}",
+                    src.get("sentence"),
+                )
                 if mark:
-                    refs.append(f'<a href="#{mark}" title="{_e(self._plain_byline(src.get("article_id")))}">[{j + 1}]</a>')
+                    refs.append(
+                        f'<a href="#{mark}" title="{_e(self._plain_byline(src.get("article_id")))}">[{j + 1}]</a>'
+                    )
             sup = f'<sup class="refs">{"".join(refs)}</sup>' if refs else ""
             items.append(f"<li>{_e(item.get('text'))}{sup}</li>")
         body = f'<ol class="summary">{"".join(items)}</ol>' if items else '<p class="empty">No summary.</p>'
@@ -344,8 +403,11 @@ class _Page:
         if art is None:
             return str(article_id)
         d = art.data
-        return " · ".join(str(x) for x in (d.get("outlet"), d.get("title") or d.get("id"),
-                                          format_date(d.get("published")) or "undated") if x)
+        return " · ".join(
+            str(x)
+            for x in (d.get("outlet"), d.get("title") or d.get("id"), format_date(d.get("published")) or "undated")
+            if x
+        )
 
     def timeline(self) -> str:
         items = []
@@ -353,8 +415,10 @@ class _Page:
             date = entry.get("date")
             gran = _granularity(date)
             gran_html = f'<span class="gran">{gran}</span>' if gran else ""
-            srcs = "".join(self._source_item(s, "timeline", f"timeline, {format_date(date)}", entry.get("summary"))
-                           for s in entry.get("sources") or [])
+            srcs = "".join(
+                self._source_item(s, "timeline", f"timeline, {format_date(date)}", entry.get("summary"))
+                for s in entry.get("sources") or []
+            )
             items.append(
                 "<li>"
                 f'<p class="tl-date"><time datetime="{_e(date)}">{_e(format_date(date))}</time>{gran_html}</p>'
@@ -380,8 +444,10 @@ class _Page:
             others[_OTHER_TYPE_NAMES.get(key, "Other names")].extend(ents)
         for label in sorted(others):
             ents = sorted(others[label], key=lambda e: -(e.get("mentions") or 0))
-            chips = "".join(f'<li>{_e(e.get("name"))} <span class="muted small">{_e(e.get("mentions") or "")}</span></li>'
-                            for e in ents)
+            chips = "".join(
+                f'<li>{_e(e.get("name"))} <span class="muted small">{_e(e.get("mentions") or "")}</span></li>'
+                for e in ents
+            )
             blocks.append(f'<h3>{_e(label)}</h3><ul class="chips">{chips}</ul>')
         body = "".join(blocks) or '<p class="empty">No people or organisations found.</p>'
         return f'<section id="entities"><h2>People &amp; organisations</h2>{body}</section>'
@@ -393,12 +459,24 @@ class _Page:
         roles = []
         for role in ent.get("roles") or []:
             src = role.get("source") or {}
-            link = self._ref_link(src.get("article_id"), src.get("char_start"), src.get("char_end"),
-                                  "role", f"role of {name}: {role.get('role')}", src.get("sentence"))
-            roles.append(f'<li>{_e(role.get("role"))} <span class="cite-line">— {_e(self._plain_byline(src.get("article_id")))}</span> {link}</li>')
+            link = self._ref_link(
+                src.get("article_id"),
+                src.get("char_start"),
+                src.get("char_end"),
+                "role",
+                f"role of {name}: {role.get('role')}",
+                src.get("sentence"),
+            )
+            roles.append(
+                f'<li>{_e(role.get("role"))} <span class="cite-line">— {_e(self._plain_byline(src.get("article_id")))}</span> {link}</li>'
+            )
         roles_html = f"<ul>{''.join(roles)}</ul>" if roles else ""
         mentions = ent.get("mentions")
-        count = f' <span class="muted small">{_e(mentions)} mention{"s" if mentions != 1 else ""}</span>' if mentions else ""
+        count = (
+            f' <span class="muted small">{_e(mentions)} mention{"s" if mentions != 1 else ""}</span>'
+            if mentions
+            else ""
+        )
         return f'<div class="entity" id="entity-{_e(ent.get("id"))}"><h4>{_e(name)}{count}</h4>{aka}{roles_html}</div>'
 
     def quotes(self) -> str:
@@ -421,12 +499,22 @@ class _Page:
         for key in order:
             items = []
             for q in groups[key]:
-                link = self._ref_link(q.get("article_id"), q.get("char_start"), q.get("char_end"),
-                                      "quote", f"quote by {names[key]}", expected=q.get("text"),
-                                      label="in context")
-                items.append(f'<div class="quote"><p>“{_e(q.get("text"))}”</p>{self._byline(q.get("article_id"))} {link}</div>')
+                link = self._ref_link(
+                    q.get("article_id"),
+                    q.get("char_start"),
+                    q.get("char_end"),
+                    "quote",
+                    f"quote by {names[key]}",
+                    expected=q.get("text"),
+                    label="in context",
+                )
+                items.append(
+                    f'<div class="quote"><p>“{_e(q.get("text"))}”</p>{self._byline(q.get("article_id"))} {link}</div>'
+                )
             n = len(groups[key])
-            blocks.append(f'<div class="speaker"><h3>{_e(names[key])} <span class="muted small">{n} quote{"s" if n != 1 else ""}</span></h3>{"".join(items)}</div>')
+            blocks.append(
+                f'<div class="speaker"><h3>{_e(names[key])} <span class="muted small">{n} quote{"s" if n != 1 else ""}</span></h3>{"".join(items)}</div>'
+            )
         body = "".join(blocks) or '<p class="empty">No quotations found.</p>'
         return f'<section id="quotes"><h2>Quotes</h2>{body}</section>'
 
@@ -444,20 +532,31 @@ class _Page:
             for c in claims:
                 value = c.get("text") or _format_number(c.get("value"), c.get("unit"))
                 st = str(c.get("status") or "consistent")
-                link = self._ref_link(c.get("article_id"), c.get("char_start"), c.get("char_end"),
-                                      "figure", f"figure: {subject}", expected=c.get("text"),
-                                      label="in context")
+                link = self._ref_link(
+                    c.get("article_id"),
+                    c.get("char_start"),
+                    c.get("char_end"),
+                    "figure",
+                    f"figure: {subject}",
+                    expected=c.get("text"),
+                    label="in context",
+                )
                 rate = f' <span class="muted small">{_e(c.get("rate"))}</span>' if c.get("rate") else ""
                 rows.append(
                     f'<tr><td class="value">{_e(value)}{rate}</td>'
-                    f'<td>{self._byline(c.get("article_id"))}</td>'
+                    f"<td>{self._byline(c.get('article_id'))}</td>"
                     f'<td><span class="badge {_e(st)}">{_e(st)}</span></td><td>{link}</td></tr>'
                 )
-            blocks.append((rank.get(status, 3), len(blocks),
-                f'<div class="figure-group {_e(status)}"><h3>{_e(subject)} '
-                f'<span class="badge {_e(status)}">{_e(status)}</span></h3>'
-                '<table class="figures"><thead><tr><th>Figure</th><th>Reported by</th><th>Status</th><th></th></tr></thead>'
-                f'<tbody>{"".join(rows)}</tbody></table></div>'))
+            blocks.append(
+                (
+                    rank.get(status, 3),
+                    len(blocks),
+                    f'<div class="figure-group {_e(status)}"><h3>{_e(subject)} '
+                    f'<span class="badge {_e(status)}">{_e(status)}</span></h3>'
+                    '<table class="figures"><thead><tr><th>Figure</th><th>Reported by</th><th>Status</th><th></th></tr></thead>'
+                    f"<tbody>{''.join(rows)}</tbody></table></div>",
+                )
+            )
         # conflicting and corrected figures first: they are what a reader must check
         body = "".join(b for _, _, b in sorted(blocks)) or '<p class="empty">No figures reported.</p>'
         return f'<section id="figures"><h2>Figures</h2>{body}</section>'
@@ -468,8 +567,14 @@ class _Page:
         for art in self.cites.articles.values():
             blocks.append(self._article_block(art, reuses))
         body = "".join(blocks) or '<p class="empty">No articles.</p>'
-        tools = ('<p class="tools"><button type="button" id="expand-all">Expand all</button> '
-                 '<button type="button" id="collapse-all">Collapse all</button></p>') if blocks else ""
+        tools = (
+            (
+                '<p class="tools"><button type="button" id="expand-all">Expand all</button> '
+                '<button type="button" id="collapse-all">Collapse all</button></p>'
+            )
+            if blocks
+            else ""
+        )
         return f'<section id="articles"><h2>Articles</h2>{tools}{body}</section>'
 
     def _article_link(self, article_id: Any) -> str:
@@ -488,8 +593,7 @@ class _Page:
             badges.append('<span class="badge undated">undated</span>')
         elif source == "inferred":
             earliest, latest = d.get("published_earliest"), d.get("published_latest")
-            span = "" if not earliest or earliest == latest else \
-                f": {format_date(earliest)} to {format_date(latest)}"
+            span = "" if not earliest or earliest == latest else f": {format_date(earliest)} to {format_date(latest)}"
             grain = f"{d['published_granularity']}" if d.get("published_granularity") else ""
             badges.append(f'<span class="badge warn">date inferred ({_e(grain)}){_e(span)}</span>')
         if d.get("duplicate_of"):
@@ -511,11 +615,15 @@ class _Page:
         for r in reuses:
             share = _percent(r.get("share"))
             paras = r.get("paragraphs")
-            what = f"{_e(paras)} paragraph{'s' if paras != 1 else ''}" + (f" ({share} of this article)" if share else "")
+            what = f"{_e(paras)} paragraph{'s' if paras != 1 else ''}" + (
+                f" ({share} of this article)" if share else ""
+            )
             if str(r.get("article_id")) == aid:
                 notes.append(f"<li>Reuses {what} first published in {self._article_link(r.get('source_id'))}.</li>")
             elif str(r.get("source_id")) == aid:
-                notes.append(f"<li>{_e(paras)} paragraph{'s' if paras != 1 else ''} reused by {self._article_link(r.get('article_id'))}.</li>")
+                notes.append(
+                    f"<li>{_e(paras)} paragraph{'s' if paras != 1 else ''} reused by {self._article_link(r.get('article_id'))}.</li>"
+                )
         href = _safe_href(d.get("url"))
         if href:
             notes.append(f'<li>Original: <a href="{_e(href)}" rel="noopener noreferrer">{_e(href)}</a></li>')
@@ -530,7 +638,7 @@ class _Page:
             text_html = f'<div class="article-text">{_highlight(art.text, art.spans.values())}</div>'
         return (
             f'<details class="article" id="{art.anchor}"><summary>'
-            f'<h3>{_e(d.get("title") or "(untitled)")}</h3> {" ".join(badges)}'
+            f"<h3>{_e(d.get('title') or '(untitled)')}</h3> {' '.join(badges)}"
             f'<span class="cite-line">{" · ".join(byline)}</span></summary>'
             f'<div class="article-body"><ul class="article-notes">{"".join(notes)}</ul>{text_html}</div></details>'
         )
@@ -555,8 +663,17 @@ class _Page:
         schema = self.doc.get("schema") or "unknown schema"
         return (
             _head(str(self.story.get("title") or "Story") + " · storyline", script, self.app_script)
-            + "<body>\n" + self.header() + self.nav(counts)
-            + '<main class="wrap">' + summary + timeline + entities + quotes + figures + articles + "</main>"
+            + "<body>\n"
+            + self.header()
+            + self.nav(counts)
+            + '<main class="wrap">'
+            + summary
+            + timeline
+            + entities
+            + quotes
+            + figures
+            + articles
+            + "</main>"
             + f'<footer><div class="wrap">Generated by storyline ({_e(schema)}). Every statement links to the '
             "sentence it comes from; highlighted passages in the articles are the cited words.</div></footer>\n"
             + '<button type="button" id="back" hidden>↩ Back</button>\n'
@@ -569,7 +686,11 @@ def _format_number(value: Any, unit: Any) -> str:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return f"{value:,}" + (f" {unit}" if unit else "") if isinstance(value, (int, float)) else f"{value} {unit or ''}".strip()
+    return (
+        f"{value:,}" + (f" {unit}" if unit else "")
+        if isinstance(value, (int, float))
+        else f"{value} {unit or ''}".strip()
+    )
 
 
 def _percent(share: Any) -> str:
@@ -601,16 +722,25 @@ def _index_entry(item: dict) -> dict:
     """Accept either a full story.json document or a summary row."""
     if isinstance(item.get("story"), dict):
         story = item["story"]
-        return {"id": story.get("id"), "title": story.get("title"),
-                "size": len(story.get("article_ids") or item.get("articles") or []),
-                "first_published": story.get("first_published"),
-                "last_published": story.get("last_published"), "href": item.get("href")}
+        return {
+            "id": story.get("id"),
+            "title": story.get("title"),
+            "size": len(story.get("article_ids") or item.get("articles") or []),
+            "first_published": story.get("first_published"),
+            "last_published": story.get("last_published"),
+            "href": item.get("href"),
+        }
     size = item.get("size")
     if size is None:
         size = item.get("articles") if isinstance(item.get("articles"), int) else len(item.get("article_ids") or [])
-    return {"id": item.get("id"), "title": item.get("title"), "size": size,
-            "first_published": item.get("first_published") or item.get("first"),
-            "last_published": item.get("last_published") or item.get("last"), "href": item.get("href")}
+    return {
+        "id": item.get("id"),
+        "title": item.get("title"),
+        "size": size,
+        "first_published": item.get("first_published") or item.get("first"),
+        "last_published": item.get("last_published") or item.get("last"),
+        "href": item.get("href"),
+    }
 
 
 def render_index_html(stories: list[dict], title: str = "Stories") -> str:
@@ -633,7 +763,7 @@ def render_index_html(stories: list[dict], title: str = "Stories") -> str:
         items.append(
             f'<li><a class="title" href="{_e(href)}">{_e(r.get("title") or r.get("id"))}</a>'
             f'<div class="cite-line">{span} · {_e(size)} article{"s" if size != 1 else ""} · '
-            f'<code>{_e(r.get("id"))}</code></div></li>'
+            f"<code>{_e(r.get('id'))}</code></div></li>"
         )
     body = f'<ul class="stories">{"".join(items)}</ul>' if items else '<p class="empty">No stories.</p>'
     n = len(rows)

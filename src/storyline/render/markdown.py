@@ -52,13 +52,19 @@ def render_markdown(doc: dict) -> str:
             when = f" — “{_md_escape(source['time_expression'])}”" if source.get("time_expression") else ""
             if source.get("inferred"):
                 when += f" (date inferred: {_md_escape(source['inferred'])})"
-            lines.append(f"- [{_md_escape(_label(article))}] chars {source['char_start']}–{source['char_end']}{when}: "
-                         f"{_md_escape(source['sentence'])}")
+            lines.append(
+                f"- [{_md_escape(_label(article))}] chars {source['char_start']}–{source['char_end']}{when}: "
+                f"{_md_escape(source['sentence'])}"
+            )
         lines.append("")
     undated = doc.get("undated_articles") or []
     if undated:
-        lines += ["## Undated articles", "",
-                  "No publication date is known for these; their relative dates were left unresolved.", ""]
+        lines += [
+            "## Undated articles",
+            "",
+            "No publication date is known for these; their relative dates were left unresolved.",
+            "",
+        ]
         for article_id in undated:
             lines.append(f"- {_md_escape(articles[article_id].get('title') or article_id)} ({article_id})")
         lines.append("")

@@ -19,14 +19,21 @@ SCHEMA_PATH = Path(__file__).resolve().parents[1] / "schema" / "story.schema.jso
 
 
 def _source(ref: SourceRef) -> dict:
-    return {"article_id": ref.article_id, "sentence": ref.sentence, "char_start": ref.char_start,
-            "char_end": ref.char_end, "time_expression": ref.time_expression, "inferred": ref.inferred}
+    return {
+        "article_id": ref.article_id,
+        "sentence": ref.sentence,
+        "char_start": ref.char_start,
+        "char_end": ref.char_end,
+        "time_expression": ref.time_expression,
+        "inferred": ref.inferred,
+    }
 
 
 def story_document(view: StoryView) -> dict:
     """The story.json document for one story."""
-    articles = sorted(view.articles, key=lambda a: (a.article.published is None,
-                                                     a.article.published or 0, a.article.id))
+    articles = sorted(
+        view.articles, key=lambda a: (a.article.published is None, a.article.published or 0, a.article.id)
+    )
     dates = [a.article.published for a in articles if a.article.published]
     return {
         "schema": SCHEMA_VERSION,

@@ -91,8 +91,7 @@ def to_timelinejs(doc: dict) -> dict:
         a calendar day, month or year, each citing its source sentences.
     """
     if not isinstance(doc, dict):
-        raise TypeError("to_timelinejs expects a story.json document (a dict); "
-                        f"got {type(doc).__name__}.")
+        raise TypeError(f"to_timelinejs expects a story.json document (a dict); got {type(doc).__name__}.")
     story = doc.get("story") or {}
     articles = {str(a.get("id")): a for a in doc.get("articles") or [] if isinstance(a, dict)}
     first, last = story.get("first_published"), story.get("last_published")
@@ -102,8 +101,9 @@ def to_timelinejs(doc: dict) -> dict:
     summary = [s.get("text") for s in doc.get("summary") or [] if s.get("text")]
     if summary:
         intro.append(" ".join(_e(s) for s in summary))
-    title = {"text": {"headline": _e(story.get("title") or "Untitled story"),
-                      "text": "".join(f"<p>{p}</p>" for p in intro)}}
+    title = {
+        "text": {"headline": _e(story.get("title") or "Untitled story"), "text": "".join(f"<p>{p}</p>" for p in intro)}
+    }
 
     events = []
     for i, entry in enumerate(doc.get("timeline") or []):
@@ -116,10 +116,12 @@ def to_timelinejs(doc: dict) -> dict:
         if headline != " ".join(summary_text.split()):
             body.append(f"<p>{_e(summary_text)}</p>")
         body.extend(_source_html(s, articles) for s in entry.get("sources") or [])
-        events.append({
-            "start_date": start,
-            "text": {"headline": _e(headline), "text": "".join(body)},
-            "unique_id": f"event-{i}",
-            "autolink": False,
-        })
+        events.append(
+            {
+                "start_date": start,
+                "text": {"headline": _e(headline), "text": "".join(body)},
+                "unique_id": f"event-{i}",
+                "autolink": False,
+            }
+        )
     return {"title": title, "events": events}

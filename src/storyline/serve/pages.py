@@ -29,11 +29,11 @@ def _story_item(story: dict) -> str:
     return (
         f'<li data-id="{_e(story["id"])}" data-updated="{_e(story.get("updated_at"))}">'
         f'<a class="title" href="/stories/{quote(str(story["id"]), safe="")}">'
-        f'{_e(story.get("title") or story["id"])}</a> '
+        f"{_e(story.get('title') or story['id'])}</a> "
         '<span class="new-badge" hidden>new</span>'
         f'<div class="cite-line">{_span(story.get("first_published"), story.get("last_published"))} · '
         f'<span class="size">{_e(size)}</span> article{"s" if size != 1 else ""} · '
-        f'<code>{_e(story["id"])}</code></div></li>'
+        f"<code>{_e(story['id'])}</code></div></li>"
     )
 
 
@@ -113,7 +113,7 @@ def index_page(
         f'<label>From <input type="date" name="from" value="{_e(date_from)}"></label>'
         f'<label>To <input type="date" name="to" value="{_e(date_to)}"></label>'
         f'<label>At least <input type="number" name="min_size" min="0" value="{_e(min_size)}" size="4">'
-        ' articles</label>'
+        " articles</label>"
         '<button type="submit">Search</button></form>'
         + warning
         + found
@@ -121,7 +121,7 @@ def index_page(
         + ("" if items else '<p class="empty" id="no-stories">No stories yet.</p>')
         + "</section></main>"
         '<footer><div class="wrap">storyline serve · stories update as articles arrive.</div></footer>'
-        '\n</body>\n</html>\n'
+        "\n</body>\n</html>\n"
     )
 
 
