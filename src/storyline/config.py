@@ -76,7 +76,7 @@ class GroupSettings:
     centroid_terms: int = 400  # strongest terms kept per story and channel
     lead_weight: float = 0.3
     body_weight: float = 0.5
-    entity_weight: float = 0.6  # names tell look-alike rounds apart (0.2 → 0.6: lookalike-dev 0.87 → 0.94)
+    entity_weight: float = 0.6  # names tell look-alike rounds apart (lookalike-dev: 0.2 gives 0.87, 0.6 gives 0.94)
     # days an inferred publication date may be off before time counts (look-alike stories are years apart;
     # lookalike-dev and clusters-dev: 60 → B-cubed 0.944 / 0.946, 365 → 0.944 / 0.968, 730 → 0.893 / 0.978)
     inferred_date_slack_days: float = 365.0
