@@ -174,3 +174,28 @@ def test_planned_block_look_ups_equal_one_at_a_time(monkeypatch):
             runs.append((_replay(index, fps, plan, forget_at), index.paragraph_index))
         assert runs[0] == runs[1]
         assert any(reuses for _, reuses in runs[0][0])  # the articles do share paragraphs
+
+
+def test_compacting_forgotten_rows_keeps_every_answer(monkeypatch):
+    from storyline.group import dedup
+
+    articles = _mixes()
+    runs = []
+    for min_rows in (1 << 30, 0):  # never, then as soon as forgotten rows outnumber kept ones
+        monkeypatch.setattr(dedup, "_COMPACT_MIN_ROWS", min_rows)
+        index = DedupIndex(GroupSettings())
+        seen, compactions = [], 0
+        for i, fp in enumerate([index.fingerprint(a) for a in articles]):
+            if i >= 4:  # keep the sketches of the last four articles only, as a grouper keeps recent ones
+                index.forget(articles[i - 4].id)
+            compactions += index.compact_if_due()
+            match = index.check(fp)
+            seen.append((match.of if match else None, [(r.source_id, r.paragraphs) for r in index.reused_paragraphs(fp)]))
+            index.add(fp)
+        runs.append((seen, compactions, len(index.id_of), sorted(index.prints)))
+    (kept_seen, never, rows_kept, prints_kept), (compact_seen, compactions, rows_compact, prints_compact) = runs
+    assert compact_seen == kept_seen
+    assert any(reuses for _, reuses in kept_seen) and any(of for of, _ in kept_seen)  # there was something to find
+    assert never == 0 and compactions > 0
+    assert rows_kept == len(articles)  # without compacting, every article ever added keeps a row
+    assert rows_compact <= 2 * len(prints_compact) + 1 and prints_compact == prints_kept

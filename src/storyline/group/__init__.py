@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
 import gc
 import heapq
 from collections import deque
@@ -104,6 +105,7 @@ class StoryGrouper:
             prepared = self._prepare(fresh[start:start + CHUNK])
             for block in range(0, len(prepared), PREPARE):
                 part = prepared[block:block + PREPARE]
+                self.dedup.compact_if_due()  # rows of forgotten sketches go (between blocks: no plan holds)
                 self.dedup.expect([fp for _, fp, _ in part])  # paragraph owners of the block in one look-up
                 # the chunk's IDF is fixed while it is clustered: its vectors can be worked out together
                 vectors = (self.index.vectors_many([f for _, _, f in part]) if not self.settings.single_story
@@ -233,7 +235,7 @@ class StoryGrouper:
             story, absorbed = self._merge_candidates(story, scores)
         story.article_ids.append(article.id)
         if article.published is not None:
-            self.published[article.id] = article.published.isoformat()
+            self.published[article.id] = _iso_day(article.published)
         self.index.set_status(story, "active")
         self.story_of[article.id] = story.id
         self.dedup.add(fp)
@@ -328,6 +330,12 @@ class StoryGrouper:
 
 
 _seq = attrgetter("seq")
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _iso_day(day: dt.date) -> str:
+    """A day's ISO string, one object per day however many articles share it."""
+    return day.isoformat()
 
 #: settings that shape the stored sketches: a state saved under other values cannot be continued
 SKETCH_SETTINGS = ("num_perm", "shingle_size", "sketch_max_words", "near_duplicate_candidate_threshold",
