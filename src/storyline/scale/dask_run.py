@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,13 +21,13 @@ from storyline.annotate import ANNOTATION_VERSION, annotate
 from storyline.errors import StorylineError
 from storyline.ingest import SidecarDates, expand_inputs, ingest_files
 from storyline.ingest import warc as warc_reader
-from storyline.model import AnnotatedArticle, Article, SkippedInput
+from storyline.model import AnnotatedArticle, Article, Grouping, SkippedInput, Story
 
 if TYPE_CHECKING:  # pragma: no cover
     from distributed import Client
 
-    from storyline.config import Settings
-    from storyline.pipeline import BuildReport, Progress
+    from storyline.config import Settings, TimelineSettings
+    from storyline.pipeline import BuildReport, ComposedStory, Progress
     from storyline.store import Store
     from storyline.timing import StageTimes
 
@@ -147,6 +147,31 @@ def annotate_partition(
     return result
 
 
+def compose_on_cluster(
+    client: Client,
+    stories: list[Story],
+    store: Store,
+    grouping: Grouping,
+    settings: TimelineSettings,
+    store_url: str | None = None,
+) -> Iterator[tuple[Story, ComposedStory]]:
+    """Compose and render each story as a task, results in story order.  Each task gets only its
+    story's duplicates and reuses; its members travel from here, or with a shared store
+    (``shared_store``) the worker reads them itself."""
+    from storyline.pipeline import compose_render
+
+    workers_store = shared_store(store_url)
+
+    def call(story: Story) -> tuple:
+        ids = set(story.article_ids)
+        members = None if workers_store else store.load_annotated(story.article_ids)
+        duplicates = {k: v for k, v in grouping.duplicate_of.items() if k in ids}
+        reuses = [r for r in grouping.reuses if r.article_id in ids]
+        return (compose_render, story, members, duplicates, reuses, settings, workers_store)
+
+    yield from zip(stories, _in_order(client, map(call, stories)), strict=True)
+
+
 def shared_store(store_url: str | None) -> str | None:
     """The store URL workers can write to themselves: a database server, not a client's SQLite file."""
     return store_url if store_url and store_url.startswith(("postgresql://", "postgres://")) else None
@@ -227,7 +252,9 @@ def annotate_on_cluster(
     new_annotated: list[AnnotatedArticle] = []
     first_copy: dict[str, AnnotatedArticle] = {}
     with times.stage("cluster"):
-        results = _in_order(client, partitions, stored_on_workers, sidecar, settings.batch_size, workers_store)
+        calls = ((annotate_partition, p, sidecar, stored_on_workers, settings.batch_size, workers_store)
+                 for p in partitions)
+        results: Iterator[PartitionResult] = _in_order(client, calls)
         for result in results:
             for name, seconds in result.seconds.items():
                 times.add(name, seconds)
@@ -256,27 +283,19 @@ def annotate_on_cluster(
     return new_annotated
 
 
-def _in_order(
-    client: Client,
-    partitions: list[Partition],
-    stored,
-    sidecar: SidecarDates | None,
-    batch_size: int,
-    store_url: str | None,
-) -> Iterator[PartitionResult]:
-    """Submit a bounded window of partitions; yield their results in partition order."""
+def _in_order(client: Client, calls: Iterable[tuple]) -> Iterator:
+    """Submit a bounded window of tasks (each ``(function, *arguments)``, made only when submitted);
+    yield their results in order."""
     workers = max(1, sum(client.nthreads().values()))
     ahead = PARTITIONS_AHEAD_PER_WORKER * workers
     pending: deque = deque()
-    queue = iter(partitions)
+    queue = iter(calls)
     while True:
         while len(pending) < ahead:
-            partition = next(queue, None)
-            if partition is None:
+            call = next(queue, None)
+            if call is None:
                 break
-            pending.append(
-                client.submit(annotate_partition, partition, sidecar, stored, batch_size, store_url, pure=False)
-            )
+            pending.append(client.submit(*call, pure=False))
         if not pending:
             return
         future = pending.popleft()
@@ -329,6 +348,7 @@ __all__ = [
     "PartitionResult",
     "annotate_on_cluster",
     "annotate_partition",
+    "compose_on_cluster",
     "connect",
     "parse_local",
     "plan_partitions",
