@@ -629,10 +629,14 @@ class DedupIndex:
         pos = order - start[art]
         value_of, owner_codes, self._capped = self._first_live_owners(values)
         arts, ats, codes = [art[value_of]], [pos[value_of]], [owner_codes]
-        # the block among itself: each value's earlier articles (a run of equal values is in article order)
+        # the block among itself: each value's earlier articles (a run of equal values is in article order),
+        # at most the boilerplate cap of them, as for the index's owners (``_first_live_owners``)
         new_value = run_starts(values)
         new_art = new_value | run_starts(art)
-        mine, partner = run_positions(run_start_of(new_value), run_start_of(new_art))
+        first, stop = run_start_of(new_value), run_start_of(new_art)
+        capped_stop = np.minimum(stop, first + self.settings.paragraph_max_owners)
+        self._capped |= bool((capped_stop < stop).any())
+        mine, partner = run_positions(first, capped_stop)
         arts.append(art[mine])
         ats.append(pos[mine])
         codes.append(((row0 + art[partner]) << 16) | paras[partner])
