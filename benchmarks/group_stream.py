@@ -122,6 +122,8 @@ def synthetic(articles: list[AnnotatedArticle], labels: dict[str, str], n: int, 
 
 #: streams longer than this are not scored against the topics (see ``memory``)
 SCORED_UP_TO = 50_000
+#: articles between two progress lines of ``memory``
+PROGRESS_EVERY = 50_000
 
 
 def memory(n: int, sample: int | None = None) -> dict:
@@ -131,18 +133,24 @@ def memory(n: int, sample: int | None = None) -> dict:
     baseline = current_rss_mb()
     reset_ok = reset_peak()
     grouper = StoryGrouper(GroupSettings())
-    gold: dict[str, str] = {}
+    gold: dict[str, str] = {}  # kept only for a stream short enough to be scored (else it is part of the RSS)
     batch: list[AnnotatedArticle] = []
     cpu, wall = time.process_time(), time.perf_counter()
+    fed = 0
     for item, topic in synthetic(articles, labels, n):
-        gold[item.article.id] = topic
+        if n <= SCORED_UP_TO:
+            gold[item.article.id] = topic
         batch.append(item)
+        fed += 1
         if len(batch) == 500:
             grouper.add(batch)
             batch = []
-            if len(gold) % 100_000 == 0:
-                print(f"  {len(gold):,} articles grouped, {time.perf_counter() - wall:.0f} s, "
-                      f"RSS {current_rss_mb():.0f} MB", file=sys.stderr, flush=True)
+            if fed % PROGRESS_EVERY == 0:
+                print(f"  {fed:,} articles grouped, {time.perf_counter() - wall:.0f} s wall, "
+                      f"{time.process_time() - cpu:.0f} s CPU, RSS {current_rss_mb():.0f} MB, "
+                      f"peak {peak_since_reset_mb() if reset_ok else rss_mb():.0f} MB, "
+                      f"stories {len(grouper.index.stories):,}, kept sketches {len(grouper.dedup.prints):,}",
+                      file=sys.stderr, flush=True)
     if batch:
         grouper.add(batch)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
