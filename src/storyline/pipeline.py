@@ -127,11 +127,17 @@ def build(
         def failed(article: Article, reason: str) -> None:
             report.skipped.append(SkippedInput(article.path or article.url or article.id, reason))
 
+        grouping_stream = None
         if cluster is not None:
             from storyline.scale.dask_run import annotate_on_cluster
+            from storyline.scale.feed import GroupingStream
 
+            # the grouping stream starts now: it groups whole chunks of the publication order as partitions complete
+            with times.stage("group"):
+                grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
+                grouping_stream = GroupingStream(grouper, _stranded(store, grouper, []), times)
             new_annotated = annotate_on_cluster(cluster, inputs, sidecar, store, settings, resources.model_name,
-                                                report, progress, times, failed, store_url)
+                                                report, progress, times, failed, store_url, grouping_stream)
         else:
             new_annotated = _annotate_here(inputs, out, sidecar, store, settings, resources, report, progress,
                                            processes, times, failed)
@@ -151,10 +157,17 @@ def build(
         new_annotated = dated_now
         report.added = [a.article for a in new_annotated]
 
+        if grouping_stream is not None:
+            annotated_now = {a.article.id for a in new_annotated}
+            pending = new_annotated + [a for i, a in grouping_stream.stranded.items() if i not in annotated_now]
+            update = grouping_stream.finish(new_annotated)
+            grouper = grouping_stream.grouper
+        else:
+            with times.stage("group"):
+                grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
+                pending = new_annotated + _stranded(store, grouper, new_annotated)
+                update = grouper.add(pending)
         with times.stage("group"):
-            grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
-            pending = new_annotated + _stranded(store, grouper, new_annotated)
-            update = grouper.add(pending)
             store.put_state(GROUPER_STATE, grouper.dumps())
             grouping = grouper.grouping()
         # Compared with the grouping on every run, not only with this run's update, so a crash

@@ -11,6 +11,7 @@ worker died) still gives every article once.
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -21,13 +22,14 @@ from storyline.annotate import ANNOTATION_VERSION, annotate
 from storyline.errors import StorylineError
 from storyline.ingest import SidecarDates, expand_inputs, ingest_files
 from storyline.ingest import warc as warc_reader
-from storyline.model import AnnotatedArticle, Article, Grouping, SkippedInput, Story
+from storyline.model import AnnotatedArticle, Article, Grouping, IngestResult, SkippedInput, Story
 
 if TYPE_CHECKING:  # pragma: no cover
     from distributed import Client
 
     from storyline.config import Settings, TimelineSettings
     from storyline.pipeline import BuildReport, ComposedStory, Progress
+    from storyline.scale.feed import GroupingStream
     from storyline.store import Store
     from storyline.timing import StageTimes
 
@@ -97,6 +99,26 @@ def _has_pipeline(model: str | None, dask_worker=None) -> bool:
     return plugin is not None and plugin.model_name == model and plugin.resources is not None
 
 
+def _read(partition: Partition, sidecar: SidecarDates | None) -> IngestResult:
+    if partition.warc is not None:
+
+        def read(path: Path):
+            return warc_reader.read_records(path, partition.first, partition.stop)
+
+        return ingest_files([Path(partition.warc)], sidecar, read=read)
+    return ingest_files([Path(f) for f in partition.files], sidecar)
+
+
+def read_dates(
+    partition: Partition, sidecar: SidecarDates | None, stored: dict[str, tuple[str | None, str]]
+) -> list[tuple[str, dt.date | None, bool]]:
+    """Runs on a worker, before annotation: each article's id, stated date and whether it needs annotating,
+    so the client knows the order the grouping stream will take (``scale.feed``)."""
+    from storyline.pipeline import needs_annotation
+
+    return [(a.id, a.stated_date, needs_annotation(a, stored)) for a in _read(partition, sidecar).articles]
+
+
 def annotate_partition(
     partition: Partition,
     sidecar: SidecarDates | None,
@@ -112,14 +134,7 @@ def annotate_partition(
     from storyline.timing import StageTimes
 
     resources = get_worker().plugins[PLUGIN_NAME].resources
-    if partition.warc is not None:
-
-        def read(path: Path):
-            return warc_reader.read_records(path, partition.first, partition.stop)
-
-        read_result = ingest_files([Path(partition.warc)], sidecar, read=read)
-    else:
-        read_result = ingest_files([Path(f) for f in partition.files], sidecar)
+    read_result = _read(partition, sidecar)
     result = PartitionResult(skipped=read_result.skipped)
     fresh = [article for article in read_result.articles if needs_annotation(article, stored)]
     result.reused_ids = [article.id for article in read_result.articles if not needs_annotation(article, stored)]
@@ -232,9 +247,12 @@ def annotate_on_cluster(
     times: StageTimes,
     failed: Callable[[Article, str], None],
     store_url: str | None = None,
+    stream: GroupingStream | None = None,
 ) -> list[AnnotatedArticle]:
     """The cluster's counterpart of the pipeline's ingest + annotate: same articles, same order, stored
-    by the workers when the store is a PostgreSQL server, else here."""
+    by the workers when the store is a PostgreSQL server, else here.  With a grouping ``stream``, a
+    first pass reads every partition's ids and dates, and each completed partition's articles go to
+    the stream, which groups whole chunks of the publication order as they complete."""
     workers_store = shared_store(store_url)
     files, skipped = expand_inputs(inputs)
     report.skipped.extend(skipped)
@@ -248,12 +266,17 @@ def annotate_on_cluster(
         partitions = plan_partitions(client, files)
     # one copy per worker, sent once (a dict given to scatter would become one future per article)
     stored_on_workers = client.scatter([stored], broadcast=True)[0] if stored else {}
+    if stream is not None:
+        with times.stage("plan"):
+            calls = client.map(read_dates, partitions, sidecar=sidecar, stored=stored_on_workers, pure=False)
+            stream.expect(entry for read in client.gather(calls) for entry in read)
     seen: set[str] = set()
     new_annotated: list[AnnotatedArticle] = []
     first_copy: dict[str, AnnotatedArticle] = {}
     with times.stage("cluster"):
-        calls = ((annotate_partition, p, sidecar, stored_on_workers, settings.batch_size, workers_store)
-                 for p in partitions)
+        calls = (
+            (annotate_partition, p, sidecar, stored_on_workers, settings.batch_size, workers_store) for p in partitions
+        )
         results: Iterator[PartitionResult] = _in_order(client, calls)
         for result in results:
             for name, seconds in result.seconds.items():
@@ -267,6 +290,8 @@ def annotate_on_cluster(
                 if article.id not in seen:
                     seen.add(article.id)
                     failed(article, reason)
+                    if stream is not None:
+                        stream.fail(article.id)
             for annotated in result.annotated:
                 if annotated.article.id in seen:  # the same article in a later input: read once, as ingest does
                     if workers_store and annotated.article.id in first_copy:  # a worker saved the later copy
@@ -280,6 +305,10 @@ def annotate_on_cluster(
                 if progress.on_article:
                     progress.on_article(annotated.article)
                 new_annotated.append(annotated)
+                if stream is not None:
+                    stream.arrive(annotated)
+            if stream is not None:
+                stream.step()
     return new_annotated
 
 
