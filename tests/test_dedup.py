@@ -199,3 +199,20 @@ def test_compacting_forgotten_rows_keeps_every_answer(monkeypatch):
     assert never == 0 and compactions > 0
     assert rows_kept == len(articles)  # without compacting, every article ever added keeps a row
     assert rows_compact <= 2 * len(prints_compact) + 1 and prints_compact == prints_kept
+
+
+def test_a_planned_block_lists_at_most_the_boilerplate_cap_of_owners_per_value():
+    import numpy as np
+
+    settings = GroupSettings(paragraph_max_owners=3)
+    index = DedupIndex(settings)
+    articles = [Article(id=f"b{i:02d}", text="\n\n".join([BRIDGE[0], f"{ORCHARD[i % 4]} Market day {i} came."]))
+                for i in range(30)]
+    fps = [index.fingerprint(a) for a in articles]
+    for fp in fps[:20]:  # twenty earlier owners of the shared paragraph's values
+        index.add(fp)
+    index.expect(fps[20:])
+    owners_per_value = [np.bincount(at).max() for at, _ in index._plan.found if len(at)]
+    # at most the cap from the index and the cap from the block's earlier articles, not all twenty-nine
+    assert owners_per_value and max(owners_per_value) <= 2 * settings.paragraph_max_owners
+    assert max(owners_per_value) >= settings.paragraph_max_owners  # still enough to call the value boilerplate
