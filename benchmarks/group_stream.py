@@ -9,6 +9,7 @@ Nothing here is tuned on Timeline17: the settings are the defaults chosen on clu
     python benchmarks/group_stream.py memory 4650        # peak RSS, synthetic-by-resampling stream
     python benchmarks/group_stream.py memory 20000
     python benchmarks/group_stream.py memory 1000000 --sample 600  # resampled from 600 annotated articles
+    python benchmarks/group_stream.py memory 1000000 --sample 600 --sketch-days 365  # sketches kept a year at most
     python benchmarks/group_stream.py incremental 10000  # SQLite get + load + add 1 article + dump + put
 
 Synthetic-by-resampling articles: each takes a Timeline17 article's date and topic, and a random
@@ -126,13 +127,13 @@ SCORED_UP_TO = 50_000
 PROGRESS_EVERY = 50_000
 
 
-def memory(n: int, sample: int | None = None) -> dict:
+def memory(n: int, sample: int | None = None, sketch_days: int = 0) -> dict:
     articles, labels = load_t17(sample=sample)
     import gc
     gc.collect()
     baseline = current_rss_mb()
     reset_ok = reset_peak()
-    grouper = StoryGrouper(GroupSettings())
+    grouper = StoryGrouper(GroupSettings(sketch_days=sketch_days))
     gold: dict[str, str] = {}  # kept only for a stream short enough to be scored (else it is part of the RSS)
     batch: list[AnnotatedArticle] = []
     cpu, wall = time.process_time(), time.perf_counter()
@@ -220,12 +221,14 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=None,
                         help="memory: resample from every k-th Timeline17 article, SAMPLE in all "
                              "(annotated once, cached)")
+    parser.add_argument("--sketch-days", type=int, default=0,
+                        help="memory: GroupSettings.sketch_days (forget sketches this many days old; 0: the default)")
     args = parser.parse_args()
     if args.what == "quality":
         figures = quality(args.shuffle)
         figures["anchors_other_data"] = ANCHORS
     elif args.what == "memory":
-        figures = memory(args.n, args.sample)
+        figures = memory(args.n, args.sample, args.sketch_days)
     else:
         figures = incremental(args.n)
     print(json.dumps({k: round(v, 4) if isinstance(v, float) else v for k, v in figures.items()}, indent=1))

@@ -80,6 +80,8 @@ class StoryGrouper:
         self.n_added = 0
         self.published: dict[str, str] = {}  # article id → its publication date (ISO), when it has one
         self._entities = EntityKeys()  # mention → entity key hashes, kept across chunks and batches (not saved)
+        # (date ordinal, article id) of the dated articles whose sketches are kept, oldest on top (rebuilt on load)
+        self._sketch_dates: list[tuple[int, str]] = []
         if state is not None:
             with _collector_paused():  # loading makes many objects and no garbage
                 self._load(state)
@@ -238,6 +240,8 @@ class StoryGrouper:
             self.published[article.id] = _iso_day(article.published)
         self.index.set_status(story, "active")
         self.story_of[article.id] = story.id
+        if article.published is not None and article.id not in self.dedup.prints:
+            heapq.heappush(self._sketch_dates, (article.published.toordinal(), article.id))
         self.dedup.add(fp)
         self.index.observe(story, stated, self.n_added)
         self._close_quiet()
@@ -303,8 +307,21 @@ class StoryGrouper:
             if article_id in self._queued:  # else forgotten already (its story was archived)
                 self._queued.discard(article_id)
                 self.dedup.forget(article_id)
+        self._forget_old_sketches()
         if len(self.closed_sketches) > QUEUE_SLACK * len(self._queued) + QUEUE_SLACK_MIN:
             self.closed_sketches = deque(a for a in self.closed_sketches if a in self._queued)
+
+    def _forget_old_sketches(self) -> None:
+        """Forget the sketches of articles dated ``sketch_days`` before the stream's clock, whatever their story."""
+        clock = self.index.clock
+        if clock is None or self.settings.sketch_days <= 0:
+            return
+        limit = clock.toordinal() - self.settings.sketch_days
+        heap = self._sketch_dates
+        while heap and heap[0][0] < limit:
+            _, article_id = heapq.heappop(heap)
+            self.dedup.forget(article_id)
+            self._queued.discard(article_id)  # its id stays in the deque until popped or compacted
 
     def _load(self, blob: bytes) -> None:
         state = state_loads(blob)
@@ -327,6 +344,9 @@ class StoryGrouper:
                              "Use the stored values or rebuild the output folder.")
         self.dedup.settings = self.settings  # other settings given now win (thresholds may change between runs)
         self.index.settings = self.settings
+        self._sketch_dates = [(dt.date.fromisoformat(self.published[a]).toordinal(), a)
+                              for a in self.dedup.prints if a in self.published]
+        heapq.heapify(self._sketch_dates)
 
 
 _seq = attrgetter("seq")
