@@ -240,7 +240,7 @@ class StoryGrouper:
             self.published[article.id] = _iso_day(article.published)
         self.index.set_status(story, "active")
         self.story_of[article.id] = story.id
-        if article.published is not None and article.id not in self.dedup.prints:
+        if self.settings.sketch_days > 0 and article.published is not None and article.id not in self.dedup.prints:
             heapq.heappush(self._sketch_dates, (article.published.toordinal(), article.id))
         self.dedup.add(fp)
         self.index.observe(story, stated, self.n_added)
@@ -344,9 +344,10 @@ class StoryGrouper:
                              "Use the stored values or rebuild the output folder.")
         self.dedup.settings = self.settings  # other settings given now win (thresholds may change between runs)
         self.index.settings = self.settings
-        self._sketch_dates = [(dt.date.fromisoformat(self.published[a]).toordinal(), a)
-                              for a in self.dedup.prints if a in self.published]
-        heapq.heapify(self._sketch_dates)
+        if self.settings.sketch_days > 0:
+            self._sketch_dates = [(dt.date.fromisoformat(self.published[a]).toordinal(), a)
+                                  for a in self.dedup.prints if a in self.published]
+            heapq.heapify(self._sketch_dates)
 
 
 _seq = attrgetter("seq")
