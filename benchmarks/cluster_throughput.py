@@ -71,6 +71,7 @@ def run(
         else:
             done = _annotate_here(
                 inputs,
+                Path(out),
                 sidecar,
                 store,
                 settings,
@@ -87,7 +88,8 @@ def run(
     rate = len(done) / elapsed
     print(
         f"{name:8s} {len(done):5d} articles  {elapsed:7.1f} s  {rate:6.2f} articles/s  "
-        f"CPU {cpu / len(done) * 1000:6.1f} ms/article  ({len(failures)} failed)",
+        f"CPU {cpu / len(done) * 1000:6.1f} ms/article  ({len(failures)} failed)  "
+        f"load average at the end {os.getloadavg()[0]:.1f} (1 min) {os.getloadavg()[1]:.1f} (5 min)",
         flush=True,
     )
     return rate

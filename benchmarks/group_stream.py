@@ -9,6 +9,7 @@ Nothing here is tuned on Timeline17: the settings are the defaults chosen on clu
     python benchmarks/group_stream.py memory 4650        # peak RSS, synthetic-by-resampling stream
     python benchmarks/group_stream.py memory 20000
     python benchmarks/group_stream.py memory 1000000 --sample 600  # resampled from 600 annotated articles
+    python benchmarks/group_stream.py memory 1000000 --sample 600 --sketch-days 365  # sketches kept a year at most
     python benchmarks/group_stream.py incremental 10000  # SQLite get + load + add 1 article + dump + put
 
 Synthetic-by-resampling articles: each takes a Timeline17 article's date and topic, and a random
@@ -123,27 +124,35 @@ def synthetic(articles: list[AnnotatedArticle], labels: dict[str, str], n: int, 
 
 #: streams longer than this are not scored against the topics (see ``memory``)
 SCORED_UP_TO = 50_000
+#: articles between two progress lines of ``memory``
+PROGRESS_EVERY = 50_000
 
 
-def memory(n: int, sample: int | None = None) -> dict:
+def memory(n: int, sample: int | None = None, sketch_days: int = 0) -> dict:
     articles, labels = load_t17(sample=sample)
     import gc
     gc.collect()
     baseline = current_rss_mb()
     reset_ok = reset_peak()
-    grouper = StoryGrouper(GroupSettings())
-    gold: dict[str, str] = {}
+    grouper = StoryGrouper(GroupSettings(sketch_days=sketch_days))
+    gold: dict[str, str] = {}  # kept only for a stream short enough to be scored (else it is part of the RSS)
     batch: list[AnnotatedArticle] = []
     cpu, wall = time.process_time(), time.perf_counter()
+    fed = 0
     for item, topic in synthetic(articles, labels, n):
-        gold[item.article.id] = topic
+        if n <= SCORED_UP_TO:
+            gold[item.article.id] = topic
         batch.append(item)
+        fed += 1
         if len(batch) == 500:
             grouper.add(batch)
             batch = []
-            if len(gold) % 100_000 == 0:
-                print(f"  {len(gold):,} articles grouped, {time.perf_counter() - wall:.0f} s, "
-                      f"RSS {current_rss_mb():.0f} MB", file=sys.stderr, flush=True)
+            if fed % PROGRESS_EVERY == 0:
+                print(f"  {fed:,} articles grouped, {time.perf_counter() - wall:.0f} s wall, "
+                      f"{time.process_time() - cpu:.0f} s CPU, RSS {current_rss_mb():.0f} MB, "
+                      f"peak {peak_since_reset_mb() if reset_ok else rss_mb():.0f} MB, "
+                      f"stories {len(grouper.index.stories):,}, kept sketches {len(grouper.dedup.prints):,}",
+                      file=sys.stderr, flush=True)
     if batch:
         grouper.add(batch)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
@@ -214,12 +223,14 @@ def main() -> None:
                         help="memory: resample from every k-th Timeline17 article, SAMPLE in all "
                              "(annotated once, cached)")
     parser.add_argument("--json-out", type=Path, help=JSON_OUT_HELP)
+    parser.add_argument("--sketch-days", type=int, default=0,
+                        help="memory: GroupSettings.sketch_days (forget sketches this many days old; 0: the default)")
     args = parser.parse_args()
     if args.what == "quality":
         figures = quality(args.shuffle)
         figures["anchors_other_data"] = ANCHORS
     elif args.what == "memory":
-        figures = memory(args.n, args.sample)
+        figures = memory(args.n, args.sample, args.sketch_days)
     else:
         figures = incremental(args.n)
     rounded = {k: round(v, 4) if isinstance(v, float) else v for k, v in figures.items()}

@@ -151,12 +151,12 @@ def test_a_crash_while_rendering_is_repaired_by_the_next_build(tmp_path, resourc
     out = tmp_path / "out"
     build(_write_articles(tmp_path / "in", ["one.txt", "two.txt"]), out, settings, resources=resources)
 
-    def crash(view, folder):
-        raise KeyboardInterrupt("simulated crash while rendering")
+    def crash(files, folder):
+        raise KeyboardInterrupt("simulated crash while writing a story's files")
 
     inputs = _write_articles(tmp_path / "in", ["one.txt", "two.txt", "three.txt"])
     with monkeypatch.context() as patch:
-        patch.setattr(pipeline, "write_outputs", crash)
+        patch.setattr(pipeline, "write_rendered", crash)
         try:
             build(inputs, out, settings, resources=resources)
         except KeyboardInterrupt:

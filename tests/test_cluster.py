@@ -363,3 +363,18 @@ def test_forgotten_archived_sketches_do_not_count_against_the_closed_sketch_cap(
     words[40] = "zzzz"
     add("p2", " ".join(words), dt.date(2020, 1, 12))
     assert grouper.duplicate_of.get("p2") == "p1"
+
+
+def test_sketches_older_than_sketch_days_are_forgotten_even_in_a_story_still_active():
+    rnd = random.Random(7)
+    text_a, text_b = _made_up_words(rnd, 80), _made_up_words(rnd, 80)
+    grouper, add = _grouper_adding(GroupSettings(quiet_days=120, sketch_days=30))
+    add("a1", text_a, dt.date(2020, 1, 1))
+    add("a2", text_a + " " + _made_up_words(rnd, 5), dt.date(2020, 1, 20))
+    assert set(grouper.dedup.prints) == {"a1", "a2"}
+    add("b1", text_b, dt.date(2020, 2, 15))  # the clock passes 30 days after a1, not after a2
+    story_a = grouper.index.stories[grouper.story_of["a1"]]
+    assert story_a.status == "active" and "a1" not in grouper.dedup.prints and "a2" in grouper.dedup.prints
+    restored = StoryGrouper(GroupSettings(quiet_days=120, sketch_days=30), grouper.dumps())
+    restored.add([AnnotatedArticle(Article(id="b2", text=text_b, published=dt.date(2020, 3, 1)))])
+    assert "a2" not in restored.dedup.prints and "b1" in restored.dedup.prints  # the ages are known after a reload

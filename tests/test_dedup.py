@@ -174,3 +174,45 @@ def test_planned_block_look_ups_equal_one_at_a_time(monkeypatch):
             runs.append((_replay(index, fps, plan, forget_at), index.paragraph_index))
         assert runs[0] == runs[1]
         assert any(reuses for _, reuses in runs[0][0])  # the articles do share paragraphs
+
+
+def test_compacting_forgotten_rows_keeps_every_answer(monkeypatch):
+    from storyline.group import dedup
+
+    articles = _mixes()
+    runs = []
+    for min_rows in (1 << 30, 0):  # never, then as soon as forgotten rows outnumber kept ones
+        monkeypatch.setattr(dedup, "_COMPACT_MIN_ROWS", min_rows)
+        index = DedupIndex(GroupSettings())
+        seen, compactions = [], 0
+        for i, fp in enumerate([index.fingerprint(a) for a in articles]):
+            if i >= 4:  # keep the sketches of the last four articles only, as a grouper keeps recent ones
+                index.forget(articles[i - 4].id)
+            compactions += index.compact_if_due()
+            match = index.check(fp)
+            seen.append((match.of if match else None, [(r.source_id, r.paragraphs) for r in index.reused_paragraphs(fp)]))
+            index.add(fp)
+        runs.append((seen, compactions, len(index.id_of), sorted(index.prints)))
+    (kept_seen, never, rows_kept, prints_kept), (compact_seen, compactions, rows_compact, prints_compact) = runs
+    assert compact_seen == kept_seen
+    assert any(reuses for _, reuses in kept_seen) and any(of for of, _ in kept_seen)  # there was something to find
+    assert never == 0 and compactions > 0
+    assert rows_kept == len(articles)  # without compacting, every article ever added keeps a row
+    assert rows_compact <= 2 * len(prints_compact) + 1 and prints_compact == prints_kept
+
+
+def test_a_planned_block_lists_at_most_the_boilerplate_cap_of_owners_per_value():
+    import numpy as np
+
+    settings = GroupSettings(paragraph_max_owners=3)
+    index = DedupIndex(settings)
+    articles = [Article(id=f"b{i:02d}", text="\n\n".join([BRIDGE[0], f"{ORCHARD[i % 4]} Market day {i} came."]))
+                for i in range(30)]
+    fps = [index.fingerprint(a) for a in articles]
+    for fp in fps[:20]:  # twenty earlier owners of the shared paragraph's values
+        index.add(fp)
+    index.expect(fps[20:])
+    owners_per_value = [np.bincount(at).max() for at, _ in index._plan.found if len(at)]
+    # at most the cap from the index and the cap from the block's earlier articles, not all twenty-nine
+    assert owners_per_value and max(owners_per_value) <= 2 * settings.paragraph_max_owners
+    assert max(owners_per_value) >= settings.paragraph_max_owners  # still enough to call the value boilerplate

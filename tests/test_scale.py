@@ -55,6 +55,28 @@ def test_two_dask_workers_build_the_same_stories_as_one_process(tmp_path, resour
     assert (tmp_path / "story.json").read_text(encoding="utf-8") == (one / "story.json").read_text(encoding="utf-8")
 
 
+def test_grouping_fed_chunk_by_chunk_during_a_dask_build_gives_the_one_process_stories(
+    tmp_path, resources, client, monkeypatch
+):
+    from storyline import group
+    from storyline.scale import feed
+
+    monkeypatch.setattr(group, "CHUNK", 3)  # the examples' articles make several chunks (this process groups)
+    grouped_early = []
+    finish = feed.GroupingStream.finish
+
+    def counting_finish(self, dated):
+        grouped_early.append(len(self.updates))
+        return finish(self, dated)
+
+    monkeypatch.setattr(feed.GroupingStream, "finish", counting_finish)
+    build([str(EXAMPLES)], tmp_path / "one", resources=resources)
+    build([str(EXAMPLES)], tmp_path / "dask", resources=resources, cluster=client)
+    assert grouped_early and grouped_early[0] >= 2  # whole chunks were grouped before the end of annotation
+    assert _stories(tmp_path / "dask") == _stories(tmp_path / "one")
+    assert _story_files(tmp_path / "dask") == _story_files(tmp_path / "one")
+
+
 def test_a_second_dask_build_reuses_the_store(tmp_path, resources, client):
     first = build([str(EXAMPLES)], tmp_path, resources=resources, cluster=client)
     again = build([str(EXAMPLES)], tmp_path, resources=resources, cluster=client)

@@ -22,7 +22,7 @@ from postgres_server import server_binaries, throwaway_postgres
 def _sample() -> AnnotatedArticle:
     text = "The ferry stopped on Monday. “We will fight this,” Ana Ruiz said."
     article = Article(id="a1", text=text, title="Ferry stops", published=dt.date(2025, 3, 4),
-                      published_source="header", path="x/a1.txt", outlet="Gazette")
+                      published_source="header", path="x/a1.txt", outlet="Gazette", fetched=dt.date(2025, 3, 6))
     return AnnotatedArticle(
         article=article,
         sentences=[Sentence(0, 28, text[0:28], 0), Sentence(29, len(text), text[29:], 0)],
@@ -58,6 +58,27 @@ def test_sqlite_roundtrip(tmp_path):
     reopened = Store.open(tmp_path / "storyline.db")
     assert reopened.annotated_ids("v1") == {"a1"}  # survives closing and reopening
     reopened.close()
+
+
+def test_store_of_the_first_schema_gets_the_later_columns(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "storyline.db"
+    old = sqlite3.connect(path)  # the articles table as the first version wrote it
+    old.execute("""CREATE TABLE articles (id TEXT PRIMARY KEY, path TEXT, url TEXT, outlet TEXT, title TEXT,
+        published TEXT, published_source TEXT NOT NULL, date_evidence TEXT, text TEXT NOT NULL,
+        added_at TEXT NOT NULL)""")
+    old.execute("INSERT INTO articles VALUES ('old', NULL, NULL, NULL, NULL, NULL, 'missing', NULL, 'Old text.', 'x')")
+    old.commit()
+    old.close()
+    store = Store.open(path)
+    (kept,) = store.load_articles(["old"])
+    assert kept.fetched is None and kept.published_earliest is None  # nothing was kept before the columns
+    crawled = AnnotatedArticle(article=Article(id="crawled", text="Fetched text.", fetched=dt.date(2024, 5, 2)))
+    store.save_annotated(crawled, "v1")
+    store.close()
+    (reloaded,) = Store.open(path).load_annotated(["crawled"])
+    assert reloaded.article.fetched == dt.date(2024, 5, 2) and reloaded.article.published is None
 
 
 @pytest.fixture()

@@ -178,7 +178,7 @@ class AnnotatedArticle:
 # ── group ─────────────────────────────────────────────────────────────────────
 
 
-@dataclass
+@dataclass(slots=True)  # one per reused source of every article: a million-article stream holds millions
 class Reuse:
     """Article ``article_id`` reuses paragraphs first published in ``source_id``."""
 

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 
 from storyline.annotate import ANNOTATION_VERSION, annotate, worker_count
 from storyline.compose.story import compose_story
-from storyline.config import Settings
+from storyline.config import Settings, TimelineSettings
 from storyline.dating import date_undated
 from storyline.errors import StorylineError
 from storyline.group import StoryGrouper
 from storyline.ingest import SidecarDates, ingest
-from storyline.model import AnnotatedArticle, Article, SkippedInput, StoryView
+from storyline.model import AnnotatedArticle, Article, Grouping, Reuse, SkippedInput, Story
 from storyline.outdir import OutputFolder, check_output
-from storyline.render.outputs import STORY_FILES, write_outputs, write_story_index
+from storyline.render.outputs import STORY_FILES, render_outputs, write_rendered, write_story_index
 from storyline.resources import Resources
 from storyline.store import Store
 from storyline.timing import StageTimes
@@ -127,11 +127,17 @@ def build(
         def failed(article: Article, reason: str) -> None:
             report.skipped.append(SkippedInput(article.path or article.url or article.id, reason))
 
+        grouping_stream = None
         if cluster is not None:
             from storyline.scale.dask_run import annotate_on_cluster
+            from storyline.scale.feed import GroupingStream
 
+            # the grouping stream starts now: it groups whole chunks of the publication order as partitions complete
+            with times.stage("group"):
+                grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
+                grouping_stream = GroupingStream(grouper, _stranded(store, grouper, []), times)
             new_annotated = annotate_on_cluster(cluster, inputs, sidecar, store, settings, resources.model_name,
-                                                report, progress, times, failed, store_url)
+                                                report, progress, times, failed, store_url, grouping_stream)
         else:
             new_annotated = _annotate_here(inputs, out, sidecar, store, settings, resources, report, progress,
                                            processes, times, failed)
@@ -151,10 +157,17 @@ def build(
         new_annotated = dated_now
         report.added = [a.article for a in new_annotated]
 
+        if grouping_stream is not None:
+            annotated_now = {a.article.id for a in new_annotated}
+            pending = new_annotated + [a for i, a in grouping_stream.stranded.items() if i not in annotated_now]
+            update = grouping_stream.finish(new_annotated)
+            grouper = grouping_stream.grouper
+        else:
+            with times.stage("group"):
+                grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
+                pending = new_annotated + _stranded(store, grouper, new_annotated)
+                update = grouper.add(pending)
         with times.stage("group"):
-            grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
-            pending = new_annotated + _stranded(store, grouper, new_annotated)
-            update = grouper.add(pending)
             store.put_state(GROUPER_STATE, grouper.dumps())
             grouping = grouper.grouping()
         # Compared with the grouping on every run, not only with this run's update, so a crash
@@ -191,18 +204,24 @@ def build(
                     with times.stage("store"):
                         store.save_annotated(annotated, ANNOTATION_VERSION)
                     report.reannotated += 1
-        for story in to_render:
-            with times.stage("store"):
-                members = store.load_annotated(story.article_ids)
-            view = compose_story(story, members, grouping.duplicate_of, grouping.reuses, settings.timeline, times)
+        if cluster is not None:
+            from storyline.scale.dask_run import compose_on_cluster
+
+            composed = compose_on_cluster(cluster, to_render, store, grouping, settings.timeline, store_url)
+        else:
+            composed = ((story, _compose_here(story, store, grouping, settings, times)) for story in to_render)
+        for story, result in composed:
+            for name, seconds in result.seconds.items():
+                times.add(name, seconds)
             story_dir = out / "stories" / story.id
             previous = _previous_document(story_dir / "story.json")
-            with times.stage("render"):
-                document = write_outputs(view, story_dir)
+            with times.stage("write"):
+                write_rendered(result.files, story_dir)
             folder.wrote(story_dir / name for name in STORY_FILES)
-            store.save_story(story, view.title, document["story"]["first_published"],
+            document = result.document
+            store.save_story(story, result.title, document["story"]["first_published"],
                              document["story"]["last_published"])
-            report.changes.append(_change(view, document, previous, new_ids, story_dir))
+            report.changes.append(_change(story, result.title, document, previous, new_ids, story_dir))
         stories = store.stories()
         report.stories = len(stories)
         if main_id is not None:
@@ -219,6 +238,47 @@ def build(
             store.close()
         folder.release()
     return report
+
+
+@dataclass
+class ComposedStory:
+    """What a worker sends back for one story: its title, story.json document and rendered files."""
+
+    title: str
+    document: dict
+    files: dict[str, str]
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def compose_render(
+    story: Story,
+    members: list[AnnotatedArticle] | None,
+    duplicate_of: dict[str, str],
+    reuses: list[Reuse],
+    settings: TimelineSettings,
+    store_url: str | None = None,
+) -> ComposedStory:
+    """Compose and render one story (on a worker or here); with ``members`` None, read them from the
+    shared store at ``store_url``."""
+    times = StageTimes()
+    if members is None:
+        with times.stage("store"):
+            shared = Store.open(store_url or "")
+            try:
+                members = shared.load_annotated(story.article_ids)
+            finally:
+                shared.close()
+    view = compose_story(story, members, duplicate_of, reuses, settings, times)
+    with times.stage("render"):
+        document, files = render_outputs(view)
+    return ComposedStory(view.title, document, files, dict(times.seconds))
+
+
+def _compose_here(story: Story, store: Store, grouping: Grouping, settings: Settings,
+                  times: StageTimes) -> ComposedStory:
+    with times.stage("store"):
+        members = store.load_annotated(story.article_ids)
+    return compose_render(story, members, grouping.duplicate_of, grouping.reuses, settings.timeline)
 
 
 def _within_size_limit(articles: list[Article], limit: int, skipped: list[SkippedInput]) -> list[Article]:
@@ -281,12 +341,13 @@ def _stranded(store: Store, grouper: StoryGrouper, new: list[AnnotatedArticle]) 
     return store.load_annotated(sorted(missing)) if missing else []
 
 
-def _change(view: StoryView, document: dict, previous: dict | None, new_ids: set[str], path: Path) -> StoryChange:
+def _change(story: Story, title: str, document: dict, previous: dict | None, new_ids: set[str],
+            path: Path) -> StoryChange:
     return StoryChange(
-        story_id=view.story.id,
-        title=view.title,
+        story_id=story.id,
+        title=title,
         created=previous is None,
-        new_articles=len(new_ids & set(view.story.article_ids)),
+        new_articles=len(new_ids & set(story.article_ids)),
         new_entries=len(_keys(document, "timeline", ("date", "summary")) - _keys(previous, "timeline", ("date", "summary"))),
         new_quotes=len(_keys(document, "quotes", ("article_id", "char_start")) - _keys(previous, "quotes", ("article_id", "char_start"))),
         new_claims=len(_keys(document, "claims", ("article_id", "char_start")) - _keys(previous, "claims", ("article_id", "char_start"))),

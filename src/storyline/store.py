@@ -28,7 +28,8 @@ SCHEMA = [
         published TEXT, published_source TEXT NOT NULL, date_evidence TEXT,
         text TEXT NOT NULL,
         added_at TEXT NOT NULL,
-        published_interval TEXT)""",
+        published_interval TEXT,
+        fetched TEXT)""",
     """CREATE TABLE IF NOT EXISTS annotations (
         article_id TEXT PRIMARY KEY REFERENCES articles(id),
         version TEXT NOT NULL,
@@ -78,7 +79,11 @@ def decode_annotations(article: Article, data: str) -> AnnotatedArticle:
 
 #: the article columns every query reads, in the order ``_article_from`` takes them
 ARTICLE_COLUMNS = ("id", "path", "url", "outlet", "title", "published", "published_source", "date_evidence", "text",
-                   "published_interval")
+                   "published_interval", "fetched")
+
+#: columns added to ``articles`` after its first version, with their type: an older store gets them
+#: (empty) when opened
+ADDED_ARTICLE_COLUMNS = (("published_interval", "TEXT"), ("fetched", "TEXT"))
 
 
 def _interval(article: Article) -> str | None:
@@ -92,14 +97,16 @@ def _interval(article: Article) -> str | None:
 def _article_row(article: Article) -> tuple:
     return (article.id, article.path, article.url, article.outlet, article.title,
             article.published.isoformat() if article.published else None,
-            article.published_source, article.date_evidence, article.text, _interval(article), _now())
+            article.published_source, article.date_evidence, article.text, _interval(article),
+            article.fetched.isoformat() if article.fetched else None, _now())
 
 
 def _article_from(row: tuple) -> Article:
-    (id_, path, url, outlet, title, published, source, evidence, text, interval) = row
+    (id_, path, url, outlet, title, published, source, evidence, text, interval, fetched) = row
     article = Article(id=id_, path=path, url=url, outlet=outlet, title=title,
                       published=dt.date.fromisoformat(published) if published else None,
-                      published_source=source, date_evidence=evidence, text=text)
+                      published_source=source, date_evidence=evidence, text=text,
+                      fetched=dt.date.fromisoformat(fetched) if fetched else None)
     if interval:
         bounds = json.loads(interval)
         article.published_earliest = dt.date.fromisoformat(bounds["earliest"])
@@ -131,12 +138,14 @@ class Store:
         self._db.commit()
 
     def _add_missing_columns(self) -> None:
-        """A store written before ``published_interval`` existed gets the column (empty: nothing inferred yet)."""
-        try:
-            self._db.execute("SELECT published_interval FROM articles LIMIT 1").fetchall()
-        except Exception:  # noqa: BLE001 - sqlite3 and psycopg name the missing column differently
-            self._db.rollback()
-            self._db.execute("ALTER TABLE articles ADD COLUMN published_interval TEXT")
+        """A store written before a column of ``ADDED_ARTICLE_COLUMNS`` existed gets it, empty: no date
+        was inferred for its articles yet, and no crawl date was kept."""
+        for column, kind in ADDED_ARTICLE_COLUMNS:
+            try:
+                self._db.execute(f"SELECT {column} FROM articles LIMIT 1").fetchall()
+            except Exception:  # noqa: BLE001 - sqlite3 and psycopg name the missing column differently
+                self._db.rollback()
+                self._db.execute(f"ALTER TABLE articles ADD COLUMN {column} {kind}")
 
     @classmethod
     def open(cls, target: str | Path) -> "Store":

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
 import gc
 import heapq
 from collections import deque
@@ -79,6 +80,8 @@ class StoryGrouper:
         self.n_added = 0
         self.published: dict[str, str] = {}  # article id → its publication date (ISO), when it has one
         self._entities = EntityKeys()  # mention → entity key hashes, kept across chunks and batches (not saved)
+        # (date ordinal, article id) of the dated articles whose sketches are kept, oldest on top (rebuilt on load)
+        self._sketch_dates: list[tuple[int, str]] = []
         if state is not None:
             with _collector_paused():  # loading makes many objects and no garbage
                 self._load(state)
@@ -104,6 +107,7 @@ class StoryGrouper:
             prepared = self._prepare(fresh[start:start + CHUNK])
             for block in range(0, len(prepared), PREPARE):
                 part = prepared[block:block + PREPARE]
+                self.dedup.compact_if_due()  # rows of forgotten sketches go (between blocks: no plan holds)
                 self.dedup.expect([fp for _, fp, _ in part])  # paragraph owners of the block in one look-up
                 # the chunk's IDF is fixed while it is clustered: its vectors can be worked out together
                 vectors = (self.index.vectors_many([f for _, _, f in part]) if not self.settings.single_story
@@ -233,9 +237,11 @@ class StoryGrouper:
             story, absorbed = self._merge_candidates(story, scores)
         story.article_ids.append(article.id)
         if article.published is not None:
-            self.published[article.id] = article.published.isoformat()
+            self.published[article.id] = _iso_day(article.published)
         self.index.set_status(story, "active")
         self.story_of[article.id] = story.id
+        if self.settings.sketch_days > 0 and article.published is not None and article.id not in self.dedup.prints:
+            heapq.heappush(self._sketch_dates, (article.published.toordinal(), article.id))
         self.dedup.add(fp)
         self.index.observe(story, stated, self.n_added)
         self._close_quiet()
@@ -303,8 +309,21 @@ class StoryGrouper:
             if article_id in self._queued:  # else forgotten already (its story was archived)
                 self._queued.discard(article_id)
                 self.dedup.forget(article_id)
+        self._forget_old_sketches()
         if len(self.closed_sketches) > QUEUE_SLACK * len(self._queued) + QUEUE_SLACK_MIN:
             self.closed_sketches = deque(a for a in self.closed_sketches if a in self._queued)
+
+    def _forget_old_sketches(self) -> None:
+        """Forget the sketches of articles dated ``sketch_days`` before the stream's clock, whatever their story."""
+        clock = self.index.clock
+        if clock is None or self.settings.sketch_days <= 0:
+            return
+        limit = clock.toordinal() - self.settings.sketch_days
+        heap = self._sketch_dates
+        while heap and heap[0][0] < limit:
+            _, article_id = heapq.heappop(heap)
+            self.dedup.forget(article_id)
+            self._queued.discard(article_id)  # its id stays in the deque until popped or compacted
 
     def _load(self, blob: bytes) -> None:
         state = state_loads(blob)
@@ -327,9 +346,19 @@ class StoryGrouper:
                              "Use the stored values or rebuild the output folder.")
         self.dedup.settings = self.settings  # other settings given now win (thresholds may change between runs)
         self.index.settings = self.settings
+        if self.settings.sketch_days > 0:
+            self._sketch_dates = [(dt.date.fromisoformat(self.published[a]).toordinal(), a)
+                                  for a in self.dedup.prints if a in self.published]
+            heapq.heapify(self._sketch_dates)
 
 
 _seq = attrgetter("seq")
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _iso_day(day: dt.date) -> str:
+    """A day's ISO string, one object per day however many articles share it."""
+    return day.isoformat()
 
 #: settings that shape the stored sketches: a state saved under other values cannot be continued
 SKETCH_SETTINGS = ("num_perm", "shingle_size", "sketch_max_words", "near_duplicate_candidate_threshold",

@@ -316,6 +316,13 @@ class _Rows:
     def view(self) -> np.ndarray:
         return self.data[:self.n]
 
+    def renumber(self, kept: np.ndarray) -> None:
+        """An empty row 0, then the rows where ``kept`` (a mask over the rows held) is True, in order."""
+        rows = self.view()[kept]
+        self.n = 1 + len(rows)
+        self.data = np.zeros((2 * self.n,) + rows.shape[1:], dtype=rows.dtype)
+        self.data[1:self.n] = rows
+
 
 _EMPTY_CODES = np.zeros(0, dtype=np.int64)
 _EMPTY_CODES.flags.writeable = False  # shared by every empty sketch and index part: nobody may write to it
@@ -360,7 +367,7 @@ class DedupIndex:
         # oldest ``paragraph_max_owners``: the value stays boilerplate either way (at least that
         # many live owners) until one of those kept owners is forgotten — then the plan is stale
         self._epoch = 0  # changes when a plan is stale
-        self._capped = False  # a fold dropped live owners since the last plan
+        self._capped = False  # a fold dropped live owners, or the last plan left some out
         self._plan: _Plan | None = None
         self.template = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
 
@@ -410,24 +417,55 @@ class DedupIndex:
         values = flat[order]  # sorted needles: searchsorted walks the keys in order
         found = None
         if len(values) and (len(self._pv) or len(self._dv)):
-            at, codes = [], []
-            for keys, owners in ((self._pv, self._pc), (self._dv, self._dc)):
-                if not len(keys):
-                    continue
-                value_of, pos = run_positions(np.searchsorted(keys, values),
-                                              np.searchsorted(keys, values, side="right"))
-                at.append(value_of)
-                codes.append(owners[pos])
-            if at:
-                at, codes = np.concatenate(at), np.concatenate(codes)
-                live = self._live.data[codes >> 16]
-                at, codes = at[live], codes[live]
-                if len(at):
-                    count = np.zeros(len(values), dtype=np.int64)
-                    count[order] = np.bincount(at, minlength=len(values))
-                    found = (order[at], codes, count)  # positions in fp's own order
+            at, codes, _ = self._first_live_owners(values)
+            if len(at):
+                count = np.zeros(len(values), dtype=np.int64)
+                count[order] = np.bincount(at, minlength=len(values))
+                found = (order[at], codes, count)  # positions in fp's own order
         fp.owners = (self._version, found)
         return found
+
+    def _first_live_owners(self, values: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool]:
+        """Owners of each of ``values`` in the index, live ones only and at most ``paragraph_max_owners``
+        (the base's first, then the delta's): (value number, owner code) pairs by value number, and
+        True when a value had more.
+
+        Why the cap: a value with that many live owners is boilerplate, whichever they are, and a
+        paragraph repeated by thousands of recent articles would otherwise list them all for every
+        article of a block that repeats it too (gigabytes at once on a long stream).  Owners are
+        read in windows that double, so a value whose first owners were forgotten still finds its
+        live ones.
+        """
+        cap = self.settings.paragraph_max_owners
+        need = np.full(len(values), cap, dtype=np.int64)  # live owners each value still takes
+        at_parts, code_parts = [], []
+        more = False
+        for keys, owners in ((self._pv, self._pc), (self._dv, self._dc)):
+            if not len(keys) or not len(values):
+                continue
+            start, stop = np.searchsorted(keys, values), np.searchsorted(keys, values, side="right")
+            todo, window = np.flatnonzero(stop > start), cap
+            while len(todo):
+                end = np.minimum(stop[todo], start[todo] + window)
+                part, pos = run_positions(start[todo], end)
+                value_of, codes = todo[part], owners[pos]
+                live = self._live.data[codes >> 16]
+                value_of, codes = value_of[live], codes[live]
+                keep = rank_in_runs(value_of) < need[value_of]  # value_of is grouped: runs per value
+                value_of, codes = value_of[keep], codes[keep]
+                at_parts.append(value_of)
+                code_parts.append(codes)
+                need -= np.bincount(value_of, minlength=len(values))
+                start[todo] = end
+                left = start[todo] < stop[todo]
+                more |= bool((left & (need[todo] == 0)).any())
+                todo = todo[left & (need[todo] > 0)]
+                window *= 2
+        if not at_parts:
+            return _EMPTY_CODES, _EMPTY_CODES, more
+        at, codes = np.concatenate(at_parts), np.concatenate(code_parts)
+        order = np.argsort(at, kind="stable")  # by value; each value's owners in the order they were read
+        return at[order], codes[order], more
 
     def _lsh_candidates(self, fp: Fingerprint) -> set[int]:
         """Rows sharing a whole band with ``fp`` (what ``MinHashLSH.query`` returns)."""
@@ -589,18 +627,16 @@ class DedupIndex:
         values, art, paras = values[order], art[order], paras[order]
         plan.entries = (values, ((row0 + art) << 16) | paras)  # what the block's adds will flush
         pos = order - start[art]
-        arts, ats, codes = [], [], []
-        for keys, owners in ((self._pv, self._pc), (self._dv, self._dc)):
-            if not len(keys):
-                continue
-            value_of, where = run_positions(np.searchsorted(keys, values), np.searchsorted(keys, values, side="right"))
-            arts.append(art[value_of])
-            ats.append(pos[value_of])
-            codes.append(owners[where])
-        # the block among itself: each value's earlier articles (a run of equal values is in article order)
+        value_of, owner_codes, self._capped = self._first_live_owners(values)
+        arts, ats, codes = [art[value_of]], [pos[value_of]], [owner_codes]
+        # the block among itself: each value's earlier articles (a run of equal values is in article order),
+        # at most the boilerplate cap of them, as for the index's owners (``_first_live_owners``)
         new_value = run_starts(values)
         new_art = new_value | run_starts(art)
-        mine, partner = run_positions(run_start_of(new_value), run_start_of(new_art))
+        first, stop = run_start_of(new_value), run_start_of(new_art)
+        capped_stop = np.minimum(stop, first + self.settings.paragraph_max_owners)
+        self._capped |= bool((capped_stop < stop).any())
+        mine, partner = run_positions(first, capped_stop)
         arts.append(art[mine])
         ats.append(pos[mine])
         codes.append(((row0 + art[partner]) << 16) | paras[partner])
@@ -741,6 +777,40 @@ class DedupIndex:
         if self._dead_since_fold > max(_DELTA_MIN, len(self._pv) // 2):
             self._fold()  # forgotten entries are skipped when looked up; drop them now and then
 
+    def compact_if_due(self) -> bool:
+        """Renumber the kept rows 1, 2, … (in order) once forgotten rows outnumber them; True when done.
+
+        Why: a row is never reused, so without this the per-row arrays (a 512-byte signature each)
+        and ``id_of`` grow with every article ever added, not with the articles whose sketches are
+        kept.  Every forgotten row becomes row 0, an empty row that is never live, so the paragraph
+        index keeps its entries, their order and its size (which decide when it folds), and every
+        look-up gives the same answers.  Call it between blocks: a plan made before it is dropped.
+        """
+        dead = len(self.id_of) - len(self.prints)
+        if dead <= max(len(self.prints), _COMPACT_MIN_ROWS):
+            return False
+        self._flush()
+        live = self._live.view().copy()
+        new_row = np.zeros(len(live), dtype=np.int64)  # forgotten rows → row 0
+        new_row[live] = np.arange(1, int(live.sum()) + 1)
+        self._pc = (new_row[self._pc >> 16] << 16) | (self._pc & 0xFFFF)
+        self._dc = (new_row[self._dc >> 16] << 16) | (self._dc & 0xFFFF)
+        if self._base:
+            self._base = 1 + int(live[: self._base].sum())
+        self.id_of = [None] + [a for a in self.id_of if a is not None]
+        self.prints = {a: i for i, a in enumerate(self.id_of) if a is not None}
+        for rows in (self._sig, self._band, self._shingles, self._sketch_values, self._live):
+            rows.renumber(live)
+        self._buckets = [{} for _ in range(self.bands)]
+        shingles, band = self._shingles.data, self._band.data
+        for row in range(max(1, self._base), len(self.id_of)):  # rows from a saved state are found by a band scan
+            if shingles[row]:
+                for bucket, key in zip(self._buckets, band[row].tolist()):
+                    bucket.setdefault(key, []).append(row)
+        self._plan = None
+        self._version += 1
+        return True
+
     # ── persistence: a few arrays, compacted to the active rows ──
 
     def __getstate__(self) -> dict:
@@ -774,6 +844,7 @@ class DedupIndex:
         self._pc = state["pc"].astype(np.int64)
 
 
+_COMPACT_MIN_ROWS = 4096  # forgotten rows ``compact_if_due`` lets pass before it renumbers (amortises its copy)
 _DELTA_MIN_ONE_BY_ONE = 1 << 14  # the same without a plan
 _DELTA_MIN = 1 << 16  # paragraph index entries in the delta before it folds into the base (a planned block's adds wait unmerged, so only one-off look-ups pay for its size)
 

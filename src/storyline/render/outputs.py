@@ -31,14 +31,30 @@ def _write(path: Path, text: str) -> None:
     partial.replace(path)
 
 
+def render_outputs(view: StoryView) -> tuple[dict, dict[str, str]]:
+    """One story's story.json document and its four files' texts (``STORY_FILES``), written nowhere yet:
+    a cluster worker renders, the build writes."""
+    document = story_document(view)
+    files = {
+        "story.json": json.dumps(document, ensure_ascii=False, indent=1),
+        "timeline.md": render_markdown(document),
+        "index.html": render_story_html(document),
+        "timelinejs.json": json.dumps(to_timelinejs(document), ensure_ascii=False, indent=1),
+    }
+    return document, files
+
+
+def write_rendered(files: dict[str, str], folder: Path) -> None:
+    """Write rendered files (``render_outputs``) into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        _write(folder / name, text)
+
+
 def write_outputs(view: StoryView, folder: Path) -> dict:
     """Write one story's four files into ``folder``; returns its story.json document."""
-    folder.mkdir(parents=True, exist_ok=True)
-    document = story_document(view)
-    _write(folder / "story.json", json.dumps(document, ensure_ascii=False, indent=1))
-    _write(folder / "timeline.md", render_markdown(document))
-    _write(folder / "index.html", render_story_html(document))
-    _write(folder / "timelinejs.json", json.dumps(to_timelinejs(document), ensure_ascii=False, indent=1))
+    document, files = render_outputs(view)
+    write_rendered(files, folder)
     return document
 
 

@@ -11,8 +11,9 @@ worker died) still gives every article once.
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,13 +22,14 @@ from storyline.annotate import ANNOTATION_VERSION, annotate
 from storyline.errors import StorylineError
 from storyline.ingest import SidecarDates, expand_inputs, ingest_files
 from storyline.ingest import warc as warc_reader
-from storyline.model import AnnotatedArticle, Article, SkippedInput
+from storyline.model import AnnotatedArticle, Article, Grouping, IngestResult, SkippedInput, Story
 
 if TYPE_CHECKING:  # pragma: no cover
     from distributed import Client
 
-    from storyline.config import Settings
-    from storyline.pipeline import BuildReport, Progress
+    from storyline.config import Settings, TimelineSettings
+    from storyline.pipeline import BuildReport, ComposedStory, Progress
+    from storyline.scale.feed import GroupingStream
     from storyline.store import Store
     from storyline.timing import StageTimes
 
@@ -97,6 +99,26 @@ def _has_pipeline(model: str | None, dask_worker=None) -> bool:
     return plugin is not None and plugin.model_name == model and plugin.resources is not None
 
 
+def _read(partition: Partition, sidecar: SidecarDates | None) -> IngestResult:
+    if partition.warc is not None:
+
+        def read(path: Path):
+            return warc_reader.read_records(path, partition.first, partition.stop)
+
+        return ingest_files([Path(partition.warc)], sidecar, read=read)
+    return ingest_files([Path(f) for f in partition.files], sidecar)
+
+
+def read_dates(
+    partition: Partition, sidecar: SidecarDates | None, stored: dict[str, tuple[str | None, str]]
+) -> list[tuple[str, dt.date | None, bool]]:
+    """Runs on a worker, before annotation: each article's id, stated date and whether it needs annotating,
+    so the client knows the order the grouping stream will take (``scale.feed``)."""
+    from storyline.pipeline import needs_annotation
+
+    return [(a.id, a.stated_date, needs_annotation(a, stored)) for a in _read(partition, sidecar).articles]
+
+
 def annotate_partition(
     partition: Partition,
     sidecar: SidecarDates | None,
@@ -112,14 +134,7 @@ def annotate_partition(
     from storyline.timing import StageTimes
 
     resources = get_worker().plugins[PLUGIN_NAME].resources
-    if partition.warc is not None:
-
-        def read(path: Path):
-            return warc_reader.read_records(path, partition.first, partition.stop)
-
-        read_result = ingest_files([Path(partition.warc)], sidecar, read=read)
-    else:
-        read_result = ingest_files([Path(f) for f in partition.files], sidecar)
+    read_result = _read(partition, sidecar)
     result = PartitionResult(skipped=read_result.skipped)
     fresh = [article for article in read_result.articles if needs_annotation(article, stored)]
     result.reused_ids = [article.id for article in read_result.articles if not needs_annotation(article, stored)]
@@ -145,6 +160,31 @@ def annotate_partition(
                 shared.close()
     result.seconds = dict(times.seconds)
     return result
+
+
+def compose_on_cluster(
+    client: Client,
+    stories: list[Story],
+    store: Store,
+    grouping: Grouping,
+    settings: TimelineSettings,
+    store_url: str | None = None,
+) -> Iterator[tuple[Story, ComposedStory]]:
+    """Compose and render each story as a task, results in story order.  Each task gets only its
+    story's duplicates and reuses; its members travel from here, or with a shared store
+    (``shared_store``) the worker reads them itself."""
+    from storyline.pipeline import compose_render
+
+    workers_store = shared_store(store_url)
+
+    def call(story: Story) -> tuple:
+        ids = set(story.article_ids)
+        members = None if workers_store else store.load_annotated(story.article_ids)
+        duplicates = {k: v for k, v in grouping.duplicate_of.items() if k in ids}
+        reuses = [r for r in grouping.reuses if r.article_id in ids]
+        return (compose_render, story, members, duplicates, reuses, settings, workers_store)
+
+    yield from zip(stories, _in_order(client, map(call, stories)), strict=True)
 
 
 def shared_store(store_url: str | None) -> str | None:
@@ -207,9 +247,12 @@ def annotate_on_cluster(
     times: StageTimes,
     failed: Callable[[Article, str], None],
     store_url: str | None = None,
+    stream: GroupingStream | None = None,
 ) -> list[AnnotatedArticle]:
     """The cluster's counterpart of the pipeline's ingest + annotate: same articles, same order, stored
-    by the workers when the store is a PostgreSQL server, else here."""
+    by the workers when the store is a PostgreSQL server, else here.  With a grouping ``stream``, a
+    first pass reads every partition's ids and dates, and each completed partition's articles go to
+    the stream, which groups whole chunks of the publication order as they complete."""
     workers_store = shared_store(store_url)
     files, skipped = expand_inputs(inputs)
     report.skipped.extend(skipped)
@@ -223,11 +266,18 @@ def annotate_on_cluster(
         partitions = plan_partitions(client, files)
     # one copy per worker, sent once (a dict given to scatter would become one future per article)
     stored_on_workers = client.scatter([stored], broadcast=True)[0] if stored else {}
+    if stream is not None:
+        with times.stage("plan"):
+            calls = client.map(read_dates, partitions, sidecar=sidecar, stored=stored_on_workers, pure=False)
+            stream.expect(entry for read in client.gather(calls) for entry in read)
     seen: set[str] = set()
     new_annotated: list[AnnotatedArticle] = []
     first_copy: dict[str, AnnotatedArticle] = {}
     with times.stage("cluster"):
-        results = _in_order(client, partitions, stored_on_workers, sidecar, settings.batch_size, workers_store)
+        calls = (
+            (annotate_partition, p, sidecar, stored_on_workers, settings.batch_size, workers_store) for p in partitions
+        )
+        results: Iterator[PartitionResult] = _in_order(client, calls)
         for result in results:
             for name, seconds in result.seconds.items():
                 times.add(name, seconds)
@@ -240,6 +290,8 @@ def annotate_on_cluster(
                 if article.id not in seen:
                     seen.add(article.id)
                     failed(article, reason)
+                    if stream is not None:
+                        stream.fail(article.id)
             for annotated in result.annotated:
                 if annotated.article.id in seen:  # the same article in a later input: read once, as ingest does
                     if workers_store and annotated.article.id in first_copy:  # a worker saved the later copy
@@ -253,30 +305,26 @@ def annotate_on_cluster(
                 if progress.on_article:
                     progress.on_article(annotated.article)
                 new_annotated.append(annotated)
+                if stream is not None:
+                    stream.arrive(annotated)
+            if stream is not None:
+                stream.step()
     return new_annotated
 
 
-def _in_order(
-    client: Client,
-    partitions: list[Partition],
-    stored,
-    sidecar: SidecarDates | None,
-    batch_size: int,
-    store_url: str | None,
-) -> Iterator[PartitionResult]:
-    """Submit a bounded window of partitions; yield their results in partition order."""
+def _in_order(client: Client, calls: Iterable[tuple]) -> Iterator:
+    """Submit a bounded window of tasks (each ``(function, *arguments)``, made only when submitted);
+    yield their results in order."""
     workers = max(1, sum(client.nthreads().values()))
     ahead = PARTITIONS_AHEAD_PER_WORKER * workers
     pending: deque = deque()
-    queue = iter(partitions)
+    queue = iter(calls)
     while True:
         while len(pending) < ahead:
-            partition = next(queue, None)
-            if partition is None:
+            call = next(queue, None)
+            if call is None:
                 break
-            pending.append(
-                client.submit(annotate_partition, partition, sidecar, stored, batch_size, store_url, pure=False)
-            )
+            pending.append(client.submit(*call, pure=False))
         if not pending:
             return
         future = pending.popleft()
@@ -329,6 +377,7 @@ __all__ = [
     "PartitionResult",
     "annotate_on_cluster",
     "annotate_partition",
+    "compose_on_cluster",
     "connect",
     "parse_local",
     "plan_partitions",
