@@ -9,8 +9,8 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test check setup clean
 
-# the folders kept in ruff format's layout (the rest of the tree joins once it has been formatted)
-FORMATTED := src/storyline/annotate
+# the folders kept in ruff format's layout
+FORMATTED := src tests benchmarks
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

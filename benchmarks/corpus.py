@@ -28,8 +28,15 @@ T17 = SHARED / "tls" / "timeline17_original"
 
 #: Timeline17 source folder prefix → topic (9 topics).
 T17_TOPICS = {
-    "bpoil": "bpoil", "H1N1": "h1n1", "LibyaWar": "libya", "SyrianCrisis": "syria",
-    "EgyptianProtest": "egypt", "Finan": "finan", "IraqWar": "iraq", "MJ": "mj", "haiti": "haiti",
+    "bpoil": "bpoil",
+    "H1N1": "h1n1",
+    "LibyaWar": "libya",
+    "SyrianCrisis": "syria",
+    "EgyptianProtest": "egypt",
+    "Finan": "finan",
+    "IraqWar": "iraq",
+    "MJ": "mj",
+    "haiti": "haiti",
 }
 
 
@@ -47,9 +54,10 @@ def load_t17(root: Path = T17, sample: int | None = None) -> tuple[list[Annotate
     if not root.is_dir():
         sys.exit(f"Timeline17 not found at {root}")
     from storyline.ingest import ingest
+
     files = sorted(root.glob("*/InputDocs/*/*.txt"))
     if sample is not None:
-        files = files[::max(1, len(files) // sample)][:sample]
+        files = files[:: max(1, len(files) // sample)][:sample]
     result = ingest([str(f) for f in files])
     labels: dict[str, str] = {}
     by_path = {str(f): f for f in files}
@@ -74,6 +82,7 @@ def _stored_t17(articles: list) -> dict[str, AnnotatedArticle]:
     if not db.exists():
         return {}
     from storyline.store import Store
+
     wanted = {str(Path(a.path).resolve()): a for a in articles}
     store = Store.open(db)
     try:
@@ -95,6 +104,7 @@ def _annotate(articles: list) -> list[AnnotatedArticle]:
         return []
     from storyline.annotate import annotate  # only when the cache is cold
     from storyline.resources import Resources
+
     resources = Resources()
     out: list[AnnotatedArticle] = []
     started = time.perf_counter()

@@ -88,14 +88,18 @@ def quality(shuffle: bool) -> dict:
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     figures = score(labels, {}, grouper.grouping())
     figures.pop("dup_precision"), figures.pop("dup_recall"), figures.pop("dup_f1")
-    figures.update({
-        "order": "random, one article per add" if shuffle else "publication order, one batch",
-        "duplicates_found": len(grouper.grouping().duplicate_of),
-        "wall_s": wall, "cpu_s": cpu,
-        "articles_per_s_wall": len(articles) / wall, "articles_per_s_cpu": len(articles) / cpu,
-        "target_articles_per_s": 1000,
-        "state_mb": len(grouper.dumps()) / 1e6,
-    })
+    figures.update(
+        {
+            "order": "random, one article per add" if shuffle else "publication order, one batch",
+            "duplicates_found": len(grouper.grouping().duplicate_of),
+            "wall_s": wall,
+            "cpu_s": cpu,
+            "articles_per_s_wall": len(articles) / wall,
+            "articles_per_s_cpu": len(articles) / cpu,
+            "target_articles_per_s": 1000,
+            "state_mb": len(grouper.dumps()) / 1e6,
+        }
+    )
     return figures
 
 
@@ -105,8 +109,10 @@ def synthetic(articles: list[AnnotatedArticle], labels: dict[str, str], n: int, 
     by_topic: dict[str, list[AnnotatedArticle]] = {}
     for item in articles:
         by_topic.setdefault(labels[item.article.id], []).append(item)
-    bases = sorted((rng.randrange(len(articles)) for _ in range(n)),
-                   key=lambda i: (articles[i].article.published or dt.date.min, i))
+    bases = sorted(
+        (rng.randrange(len(articles)) for _ in range(n)),
+        key=lambda i: (articles[i].article.published or dt.date.min, i),
+    )
     for k, i in enumerate(bases):
         base = articles[i]
         topic = labels[base.article.id]
@@ -131,6 +137,7 @@ PROGRESS_EVERY = 50_000
 def memory(n: int, sample: int | None = None, sketch_days: int = 0) -> dict:
     articles, labels = load_t17(sample=sample)
     import gc
+
     gc.collect()
     baseline = current_rss_mb()
     reset_ok = reset_peak()
@@ -148,28 +155,39 @@ def memory(n: int, sample: int | None = None, sketch_days: int = 0) -> dict:
             grouper.add(batch)
             batch = []
             if fed % PROGRESS_EVERY == 0:
-                print(f"  {fed:,} articles grouped, {time.perf_counter() - wall:.0f} s wall, "
-                      f"{time.process_time() - cpu:.0f} s CPU, RSS {current_rss_mb():.0f} MB, "
-                      f"peak {peak_since_reset_mb() if reset_ok else rss_mb():.0f} MB, "
-                      f"stories {len(grouper.index.stories):,}, kept sketches {len(grouper.dedup.prints):,}",
-                      file=sys.stderr, flush=True)
+                print(
+                    f"  {fed:,} articles grouped, {time.perf_counter() - wall:.0f} s wall, "
+                    f"{time.process_time() - cpu:.0f} s CPU, RSS {current_rss_mb():.0f} MB, "
+                    f"peak {peak_since_reset_mb() if reset_ok else rss_mb():.0f} MB, "
+                    f"stories {len(grouper.index.stories):,}, kept sketches {len(grouper.dedup.prints):,}",
+                    file=sys.stderr,
+                    flush=True,
+                )
     if batch:
         grouper.add(batch)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     peak = peak_since_reset_mb() if reset_ok else None  # before scoring, which is not the stage
     # B-cubed intersects each article's gold and predicted sets: quadratic in a topic's size, hours at 300,000
-    figures = score(gold, {}, grouper.grouping()) if n <= SCORED_UP_TO else {
-        "bcubed_f1": None, "stories_pred": len(grouper.grouping().stories)}
+    figures = (
+        score(gold, {}, grouper.grouping())
+        if n <= SCORED_UP_TO
+        else {"bcubed_f1": None, "stories_pred": len(grouper.grouping().stories)}
+    )
     counts = grouper.index.n_status
     return {
-        "articles": n, "rss_after_loading_corpus_mb": baseline,
+        "articles": n,
+        "rss_after_loading_corpus_mb": baseline,
         "peak_rss_while_grouping_mb": peak,
         "grouping_peak_minus_corpus_mb": (peak - baseline) if peak is not None else None,
         "peak_rss_whole_process_mb": rss_mb(),
-        "active_stories": counts["active"], "closed_stories": counts["closed"], "archived_stories": counts["archived"],
+        "active_stories": counts["active"],
+        "closed_stories": counts["closed"],
+        "archived_stories": counts["archived"],
         "active_article_sketches": len(grouper.dedup.prints),
-        "bcubed_f1": figures["bcubed_f1"], "stories_pred": figures["stories_pred"],
-        "articles_per_s_wall": n / wall, "articles_per_s_cpu": n / cpu,
+        "bcubed_f1": figures["bcubed_f1"],
+        "stories_pred": figures["stories_pred"],
+        "articles_per_s_wall": n / wall,
+        "articles_per_s_cpu": n / cpu,
         "state_mb": len(grouper.dumps()) / 1e6,
     }
 
@@ -179,11 +197,12 @@ def incremental(n: int) -> dict:
     stream = list(synthetic(articles, labels, n + 1, seed=1))
     grouper = StoryGrouper(GroupSettings())
     for start in range(0, n, 500):
-        grouper.add([item for item, _ in stream[start:min(start + 500, n)]])
+        grouper.add([item for item, _ in stream[start : min(start + 500, n)]])
     before = {s.id: list(s.article_ids) for s in grouper.grouping().stories}
     blob = grouper.dumps()
     new_item = stream[n][0]
     import gc
+
     # the grouper pauses the cycle collector while it adds; the full collection that building this
     # 10,000-article store (and loading the corpus) is owed would otherwise land in the timed step
     gc.collect()
@@ -206,11 +225,19 @@ def incremental(n: int) -> dict:
     changed = set(update.created) | set(update.touched) | set(update.merged)
     unchanged_ok = all(after.get(sid) == members for sid, members in before.items() if sid not in changed)
     return {
-        "store_articles": n, "state_mb": len(blob) / 1e6,
-        "store_get_s": t0 - t_get, "load_s": t1 - t0, "add_s": t2 - t1, "dump_s": t3 - t2,
-        "store_put_s": t_put - t3, "total_s": t_put - t_get, "target_total_s": 1.0,
+        "store_articles": n,
+        "state_mb": len(blob) / 1e6,
+        "store_get_s": t0 - t_get,
+        "load_s": t1 - t0,
+        "add_s": t2 - t1,
+        "dump_s": t3 - t2,
+        "store_put_s": t_put - t3,
+        "total_s": t_put - t_get,
+        "target_total_s": 1.0,
         "update": {"created": update.created, "touched": update.touched, "merged": update.merged},
-        "untouched_story_ids_unchanged": unchanged_ok, "stories": len(after), "state2_mb": len(blob2) / 1e6,
+        "untouched_story_ids_unchanged": unchanged_ok,
+        "stories": len(after),
+        "state2_mb": len(blob2) / 1e6,
     }
 
 
@@ -219,12 +246,19 @@ def main() -> None:
     parser.add_argument("what", choices=["quality", "memory", "incremental"])
     parser.add_argument("n", nargs="?", type=int, default=4650)
     parser.add_argument("--shuffle", action="store_true")
-    parser.add_argument("--sample", type=int, default=None,
-                        help="memory: resample from every k-th Timeline17 article, SAMPLE in all "
-                             "(annotated once, cached)")
+    parser.add_argument(
+        "--sample",
+        type=int,
+        default=None,
+        help="memory: resample from every k-th Timeline17 article, SAMPLE in all (annotated once, cached)",
+    )
     parser.add_argument("--json-out", type=Path, help=JSON_OUT_HELP)
-    parser.add_argument("--sketch-days", type=int, default=0,
-                        help="memory: GroupSettings.sketch_days (forget sketches this many days old; 0: the default)")
+    parser.add_argument(
+        "--sketch-days",
+        type=int,
+        default=0,
+        help="memory: GroupSettings.sketch_days (forget sketches this many days old; 0: the default)",
+    )
     args = parser.parse_args()
     if args.what == "quality":
         figures = quality(args.shuffle)

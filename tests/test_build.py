@@ -14,9 +14,11 @@ from storyline.pipeline import build
 
 runner = CliRunner()
 
-GOOD = (" date 2024-05-02\n"
-        "The Brackenford council voted on Thursday to close the old swing bridge for repairs.\n\n"
-        "Engineers said the work will begin on Monday and last six weeks.\n")
+GOOD = (
+    " date 2024-05-02\n"
+    "The Brackenford council voted on Thursday to close the old swing bridge for repairs.\n\n"
+    "Engineers said the work will begin on Monday and last six weeks.\n"
+)
 
 
 def test_bad_usage_exits_2(tmp_path):
@@ -41,7 +43,9 @@ def test_bad_inputs_are_skipped_and_the_rest_is_built(tmp_path, resources):
     (inputs / "good.txt").write_text(GOOD, encoding="utf-8")
     (inputs / "mixed.jsonl").write_text(
         json.dumps({"text": "The bridge reopened on Friday after a week of work.", "date": "2024-05-20"})
-        + "\n{broken line\n", encoding="utf-8")
+        + "\n{broken line\n",
+        encoding="utf-8",
+    )
     (inputs / "bad.txt").write_bytes(b"\xff\xfe\x00bad")
     report = build([str(inputs)], tmp_path / "out", resources=resources)
     assert len(report.added) == 2
@@ -84,8 +88,9 @@ def test_help_teaches_the_first_command():
 def test_an_annotator_failure_skips_that_article_only(tmp_path, resources, monkeypatch):
     fail_tagger_on(monkeypatch, "bridge")
     (tmp_path / "a.txt").write_text(GOOD, encoding="utf-8")
-    (tmp_path / "b.txt").write_text(" date 2024-05-03\nThe harbour master retired on Friday after 30 years.\n",
-                                    encoding="utf-8")
+    (tmp_path / "b.txt").write_text(
+        " date 2024-05-03\nThe harbour master retired on Friday after 30 years.\n", encoding="utf-8"
+    )
     report = build([str(tmp_path / "a.txt"), str(tmp_path / "b.txt")], tmp_path / "out", resources=resources)
     assert [Path(a.path).name for a in report.added] == ["b.txt"]
     (skipped,) = report.skipped

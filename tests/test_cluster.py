@@ -75,7 +75,9 @@ def test_batch_order_does_not_change_the_result():
     a, b = StoryGrouper(GroupSettings()), StoryGrouper(GroupSettings())
     a.add(items)
     b.add(shuffled)
-    assert [(s.id, s.article_ids) for s in a.grouping().stories] == [(s.id, s.article_ids) for s in b.grouping().stories]
+    assert [(s.id, s.article_ids) for s in a.grouping().stories] == [
+        (s.id, s.article_ids) for s in b.grouping().stories
+    ]
 
 
 def test_incremental_add_touches_one_story_and_keeps_ids():
@@ -180,8 +182,11 @@ def test_saved_and_loaded_state_groups_the_next_articles_like_the_live_one():
     restored = StoryGrouper(settings, live.dumps())
     later = [
         AnnotatedArticle(article=Article(id="copy", text=first[1].article.text, published=dt.date(2024, 3, 5))),
-        AnnotatedArticle(article=Article(id="near", published=dt.date(2024, 3, 5),
-                                         text=first[5].article.text.replace("frost", "cold snap", 1))),
+        AnnotatedArticle(
+            article=Article(
+                id="near", published=dt.date(2024, 3, 5), text=first[5].article.text.replace("frost", "cold snap", 1)
+            )
+        ),
         make("b9", BRIDGE, 9, 6),
         make("o9", ORCHARD, 109, 30),  # far later: the bridge story closes, its sketches are dropped
         make("b10", BRIDGE, 10, 31),
@@ -258,8 +263,9 @@ def test_planned_block_dots_equal_one_at_a_time(pairs, monkeypatch):
 
 
 def _made_up_words(rnd: random.Random, n: int) -> str:
-    return " ".join("".join(rnd.choice("bcdfghjklmnpqrstvwz") + rnd.choice("aeiou") for _ in range(4))
-                    for _ in range(n))
+    return " ".join(
+        "".join(rnd.choice("bcdfghjklmnpqrstvwz") + rnd.choice("aeiou") for _ in range(4)) for _ in range(n)
+    )
 
 
 def test_a_copy_of_an_archived_article_leaves_live_stories_untouched():
@@ -291,8 +297,12 @@ def test_a_copy_of_an_archived_article_leaves_live_stories_untouched():
 
 def test_articles_without_words_are_not_copies_of_each_other():
     grouper = StoryGrouper(GroupSettings())
-    grouper.add([AnnotatedArticle(Article(id="stars", text="***", published=dt.date(2021, 1, 1))),
-                 AnnotatedArticle(Article(id="dashes", text="--- !", published=dt.date(2021, 1, 1)))])
+    grouper.add(
+        [
+            AnnotatedArticle(Article(id="stars", text="***", published=dt.date(2021, 1, 1))),
+            AnnotatedArticle(Article(id="dashes", text="--- !", published=dt.date(2021, 1, 1))),
+        ]
+    )
     assert grouper.duplicate_of == {}
 
 

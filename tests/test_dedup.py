@@ -190,7 +190,9 @@ def test_compacting_forgotten_rows_keeps_every_answer(monkeypatch):
                 index.forget(articles[i - 4].id)
             compactions += index.compact_if_due()
             match = index.check(fp)
-            seen.append((match.of if match else None, [(r.source_id, r.paragraphs) for r in index.reused_paragraphs(fp)]))
+            seen.append(
+                (match.of if match else None, [(r.source_id, r.paragraphs) for r in index.reused_paragraphs(fp)])
+            )
             index.add(fp)
         runs.append((seen, compactions, len(index.id_of), sorted(index.prints)))
     (kept_seen, never, rows_kept, prints_kept), (compact_seen, compactions, rows_compact, prints_compact) = runs
@@ -206,8 +208,10 @@ def test_a_planned_block_lists_at_most_the_boilerplate_cap_of_owners_per_value()
 
     settings = GroupSettings(paragraph_max_owners=3)
     index = DedupIndex(settings)
-    articles = [Article(id=f"b{i:02d}", text="\n\n".join([BRIDGE[0], f"{ORCHARD[i % 4]} Market day {i} came."]))
-                for i in range(30)]
+    articles = [
+        Article(id=f"b{i:02d}", text="\n\n".join([BRIDGE[0], f"{ORCHARD[i % 4]} Market day {i} came."]))
+        for i in range(30)
+    ]
     fps = [index.fingerprint(a) for a in articles]
     for fp in fps[:20]:  # twenty earlier owners of the shared paragraph's values
         index.add(fp)

@@ -180,7 +180,12 @@ def _times_processing(dask_scheduler) -> dict[str, int]:
 
 
 def test_workers_write_annotations_straight_to_a_postgresql_store(
-    tmp_path, resources, examples_built, client, postgres_url, monkeypatch  # noqa: F811 - the fixture
+    tmp_path,
+    resources,
+    examples_built,
+    client,
+    postgres_url,  # noqa: F811 - the fixture
+    monkeypatch,
 ):
     from storyline.scale import dask_run
 

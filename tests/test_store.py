@@ -21,8 +21,16 @@ from postgres_server import server_binaries, throwaway_postgres
 
 def _sample() -> AnnotatedArticle:
     text = "The ferry stopped on Monday. “We will fight this,” Ana Ruiz said."
-    article = Article(id="a1", text=text, title="Ferry stops", published=dt.date(2025, 3, 4),
-                      published_source="header", path="x/a1.txt", outlet="Gazette", fetched=dt.date(2025, 3, 6))
+    article = Article(
+        id="a1",
+        text=text,
+        title="Ferry stops",
+        published=dt.date(2025, 3, 4),
+        published_source="header",
+        path="x/a1.txt",
+        outlet="Gazette",
+        fetched=dt.date(2025, 3, 6),
+    )
     return AnnotatedArticle(
         article=article,
         sentences=[Sentence(0, 28, text[0:28], 0), Sentence(29, len(text), text[29:], 0)],

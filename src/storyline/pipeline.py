@@ -136,11 +136,24 @@ def build(
             with times.stage("group"):
                 grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
                 grouping_stream = GroupingStream(grouper, _stranded(store, grouper, []), times)
-            new_annotated = annotate_on_cluster(cluster, inputs, sidecar, store, settings, resources.model_name,
-                                                report, progress, times, failed, store_url, grouping_stream)
+            new_annotated = annotate_on_cluster(
+                cluster,
+                inputs,
+                sidecar,
+                store,
+                settings,
+                resources.model_name,
+                report,
+                progress,
+                times,
+                failed,
+                store_url,
+                grouping_stream,
+            )
         else:
-            new_annotated = _annotate_here(inputs, out, sidecar, store, settings, resources, report, progress,
-                                           processes, times, failed)
+            new_annotated = _annotate_here(
+                inputs, out, sidecar, store, settings, resources, report, progress, processes, times, failed
+            )
             if sidecar is not None and dates is not None:
                 report.skipped += [SkippedInput(where, why) for where, why in sidecar.problems + sidecar.unused(dates)]
 
@@ -183,9 +196,15 @@ def build(
             folder.remove_story(gone)
 
         new_ids = {a.article.id for a in pending}
-        to_render = [s for s in grouping.stories
-                     if stored_members.get(s.id) != set(s.article_ids) or s.id not in rendered_dirs
-                     or s.id in update.touched or s.id in update.created or new_ids & set(s.article_ids)]
+        to_render = [
+            s
+            for s in grouping.stories
+            if stored_members.get(s.id) != set(s.article_ids)
+            or s.id not in rendered_dirs
+            or s.id in update.touched
+            or s.id in update.created
+            or new_ids & set(s.article_ids)
+        ]
         main_id = max(grouping.stories, key=lambda s: len(s.article_ids)).id if grouping.stories else None
         # After an ANNOTATION_VERSION bump, members stored by an older version are annotated again
         # from their stored text before their story is composed, so a story never mixes versions.
@@ -198,8 +217,9 @@ def build(
             def still_old(article: Article, reason: str) -> None:
                 failed(article, f"{reason}; its story uses the annotations of an older version")
 
-            with closing(annotate(old, resources, settings.batch_size, None, workers, times,
-                                  on_error=still_old)) as stream:
+            with closing(
+                annotate(old, resources, settings.batch_size, None, workers, times, on_error=still_old)
+            ) as stream:
                 for annotated in stream:
                     with times.stage("store"):
                         store.save_annotated(annotated, ANNOTATION_VERSION)
@@ -219,8 +239,9 @@ def build(
                 write_rendered(result.files, story_dir)
             folder.wrote(story_dir / name for name in STORY_FILES)
             document = result.document
-            store.save_story(story, result.title, document["story"]["first_published"],
-                             document["story"]["last_published"])
+            store.save_story(
+                story, result.title, document["story"]["first_published"], document["story"]["last_published"]
+            )
             report.changes.append(_change(story, result.title, document, previous, new_ids, story_dir))
         stories = store.stories()
         report.stories = len(stories)
@@ -228,10 +249,11 @@ def build(
             write_story_index(stories, out, main_id)
             folder.wrote(out / name for name in ("stories.json", *STORY_FILES) if (out / name).is_file())
     except sqlite3.DatabaseError as err:
-        raise StorylineError("E056", f"The store {store_url or out / 'storyline.db'} cannot be used "
-                             f"({type(err).__name__}: {err}).",
-                             "If another program holds it, wait; if it is damaged, build into a new "
-                             "output folder.") from err
+        raise StorylineError(
+            "E056",
+            f"The store {store_url or out / 'storyline.db'} cannot be used ({type(err).__name__}: {err}).",
+            "If another program holds it, wait; if it is damaged, build into a new output folder.",
+        ) from err
     finally:
         folder.flush()
         if store is not None:
@@ -274,8 +296,9 @@ def compose_render(
     return ComposedStory(view.title, document, files, dict(times.seconds))
 
 
-def _compose_here(story: Story, store: Store, grouping: Grouping, settings: Settings,
-                  times: StageTimes) -> ComposedStory:
+def _compose_here(
+    story: Story, store: Store, grouping: Grouping, settings: Settings, times: StageTimes
+) -> ComposedStory:
     with times.stage("store"):
         members = store.load_annotated(story.article_ids)
     return compose_render(story, members, grouping.duplicate_of, grouping.reuses, settings.timeline)
@@ -286,17 +309,31 @@ def _within_size_limit(articles: list[Article], limit: int, skipped: list[Skippe
     kept = []
     for article in articles:
         if len(article.text) > limit:
-            skipped.append(SkippedInput(article.path or article.url or article.id,
-                                        f"[E022] the article holds {len(article.text):,} characters, over the limit "
-                                        f"of {limit:,} (raise it with --max-article-chars)"))
+            skipped.append(
+                SkippedInput(
+                    article.path or article.url or article.id,
+                    f"[E022] the article holds {len(article.text):,} characters, over the limit "
+                    f"of {limit:,} (raise it with --max-article-chars)",
+                )
+            )
         else:
             kept.append(article)
     return kept
 
 
-def _annotate_here(inputs: list[str], out: Path, sidecar: SidecarDates | None, store: Store, settings: Settings,
-                   resources: Resources, report: BuildReport, progress: Progress, processes: int | None,
-                   times: StageTimes, failed: Callable[[Article, str], None]) -> list[AnnotatedArticle]:
+def _annotate_here(
+    inputs: list[str],
+    out: Path,
+    sidecar: SidecarDates | None,
+    store: Store,
+    settings: Settings,
+    resources: Resources,
+    report: BuildReport,
+    progress: Progress,
+    processes: int | None,
+    times: StageTimes,
+    failed: Callable[[Article, str], None],
+) -> list[AnnotatedArticle]:
     """Ingest here (nothing inside OUT but its inbox), then annotate (in this process or a local pool) what the
     store does not hold yet."""
     with times.stage("ingest"):
@@ -315,8 +352,9 @@ def _annotate_here(inputs: list[str], out: Path, sidecar: SidecarDates | None, s
             resources.nlp  # noqa: B018 - load once, outside the per-article timings
     workers = processes if processes is not None else worker_count(len(fresh), settings.batch_size)
     # closed on any exit (Ctrl-C included), so annotation workers end with the loop, not at interpreter exit
-    with closing(annotate(fresh, resources, settings.batch_size, progress.on_article, workers, times,
-                          on_error=failed)) as stream:
+    with closing(
+        annotate(fresh, resources, settings.batch_size, progress.on_article, workers, times, on_error=failed)
+    ) as stream:
         for annotated in stream:
             with times.stage("store"):
                 store.save_annotated(annotated, ANNOTATION_VERSION)
@@ -341,15 +379,24 @@ def _stranded(store: Store, grouper: StoryGrouper, new: list[AnnotatedArticle]) 
     return store.load_annotated(sorted(missing)) if missing else []
 
 
-def _change(story: Story, title: str, document: dict, previous: dict | None, new_ids: set[str],
-            path: Path) -> StoryChange:
+def _change(
+    story: Story, title: str, document: dict, previous: dict | None, new_ids: set[str], path: Path
+) -> StoryChange:
     return StoryChange(
         story_id=story.id,
         title=title,
         created=previous is None,
         new_articles=len(new_ids & set(story.article_ids)),
-        new_entries=len(_keys(document, "timeline", ("date", "summary")) - _keys(previous, "timeline", ("date", "summary"))),
-        new_quotes=len(_keys(document, "quotes", ("article_id", "char_start")) - _keys(previous, "quotes", ("article_id", "char_start"))),
-        new_claims=len(_keys(document, "claims", ("article_id", "char_start")) - _keys(previous, "claims", ("article_id", "char_start"))),
+        new_entries=len(
+            _keys(document, "timeline", ("date", "summary")) - _keys(previous, "timeline", ("date", "summary"))
+        ),
+        new_quotes=len(
+            _keys(document, "quotes", ("article_id", "char_start"))
+            - _keys(previous, "quotes", ("article_id", "char_start"))
+        ),
+        new_claims=len(
+            _keys(document, "claims", ("article_id", "char_start"))
+            - _keys(previous, "claims", ("article_id", "char_start"))
+        ),
         path=path,
     )

@@ -18,8 +18,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from storyline.model import (AnnotatedArticle, Article, Claim, Mention, Quote, Sentence, Story,
-                             TimeExpr)
+from storyline.model import AnnotatedArticle, Article, Claim, Mention, Quote, Sentence, Story, TimeExpr
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS articles (
@@ -62,9 +61,14 @@ _FIELD_NAMES = {name: tuple(f.name for f in fields(cls)) for name, cls in _PARTS
 
 
 def encode_annotations(annotated: AnnotatedArticle) -> str:
-    return json.dumps({name: [{field: getattr(x, field) for field in names} for x in getattr(annotated, name)]
-                       for name, names in _FIELD_NAMES.items()},
-                      separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(
+        {
+            name: [{field: getattr(x, field) for field in names} for x in getattr(annotated, name)]
+            for name, names in _FIELD_NAMES.items()
+        },
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
 
 
 def decode_annotations(article: Article, data: str) -> AnnotatedArticle:
@@ -72,14 +76,24 @@ def decode_annotations(article: Article, data: str) -> AnnotatedArticle:
     annotated = AnnotatedArticle(article=article)
     for name, cls in _PARTS.items():
         known = _FIELD_NAMES[name]
-        setattr(annotated, name, [cls(**{k: v for k, v in item.items() if k in known})
-                                  for item in parts.get(name, [])])
+        setattr(annotated, name, [cls(**{k: v for k, v in item.items() if k in known}) for item in parts.get(name, [])])
     return annotated
 
 
 #: the article columns every query reads, in the order ``_article_from`` takes them
-ARTICLE_COLUMNS = ("id", "path", "url", "outlet", "title", "published", "published_source", "date_evidence", "text",
-                   "published_interval", "fetched")
+ARTICLE_COLUMNS = (
+    "id",
+    "path",
+    "url",
+    "outlet",
+    "title",
+    "published",
+    "published_source",
+    "date_evidence",
+    "text",
+    "published_interval",
+    "fetched",
+)
 
 #: columns added to ``articles`` after its first version, with their type: an older store gets them
 #: (empty) when opened
@@ -90,23 +104,46 @@ def _interval(article: Article) -> str | None:
     """An inferred date's interval as JSON (earliest, latest, granularity); None for a stated date."""
     if article.published_earliest is None or article.published_latest is None:
         return None
-    return json.dumps({"earliest": article.published_earliest.isoformat(),
-                       "latest": article.published_latest.isoformat(), "granularity": article.published_granularity})
+    return json.dumps(
+        {
+            "earliest": article.published_earliest.isoformat(),
+            "latest": article.published_latest.isoformat(),
+            "granularity": article.published_granularity,
+        }
+    )
 
 
 def _article_row(article: Article) -> tuple:
-    return (article.id, article.path, article.url, article.outlet, article.title,
-            article.published.isoformat() if article.published else None,
-            article.published_source, article.date_evidence, article.text, _interval(article),
-            article.fetched.isoformat() if article.fetched else None, _now())
+    return (
+        article.id,
+        article.path,
+        article.url,
+        article.outlet,
+        article.title,
+        article.published.isoformat() if article.published else None,
+        article.published_source,
+        article.date_evidence,
+        article.text,
+        _interval(article),
+        article.fetched.isoformat() if article.fetched else None,
+        _now(),
+    )
 
 
 def _article_from(row: tuple) -> Article:
     (id_, path, url, outlet, title, published, source, evidence, text, interval, fetched) = row
-    article = Article(id=id_, path=path, url=url, outlet=outlet, title=title,
-                      published=dt.date.fromisoformat(published) if published else None,
-                      published_source=source, date_evidence=evidence, text=text,
-                      fetched=dt.date.fromisoformat(fetched) if fetched else None)
+    article = Article(
+        id=id_,
+        path=path,
+        url=url,
+        outlet=outlet,
+        title=title,
+        published=dt.date.fromisoformat(published) if published else None,
+        published_source=source,
+        date_evidence=evidence,
+        text=text,
+        fetched=dt.date.fromisoformat(fetched) if fetched else None,
+    )
     if interval:
         bounds = json.loads(interval)
         article.published_earliest = dt.date.fromisoformat(bounds["earliest"])
@@ -119,7 +156,7 @@ def _chunks(ids: Iterable[str]) -> Iterator[list[str]]:
     """Ids in lists of at most SQL_IN_CHUNK, one ``IN (...)`` query each."""
     wanted = list(ids)
     for start in range(0, len(wanted), SQL_IN_CHUNK):
-        yield wanted[start:start + SQL_IN_CHUNK]
+        yield wanted[start : start + SQL_IN_CHUNK]
 
 
 def _marks(part: list[str]) -> str:
@@ -186,8 +223,7 @@ class Store:
         """Article id → (published, published_source), without reading texts or annotations."""
         found: dict[str, tuple[str | None, str]] = {}
         for part in _chunks(ids):
-            rows = self._run(f"SELECT id, published, published_source FROM articles WHERE id IN ({_marks(part)})",
-                             part)
+            rows = self._run(f"SELECT id, published, published_source FROM articles WHERE id IN ({_marks(part)})", part)
             found.update({row[0]: (row[1], row[2]) for row in rows.fetchall()})
         return found
 
@@ -195,8 +231,9 @@ class Store:
         """Stored articles without their annotations, in id order (to annotate them again)."""
         rows = []
         for part in _chunks(sorted(set(ids))):
-            rows += self._run(f"SELECT {', '.join(ARTICLE_COLUMNS)} "
-                              f"FROM articles WHERE id IN ({_marks(part)}) ORDER BY id", part).fetchall()
+            rows += self._run(
+                f"SELECT {', '.join(ARTICLE_COLUMNS)} FROM articles WHERE id IN ({_marks(part)}) ORDER BY id", part
+            ).fetchall()
         return [_article_from(row) for row in rows]
 
     def save_annotated(self, annotated: AnnotatedArticle, version: str) -> None:
@@ -204,10 +241,15 @@ class Store:
         article = annotated.article
         self._run("DELETE FROM annotations WHERE article_id = ?", (article.id,))
         self._run("DELETE FROM articles WHERE id = ?", (article.id,))
-        self._run(f"INSERT INTO articles ({', '.join(ARTICLE_COLUMNS)}, added_at) "
-                  f"VALUES ({', '.join('?' * (len(ARTICLE_COLUMNS) + 1))})", _article_row(article))
-        self._run("INSERT INTO annotations (article_id, version, data) VALUES (?, ?, ?)",
-                  (article.id, version, encode_annotations(annotated)))
+        self._run(
+            f"INSERT INTO articles ({', '.join(ARTICLE_COLUMNS)}, added_at) "
+            f"VALUES ({', '.join('?' * (len(ARTICLE_COLUMNS) + 1))})",
+            _article_row(article),
+        )
+        self._run(
+            "INSERT INTO annotations (article_id, version, data) VALUES (?, ?, ?)",
+            (article.id, version, encode_annotations(annotated)),
+        )
         self._db.commit()
 
     def load_annotated(self, ids: Iterable[str] | None = None) -> list[AnnotatedArticle]:
@@ -230,9 +272,11 @@ class Store:
     def save_story(self, story: Story, title: str, first: str | None, last: str | None) -> None:
         self._run("DELETE FROM stories WHERE id = ?", (story.id,))
         self._run("DELETE FROM story_articles WHERE story_id = ?", (story.id,))
-        self._run("INSERT INTO stories (id, title, first_published, last_published, size, merged_ids, updated_at) "
-                  "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                  (story.id, title, first, last, len(story.article_ids), json.dumps(story.merged_ids), _now()))
+        self._run(
+            "INSERT INTO stories (id, title, first_published, last_published, size, merged_ids, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (story.id, title, first, last, len(story.article_ids), json.dumps(story.merged_ids), _now()),
+        )
         for article_id in story.article_ids:
             self._run("INSERT INTO story_articles (story_id, article_id) VALUES (?, ?)", (story.id, article_id))
         self._db.commit()
@@ -251,13 +295,17 @@ class Store:
 
     def inferred_counts(self) -> dict[str, int]:
         """Story id → how many of its articles are dated by inference."""
-        rows = self._run("SELECT s.story_id, COUNT(*) FROM story_articles s JOIN articles a ON a.id = s.article_id "
-                         "WHERE a.published_source = 'inferred' GROUP BY s.story_id").fetchall()
+        rows = self._run(
+            "SELECT s.story_id, COUNT(*) FROM story_articles s JOIN articles a ON a.id = s.article_id "
+            "WHERE a.published_source = 'inferred' GROUP BY s.story_id"
+        ).fetchall()
         return {row[0]: int(row[1]) for row in rows}
 
     def stories(self) -> list[dict]:
-        rows = self._run("SELECT id, title, first_published, last_published, size, merged_ids, updated_at "
-                         "FROM stories ORDER BY size DESC, first_published, id").fetchall()
+        rows = self._run(
+            "SELECT id, title, first_published, last_published, size, merged_ids, updated_at "
+            "FROM stories ORDER BY size DESC, first_published, id"
+        ).fetchall()
         keys = ("id", "title", "first_published", "last_published", "size", "merged_ids", "updated_at")
         result = [dict(zip(keys, row)) for row in rows]
         for item in result:
@@ -272,6 +320,8 @@ class Store:
 
     def put_state(self, name: str, data: bytes) -> None:
         self._run("DELETE FROM state WHERE name = ?", (name,))
-        self._run("INSERT INTO state (name, data, updated_at) VALUES (?, ?, ?)",
-                  (name, base64.b64encode(data).decode("ascii"), _now()))
+        self._run(
+            "INSERT INTO state (name, data, updated_at) VALUES (?, ?, ?)",
+            (name, base64.b64encode(data).decode("ascii"), _now()),
+        )
         self._db.commit()

@@ -104,14 +104,17 @@ class StoryGrouper:
             first_copies.setdefault(item.article.id, item)
         fresh = [item for item in first_copies.values() if self._is_new(item)]
         for start in range(0, len(fresh), CHUNK):
-            prepared = self._prepare(fresh[start:start + CHUNK])
+            prepared = self._prepare(fresh[start : start + CHUNK])
             for block in range(0, len(prepared), PREPARE):
-                part = prepared[block:block + PREPARE]
+                part = prepared[block : block + PREPARE]
                 self.dedup.compact_if_due()  # rows of forgotten sketches go (between blocks: no plan holds)
                 self.dedup.expect([fp for _, fp, _ in part])  # paragraph owners of the block in one look-up
                 # the chunk's IDF is fixed while it is clustered: its vectors can be worked out together
-                vectors = (self.index.vectors_many([f for _, _, f in part]) if not self.settings.single_story
-                           else [None] * len(part))
+                vectors = (
+                    self.index.vectors_many([f for _, _, f in part])
+                    if not self.settings.single_story
+                    else [None] * len(part)
+                )
                 if not self.settings.single_story:
                     self.index.plan_block(vectors)  # and its dots with the stories
                 for (item, fp, _), vecs in zip(part, vectors):
@@ -147,10 +150,16 @@ class StoryGrouper:
         what can be derived (LSH band keys, each row's paragraph values) is rebuilt when needed.
         """
         state = {
-            "story_of": self.story_of, "redirect": self.redirect, "duplicate_of": self.duplicate_of,
-            "reuses": [(r.article_id, r.source_id, r.paragraphs, r.share) for r in self.reuses], "closed_sketches": self.closed_sketches, "_queued": self._queued,
-            "n_added": self.n_added, "published": self.published,
-            "dedup": self.dedup, "index": self.index,
+            "story_of": self.story_of,
+            "redirect": self.redirect,
+            "duplicate_of": self.duplicate_of,
+            "reuses": [(r.article_id, r.source_id, r.paragraphs, r.share) for r in self.reuses],
+            "closed_sketches": self.closed_sketches,
+            "_queued": self._queued,
+            "n_added": self.n_added,
+            "published": self.published,
+            "dedup": self.dedup,
+            "index": self.index,
         }
         return state_dumps(state)
 
@@ -167,7 +176,7 @@ class StoryGrouper:
         entities = self._entities
         out = []
         for start in range(0, len(chunk), PREPARE):
-            part = chunk[start:start + PREPARE]
+            part = chunk[start : start + PREPARE]
             found, bounds = tokenize_many([item.article.text for item in part])
             fps = fingerprints([item.article for item in part], self.settings, self.dedup.template, found, bounds)
             if self.settings.single_story:
@@ -327,12 +336,28 @@ class StoryGrouper:
 
     def _load(self, blob: bytes) -> None:
         state = state_loads(blob)
-        if not isinstance(state, dict) or not isinstance(state.get("dedup"), DedupIndex) \
-                or not isinstance(state.get("index"), StoryIndex):
-            raise StateError("E052", "The stored grouping state is damaged (not a grouper's state).",
-                             "Build into a new output folder.")
-        for name in ("story_of", "redirect", "duplicate_of", "reuses", "closed_sketches", "_queued", "n_added",
-                     "published", "dedup", "index"):
+        if (
+            not isinstance(state, dict)
+            or not isinstance(state.get("dedup"), DedupIndex)
+            or not isinstance(state.get("index"), StoryIndex)
+        ):
+            raise StateError(
+                "E052",
+                "The stored grouping state is damaged (not a grouper's state).",
+                "Build into a new output folder.",
+            )
+        for name in (
+            "story_of",
+            "redirect",
+            "duplicate_of",
+            "reuses",
+            "closed_sketches",
+            "_queued",
+            "n_added",
+            "published",
+            "dedup",
+            "index",
+        ):
             setattr(self, name, state[name])
         self.reuses = [Reuse(*r) for r in self.reuses]
         # older states also listed ids that were never queued or were forgotten since
@@ -340,15 +365,21 @@ class StoryGrouper:
         saved = self.dedup.settings
         changed = [name for name in SKETCH_SETTINGS if getattr(saved, name) != getattr(self.settings, name)]
         if changed:
-            raise StateError("E053", "The stored grouping state was sketched with other settings ("
-                             + ", ".join(f"{name} {getattr(saved, name)} now {getattr(self.settings, name)}"
-                                         for name in changed) + ").",
-                             "Use the stored values or rebuild the output folder.")
+            raise StateError(
+                "E053",
+                "The stored grouping state was sketched with other settings ("
+                + ", ".join(f"{name} {getattr(saved, name)} now {getattr(self.settings, name)}" for name in changed)
+                + ").",
+                "Use the stored values or rebuild the output folder.",
+            )
         self.dedup.settings = self.settings  # other settings given now win (thresholds may change between runs)
         self.index.settings = self.settings
         if self.settings.sketch_days > 0:
-            self._sketch_dates = [(dt.date.fromisoformat(self.published[a]).toordinal(), a)
-                                  for a in self.dedup.prints if a in self.published]
+            self._sketch_dates = [
+                (dt.date.fromisoformat(self.published[a]).toordinal(), a)
+                for a in self.dedup.prints
+                if a in self.published
+            ]
             heapq.heapify(self._sketch_dates)
 
 
@@ -360,9 +391,17 @@ def _iso_day(day: dt.date) -> str:
     """A day's ISO string, one object per day however many articles share it."""
     return day.isoformat()
 
+
 #: settings that shape the stored sketches: a state saved under other values cannot be continued
-SKETCH_SETTINGS = ("num_perm", "shingle_size", "sketch_max_words", "near_duplicate_candidate_threshold",
-                   "min_paragraph_chars", "paragraph_shingle_size", "paragraph_sketch_size")
+SKETCH_SETTINGS = (
+    "num_perm",
+    "shingle_size",
+    "sketch_max_words",
+    "near_duplicate_candidate_threshold",
+    "min_paragraph_chars",
+    "paragraph_shingle_size",
+    "paragraph_sketch_size",
+)
 
 
 @contextlib.contextmanager

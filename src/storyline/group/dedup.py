@@ -37,8 +37,18 @@ except ImportError:  # pragma: no cover - another datasketch version: update_bat
     _fmix = None
 
 from storyline.config import GroupSettings
-from storyline.group.words import (Tokens, argsort_small, counts_sorted, merge_sorted, rank_in_runs, run_positions,
-                                   run_start_of, run_starts, tokenize, unique_sorted)
+from storyline.group.words import (
+    Tokens,
+    argsort_small,
+    counts_sorted,
+    merge_sorted,
+    rank_in_runs,
+    run_positions,
+    run_start_of,
+    run_starts,
+    tokenize,
+    unique_sorted,
+)
 from storyline.model import Article
 
 _SCHEME = "affine32"  # datasketch >= 2: 32-bit values, collision-free permutations
@@ -59,7 +69,7 @@ def _rolling(ids: np.ndarray, size: int) -> np.ndarray:
         h = ids[:n].copy()
         for j in range(1, size):
             h *= _MIX
-            h += ids[j:n + j]
+            h += ids[j : n + j]
         h ^= h >> np.uint64(31)
         h *= _MIX
         h >>= np.uint64(32)
@@ -97,7 +107,6 @@ class Fingerprint:
         return len(self.sketch)
 
 
-
 def fingerprint(
     article: Article,
     settings: GroupSettings,
@@ -113,7 +122,9 @@ def fingerprint(
     return fingerprints([article], settings, template, tokens, np.array([0, len(tokens)], dtype=np.int64))[0]
 
 
-_MINHASH_ROWS = 1 << 13  # shingles per block of the MinHash product: 4 MB at 128 permutations stays in cache (2.2x faster than 1 << 15, measured)
+_MINHASH_ROWS = (
+    1 << 13
+)  # shingles per block of the MinHash product: 4 MB at 128 permutations stays in cache (2.2x faster than 1 << 15, measured)
 
 
 def fingerprints(
@@ -140,18 +151,20 @@ def fingerprints(
     if len(ids) >= size:
         h = _rolling(ids, size)
         pos = np.arange(len(h), dtype=np.int64)
-        ok = art[:len(h)] == art[size - 1:]
+        ok = art[: len(h)] == art[size - 1 :]
         if cap is not None:
-            ok &= pos + size <= bounds[art[:len(h)]] + cap
-        owner = art[:len(h)][ok]
-        keys = unique_sorted((owner.astype(np.uint64) << np.uint64(32)) | h[ok], np.searchsorted(owner, np.arange(1, k)))
+            ok &= pos + size <= bounds[art[: len(h)]] + cap
+        owner = art[: len(h)][ok]
+        keys = unique_sorted(
+            (owner.astype(np.uint64) << np.uint64(32)) | h[ok], np.searchsorted(owner, np.arange(1, k))
+        )
     else:
         keys = np.zeros(0, dtype=np.uint64)
     owner = (keys >> np.uint64(32)).astype(np.int64)
     values = keys & np.uint64(0xFFFFFFFF)
     short = np.flatnonzero((lengths > 0) & (lengths < size))
     if len(short):  # a text shorter than a shingle is one shingle of all its words
-        extra = [(i, _rolling(ids[bounds[i]:bounds[i + 1]], int(lengths[i]))) for i in short.tolist()]
+        extra = [(i, _rolling(ids[bounds[i] : bounds[i + 1]], int(lengths[i]))) for i in short.tolist()]
         owner = np.concatenate([owner] + [np.full(1, i, dtype=np.int64) for i, _ in extra])
         values = np.concatenate([values] + [v for _, v in extra])
         order = np.argsort(owner, kind="stable")
@@ -165,16 +178,18 @@ def fingerprints(
     for i, article in enumerate(articles):
         lo, hi = int(bounds[i]), int(bounds[i + 1])
         n_paras, sketch, sketch_para = sketches[i]
-        out.append(Fingerprint(
-            article_id=article.id,
-            exact=hashlib.blake2b(ids[lo:hi].tobytes(), digest_size=12).hexdigest(),
-            signature=signatures[i],
-            shingles=int(n_shingles[i]),
-            n_paragraphs=n_paras,
-            sketch=sketch,
-            sketch_paragraph=sketch_para,
-            bands=bands[i],
-        ))
+        out.append(
+            Fingerprint(
+                article_id=article.id,
+                exact=hashlib.blake2b(ids[lo:hi].tobytes(), digest_size=12).hexdigest(),
+                signature=signatures[i],
+                shingles=int(n_shingles[i]),
+                n_paragraphs=n_paras,
+                sketch=sketch,
+                sketch_paragraph=sketch_para,
+                bands=bands[i],
+            )
+        )
     return out
 
 
@@ -184,9 +199,11 @@ def _minhash_rows(template: MinHash, values: np.ndarray, first: np.ndarray, num_
     out = np.full((k, num_perm), np.uint32(0xFFFFFFFF), dtype=np.uint32)  # datasketch's empty value
     if _fmix is None or template.scheme != _SCHEME:
         for i in range(k):
-            m = MinHash(num_perm=num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME, permutations=template.permutations)
+            m = MinHash(
+                num_perm=num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME, permutations=template.permutations
+            )
             if first[i + 1] > first[i]:
-                m.update_batch(values[first[i]:first[i + 1]].tolist())
+                m.update_batch(values[first[i] : first[i + 1]].tolist())
             out[i] = m.hashvalues.astype(np.uint32)
         return out
     if not len(values):
@@ -213,7 +230,9 @@ def _minhash_rows(template: MinHash, values: np.ndarray, first: np.ndarray, num_
     return out
 
 
-def _paragraph_sketch_lists(tokens: Tokens, bounds: np.ndarray, settings: GroupSettings) -> list[tuple[int, np.ndarray, np.ndarray]]:
+def _paragraph_sketch_lists(
+    tokens: Tokens, bounds: np.ndarray, settings: GroupSettings
+) -> list[tuple[int, np.ndarray, np.ndarray]]:
     """Bottom-k shingle hashes of each long-enough paragraph, for all articles at once.
 
     Per article: (paragraphs sketched, their values paragraph by paragraph, each value's paragraph).
@@ -240,10 +259,9 @@ def _paragraph_sketch_lists(tokens: Tokens, bounds: np.ndarray, settings: GroupS
         return out
     h = _rolling(ids, size)
     n = len(h)
-    inside = para[:n] == para[size - 1:]
+    inside = para[:n] == para[size - 1 :]
     owner = para[:n][inside]  # paragraphs numbered across articles: sorted in runs per article
-    keys = unique_sorted((owner.astype(np.uint64) << np.uint64(32)) | h[inside],
-                         np.searchsorted(owner, base[1:]))
+    keys = unique_sorted((owner.astype(np.uint64) << np.uint64(32)) | h[inside], np.searchsorted(owner, base[1:]))
     paras = (keys >> np.uint64(32)).astype(np.int64)
     values = keys & np.uint64(0xFFFFFFFF)
     # keys are sorted by (paragraph, value): the first ``keep`` of each paragraph are its bottom-k
@@ -258,8 +276,10 @@ def _paragraph_sketch_lists(tokens: Tokens, bounds: np.ndarray, settings: GroupS
     ordinal = at - first_wanted[owner_of_wanted[at]]
     cut = np.searchsorted(owner_of_wanted[at], np.arange(k + 1))
     n_wanted, cut_l = np.diff(first_wanted).tolist(), cut.tolist()
-    return [(n_wanted[i], values[cut_l[i]:cut_l[i + 1]], ordinal[cut_l[i]:cut_l[i + 1]]) if n_wanted[i] else out[i]
-            for i in range(k)]
+    return [
+        (n_wanted[i], values[cut_l[i] : cut_l[i + 1]], ordinal[cut_l[i] : cut_l[i + 1]]) if n_wanted[i] else out[i]
+        for i in range(k)
+    ]
 
 
 @dataclass
@@ -308,20 +328,20 @@ class _Rows:
         """One row (a scalar or a row of ``width`` values)."""
         if self.n == len(self.data):
             grown = np.zeros((2 * len(self.data),) + self.data.shape[1:], dtype=self.data.dtype)
-            grown[:self.n] = self.data[:self.n]
+            grown[: self.n] = self.data[: self.n]
             self.data = grown
         self.data[self.n] = value
         self.n += 1
 
     def view(self) -> np.ndarray:
-        return self.data[:self.n]
+        return self.data[: self.n]
 
     def renumber(self, kept: np.ndarray) -> None:
         """An empty row 0, then the rows where ``kept`` (a mask over the rows held) is True, in order."""
         rows = self.view()[kept]
         self.n = 1 + len(rows)
         self.data = np.zeros((2 * self.n,) + rows.shape[1:], dtype=rows.dtype)
-        self.data[1:self.n] = rows
+        self.data[1 : self.n] = rows
 
 
 _EMPTY_CODES = np.zeros(0, dtype=np.int64)
@@ -512,8 +532,10 @@ class DedupIndex:
                 share = self.settings.paragraph_candidate_share
                 need = share * np.minimum(fp.sketch_values, self._sketch_values.data[rows])
                 candidates.update(rows[votes >= need].tolist())
-        rows = sorted((r for r in candidates if self.id_of[r] is not None and self.id_of[r] != fp.article_id),
-                      key=lambda r: self.id_of[r])
+        rows = sorted(
+            (r for r in candidates if self.id_of[r] is not None and self.id_of[r] != fp.article_id),
+            key=lambda r: self.id_of[r],
+        )
         if not rows:
             return None
         jaccards = (self._sig.data[rows] == fp.signature).mean(axis=1)
@@ -543,7 +565,9 @@ class DedupIndex:
         summary = self._planned_summary(fp)
         if summary is not None:
             total = fp.n_paragraphs
-            reuses = [ParagraphReuse(self.id_of[r], c, c / total) for r, c in summary[1] if self.id_of[r] != fp.article_id]
+            reuses = [
+                ParagraphReuse(self.id_of[r], c, c / total) for r, c in summary[1] if self.id_of[r] != fp.article_id
+            ]
             return sorted(reuses, key=lambda r: (-r.paragraphs, r.source_id))
         owners = self._paragraph_owners(fp)
         if owners is None:
@@ -561,8 +585,11 @@ class DedupIndex:
         rows_paras = unique_sorted(((pairs[ok] >> 32) << 16) | mine[ok])
         rows, counts = counts_sorted(rows_paras >> 16)
         total = fp.n_paragraphs
-        reuses = [ParagraphReuse(self.id_of[r], c, c / total) for r, c in zip(rows.tolist(), counts.tolist())
-                  if self.id_of[r] != fp.article_id]
+        reuses = [
+            ParagraphReuse(self.id_of[r], c, c / total)
+            for r, c in zip(rows.tolist(), counts.tolist())
+            if self.id_of[r] != fp.article_id
+        ]
         return sorted(reuses, key=lambda r: (-r.paragraphs, r.source_id))
 
     def _flush(self) -> None:
@@ -604,7 +631,7 @@ class DedupIndex:
         if plan is None or plan.next >= len(plan.ids) or plan.ids[plan.next] != fp.article_id:
             return None
         if plan.epoch != self._epoch:  # a kept owner of a capped value forgotten since: plan the rest again
-            plan = self._plan = self._make_plan(plan.fps[plan.next:])
+            plan = self._plan = self._make_plan(plan.fps[plan.next :])
         return plan.found[plan.next]
 
     def _make_plan(self, fps: list[Fingerprint]) -> _Plan:
@@ -644,12 +671,20 @@ class DedupIndex:
         by_art = argsort_small(arts, k)
         arts, ats, codes = arts[by_art], ats[by_art], codes[by_art]
         cut = np.searchsorted(arts, np.arange(k + 1)).tolist()
-        plan.found = [(ats[cut[i]:cut[i + 1]], codes[cut[i]:cut[i + 1]]) for i in range(k)]
+        plan.found = [(ats[cut[i] : cut[i + 1]], codes[cut[i] : cut[i + 1]]) for i in range(k)]
         plan.summary = self._summaries(fps, row0, lengths, start, arts, ats, codes)
         return plan
 
-    def _summaries(self, fps: list[Fingerprint], row0: int, lengths: np.ndarray, start: np.ndarray,
-                   arts: np.ndarray, ats: np.ndarray, codes: np.ndarray) -> list[tuple[list[int], list[tuple[int, int]]]]:
+    def _summaries(
+        self,
+        fps: list[Fingerprint],
+        row0: int,
+        lengths: np.ndarray,
+        start: np.ndarray,
+        arts: np.ndarray,
+        ats: np.ndarray,
+        codes: np.ndarray,
+    ) -> list[tuple[list[int], list[tuple[int, int]]]]:
         """Per planned article, what ``check`` and ``reused_paragraphs`` work out from its owners, for
         all of them at once, as if every owner stays live: (candidate rows, [(row, paragraphs reused)]).
 
@@ -667,8 +702,11 @@ class DedupIndex:
         # check: shared values per (article, owner row) against the candidate share
         keys, votes = counts_sorted((arts << 32) | rows)
         key_art, key_row = keys >> 32, keys & 0xFFFFFFFF
-        key_values = np.where(key_row >= row0, lengths[np.clip(key_row - row0, 0, k - 1)],
-                              self._sketch_values.data[np.minimum(key_row, row0 - 1)])
+        key_values = np.where(
+            key_row >= row0,
+            lengths[np.clip(key_row - row0, 0, k - 1)],
+            self._sketch_values.data[np.minimum(key_row, row0 - 1)],
+        )
         need = self.settings.paragraph_candidate_share * np.minimum(lengths[key_art], key_values)
         chosen = votes >= need
         cand_art, cand_row = key_art[chosen], key_row[chosen]
@@ -691,9 +729,13 @@ class DedupIndex:
         cand_cut = np.searchsorted(cand_art, np.arange(k + 1)).tolist()
         reuse_cut = np.searchsorted(reuse_art, np.arange(k + 1)).tolist()
         cand_row, reuse_row, reused = cand_row.tolist(), reuse_row.tolist(), reused.tolist()
-        return [(cand_row[cand_cut[i]:cand_cut[i + 1]],
-                 list(zip(reuse_row[reuse_cut[i]:reuse_cut[i + 1]], reused[reuse_cut[i]:reuse_cut[i + 1]])))
-                for i in range(k)]
+        return [
+            (
+                cand_row[cand_cut[i] : cand_cut[i + 1]],
+                list(zip(reuse_row[reuse_cut[i] : reuse_cut[i + 1]], reused[reuse_cut[i] : reuse_cut[i + 1]])),
+            )
+            for i in range(k)
+        ]
 
     def _planned_summary(self, fp: Fingerprint) -> tuple[list[int], list[tuple[int, int]]] | None:
         """``_summaries`` of ``fp`` when a plan holds it and all its owners are still live, else None."""
@@ -820,9 +862,11 @@ class DedupIndex:
         new_row[live] = np.arange(int(live.sum()))
         codes = (new_row[self._pc >> 16] << 16) | (self._pc & 0xFFFF)
         return {
-            "settings": self.settings, "exact": self.exact,
+            "settings": self.settings,
+            "exact": self.exact,
             "id_of": [a for a in self.id_of if a is not None],
-            "sig": self._sig.view()[live], "shingles": self._shingles.view()[live].astype(np.int32),
+            "sig": self._sig.view()[live],
+            "shingles": self._shingles.view()[live].astype(np.int32),
             "sketch_values": self._sketch_values.view()[live].astype(np.int32),
             # sketch values are 32-bit; codes fit 32 bits while there are fewer than 65,536 rows
             "pv": self._pv.astype(np.uint32),
@@ -846,7 +890,9 @@ class DedupIndex:
 
 _COMPACT_MIN_ROWS = 4096  # forgotten rows ``compact_if_due`` lets pass before it renumbers (amortises its copy)
 _DELTA_MIN_ONE_BY_ONE = 1 << 14  # the same without a plan
-_DELTA_MIN = 1 << 16  # paragraph index entries in the delta before it folds into the base (a planned block's adds wait unmerged, so only one-off look-ups pay for its size)
+_DELTA_MIN = (
+    1 << 16
+)  # paragraph index entries in the delta before it folds into the base (a planned block's adds wait unmerged, so only one-off look-ups pay for its size)
 
 
 @dataclass
@@ -862,4 +908,3 @@ class _Plan:
     summary: list = field(default_factory=list)  # per article: ``DedupIndex._summaries``
     # the block's (sketch value, owner code) entries in the order a flush of all its adds sorts them
     entries: tuple[np.ndarray, np.ndarray] | None = None
-
