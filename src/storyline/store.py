@@ -113,7 +113,7 @@ def _interval(article: Article) -> str | None:
     )
 
 
-def _article_row(article: Article) -> tuple:
+def _article_row(article: Article) -> tuple[Any, ...]:
     return (
         article.id,
         article.path,
@@ -130,7 +130,7 @@ def _article_row(article: Article) -> tuple:
     )
 
 
-def _article_from(row: tuple) -> Article:
+def _article_from(row: tuple[Any, ...]) -> Article:
     (id_, path, url, outlet, title, published, source, evidence, text, interval, fetched) = row
     article = Article(
         id=id_,
@@ -204,7 +204,7 @@ class Store:
     def _sql(self, statement: str) -> str:
         return statement.replace("?", self._ph) if self._ph != "?" else statement
 
-    def _run(self, statement: str, params: Iterable = ()) -> Any:
+    def _run(self, statement: str, params: Iterable[Any] = ()) -> Any:
         cursor = self._db.cursor()
         cursor.execute(self._sql(statement), tuple(params))
         return cursor
@@ -301,7 +301,7 @@ class Store:
         ).fetchall()
         return {row[0]: int(row[1]) for row in rows}
 
-    def stories(self) -> list[dict]:
+    def stories(self) -> list[dict[str, Any]]:
         rows = self._run(
             "SELECT id, title, first_published, last_published, size, merged_ids, updated_at "
             "FROM stories ORDER BY size DESC, first_published, id"
