@@ -107,7 +107,7 @@ def main() -> int:
             for problem in check_document(document):
                 unsupported[re.sub(r"'[^']*'|\d{4}", "…", problem.reason)] += 1
             if args.keep:
-                folder = keep / story.id
+                folder = keep / story.id.replace("/", "_")  # Timeline17's ids spell their source folders
                 folder.mkdir(parents=True, exist_ok=True)
                 (folder / "story.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
     compose_seconds = time.perf_counter() - started

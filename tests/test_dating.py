@@ -214,4 +214,5 @@ def test_an_undated_article_says_where_the_year_of_words_naming_none_came_from(t
 
 def test_four_digits_before_a_time_zone_are_a_clock_not_a_year():
     assert stated_parts_disagree("1204 GMT", "2011-07-26") is None
+    assert stated_parts_disagree("1600 local time", "2010-01-22") is None
     assert stated_parts_disagree("in 1204", "2011-07-26") is not None

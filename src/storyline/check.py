@@ -24,8 +24,8 @@ from pathlib import Path
 STATED_SOURCES = ("header", "metadata", "sidecar", "url")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH = re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?", re.IGNORECASE)
-#: a year; four digits before a time zone are a clock ("at 1204 GMT")
-_YEAR = re.compile(r"(?<![\d,.])([12]\d{3})(s?)(?![\d])(?!\s*(?:GMT|UTC|[A-Z]{2}T|BST|CET|hrs|hours)\b)")
+#: a year; four digits before a time zone or "local time" are a clock ("at 1204 GMT", "1600 local time")
+_YEAR = re.compile(r"(?<![\d,.])([12]\d{3})(s?)(?![\d])(?!\s*(?:GMT|UTC|[A-Z]{2}T|BST|CET|hrs|hours|local time)\b)")
 _DAY_AFTER_MONTH = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?!\d)", re.IGNORECASE
 )
