@@ -97,20 +97,20 @@ def test_minhash_signatures_equal_datasketch_update_batch(monkeypatch):
     (long, shorter than a shingle, empty, no words), also when the product is split into blocks."""
     from datasketch import MinHash
 
-    from storyline.group import dedup
-    from storyline.group.dedup import _SCHEME, _identity, fingerprints, shingle_hashes
+    from storyline.group import sketches
+    from storyline.group.sketches import MINHASH_SCHEME, fingerprints, identity_hash, shingle_hashes
     from storyline.group.words import tokenize, tokenize_many
 
     settings = GroupSettings()
     texts = [" ".join(BRIDGE), "Too short", "", "*** !", "\n\n".join(ORCHARD), " ".join(BRIDGE[:2])]
     articles = [Article(id=f"t{i}", text=text) for i, text in enumerate(texts)]
     for rows in (1 << 13, 16):  # 16 shingles a block: long articles take a block of their own, short ones share
-        monkeypatch.setattr(dedup, "_MINHASH_ROWS", rows)
+        monkeypatch.setattr(sketches, "_MINHASH_ROWS", rows)
         tokens, bounds = tokenize_many(texts)
         fps = fingerprints(articles, settings, None, tokens, bounds)
         for text, fp in zip(texts, fps):
             hashes = shingle_hashes(tokenize(text).hashes, settings.shingle_size)
-            theirs = MinHash(num_perm=settings.num_perm, hashfunc=_identity, seed=1, scheme=_SCHEME)
+            theirs = MinHash(num_perm=settings.num_perm, hashfunc=identity_hash, seed=1, scheme=MINHASH_SCHEME)
             if len(hashes):
                 theirs.update_batch(hashes.tolist())
             assert fp.shingles == len(hashes)

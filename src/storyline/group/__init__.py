@@ -34,7 +34,8 @@ from operator import attrgetter, itemgetter
 
 from storyline.config import GroupSettings
 from storyline.group.cluster import EntityKeys, Features, StoryIndex, StoryState, Vector, features_many
-from storyline.group.dedup import DedupIndex, Fingerprint, fingerprints
+from storyline.group.dedup import DedupIndex
+from storyline.group.sketches import Fingerprint, fingerprints
 from storyline.group.state import StateError
 from storyline.group.state import dumps as state_dumps
 from storyline.group.state import loads as state_loads
