@@ -361,7 +361,7 @@ class StoryGrouper:
         ):
             setattr(self, name, state[name])
         self.reuses = [Reuse(*r) for r in self.reuses]
-        # older states also listed ids that were never queued or were forgotten since
+        # the queue keeps only ids whose sketches are still held (a saved state may list forgotten ones)
         self._queued = {a for a in self.closed_sketches if a in self.dedup.prints}
         saved = self.dedup.settings
         changed = [name for name in SKETCH_SETTINGS if getattr(saved, name) != getattr(self.settings, name)]
