@@ -14,7 +14,7 @@ from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from storyline.annotate import ANNOTATION_VERSION, annotate, worker_count
 from storyline.compose.story import compose_story
@@ -75,14 +75,15 @@ class Progress:
     on_article: Callable[[Article], None] | None = None
 
 
-def _previous_document(path: Path) -> dict | None:
+def _previous_document(path: Path) -> dict[str, Any] | None:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return document
     except (OSError, ValueError):
         return None
 
 
-def _keys(document: dict | None, part: str, fields_: tuple[str, ...]) -> set[tuple]:
+def _keys(document: dict[str, Any] | None, part: str, fields_: tuple[str, ...]) -> set[tuple[Any, ...]]:
     if not document:
         return set()
     return {tuple(item.get(f) for f in fields_) for item in document.get(part, [])}
@@ -267,7 +268,7 @@ class ComposedStory:
     """What a worker sends back for one story: its title, story.json document and rendered files."""
 
     title: str
-    document: dict
+    document: dict[str, Any]
     files: dict[str, str]
     seconds: dict[str, float] = field(default_factory=dict)
 
@@ -380,7 +381,7 @@ def _stranded(store: Store, grouper: StoryGrouper, new: list[AnnotatedArticle]) 
 
 
 def _change(
-    story: Story, title: str, document: dict, previous: dict | None, new_ids: set[str], path: Path
+    story: Story, title: str, document: dict[str, Any], previous: dict[str, Any] | None, new_ids: set[str], path: Path
 ) -> StoryChange:
     return StoryChange(
         story_id=story.id,

@@ -16,19 +16,23 @@ import datetime as dt
 import hmac
 import json
 import os
+from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.datastructures import QueryParams
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from storyline import __version__
 from storyline.config import ServeSettings
 from storyline.errors import InputError
 from storyline.ingest.dates import parse_date
+from storyline.model import Article
 from storyline.serve import inbox, pages
 from storyline.serve.library import APP_SCRIPT, STORY_ID, ApiError, Body, Library, holds
 from storyline.serve.state import ServeState
@@ -55,11 +59,11 @@ APP_CONFIG_VARIABLE = "STORYLINE_SERVE_APP"
 class _Guard:
     """Pure ASGI middleware: the token check for reads (when asked for) and the security headers."""
 
-    def __init__(self, app, check=None):
+    def __init__(self, app: ASGIApp, check: Callable[[Request], None] | None = None) -> None:
         self.app = app
         self.check = check
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -73,7 +77,7 @@ class _Guard:
         # the story page carries its own script policy (render/html.py); the rest gets the app's
         extra = STORY_PAGE_HEADERS if path.startswith("/stories/") else PAGE_HEADERS
 
-        async def send_with_headers(message):
+        async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = [*message.get("headers", ()), *extra]
             await send(message)
@@ -100,12 +104,12 @@ class _CachedReads:
     these the cache cannot answer as it stands (filters, limits, an unknown story), goes on to the
     app, whose routes give the same answers and every error."""
 
-    def __init__(self, app, library: Library, search_limit: int):
+    def __init__(self, app: ASGIApp, library: Library, search_limit: int) -> None:
         self.app = app
         self.library = library
         self.search_limit = search_limit
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
             found = self._lookup(scope["path"], scope["query_string"])
             if found is not None:
@@ -138,7 +142,7 @@ class _CachedReads:
         return None
 
     @staticmethod
-    async def _send(scope, send, body: Body, media_type: str) -> None:
+    async def _send(scope: Scope, send: Send, body: Body, media_type: str) -> None:
         held = next((v for k, v in scope["headers"] if k == b"if-none-match"), None)
         headers = [(b"etag", body.etag.encode()), (b"cache-control", b"no-cache")]
         if holds(held.decode("latin-1") if held else None, body):
@@ -180,13 +184,13 @@ def _utc(stored: str | None) -> str:
 
 
 def filter_stories(
-    stories: list[dict],
+    stories: list[dict[str, Any]],
     date_from: str | None,
     date_to: str | None,
     min_size: int | None,
     max_size: int | None,
     updated_since: str | None,
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """Stories whose span meets [date_from, date_to], within the sizes, updated after ``updated_since``."""
     kept = []
     for story in stories:
@@ -305,13 +309,15 @@ def create_app(
         return cached_response(request, library.story_file(story_id, "timelinejs.json"), "application/json")
 
     @app.get("/api/stories/{story_id}/changes", summary="What is new in one story since a time")
-    async def story_changes(story_id: str, since: str | None = Query(None, description="ISO 8601 timestamp")) -> dict:
+    async def story_changes(
+        story_id: str, since: str | None = Query(None, description="ISO 8601 timestamp")
+    ) -> dict[str, Any]:
         library.story_file(story_id, "story.json")  # 404 for an unknown story
         return {"changes": library.state().changes_after(0, _timestamp_param(since, "since"), story_id)}
 
     # ── API: entities across stories ───────────────────────────────────────────
 
-    def _entity_summary(record: dict) -> dict:
+    def _entity_summary(record: dict[str, Any]) -> dict[str, Any]:
         return {
             "name": record["name"],
             "type": record["type"],
@@ -320,7 +326,7 @@ def create_app(
             "quotes": len(record["quotes"]),
         }
 
-    def _find_entities(words: str, kind: str | None) -> list[dict]:
+    def _find_entities(words: str, kind: str | None) -> list[dict[str, Any]]:
         needle = words.casefold().strip()
         matches = [
             r
@@ -334,11 +340,11 @@ def create_app(
         name: str = Query(..., min_length=1, max_length=200),
         type: str | None = Query(None, description="PERSON, ORG, GPE, …"),  # noqa: A002 - the API's word
         limit: int = Query(50, ge=1, le=500),
-    ) -> dict:
+    ) -> dict[str, Any]:
         return {"entities": [_entity_summary(r) for r in _find_entities(name, type)[:limit]]}
 
     @app.get("/api/entities/{name}", summary="One entity over all stories: its stories and every quote it is given")
-    async def entity(name: str) -> dict:
+    async def entity(name: str) -> dict[str, Any]:
         record = library.entities().get(name.casefold())
         if record is None:
             raise ApiError(404, "no_such_entity", f"No person or organisation named {name[:80]!r} in any story.")
@@ -357,10 +363,10 @@ def create_app(
         return cached_response(request, library.search(q, limit), "application/json")
 
     @app.get("/api/articles/{article_id}", summary="Where a submitted article is: queued, or stored in a story")
-    async def article_status(article_id: str) -> dict:
+    async def article_status(article_id: str) -> dict[str, Any]:
         return _status(article_id)
 
-    def _status(article_id: str) -> dict:
+    def _status(article_id: str) -> dict[str, Any]:
         # the inbox first: the worker removes a submission only after storing it, so looking in this
         # order never misses an article that moves from one to the other meanwhile
         if article_id in inbox.pending_ids(out):
@@ -369,7 +375,7 @@ def create_app(
             return {"id": article_id, "status": "stored", "story_id": library.story_of_article().get(article_id)}
         raise ApiError(404, "no_such_article", f"No article {article_id!r} is stored or queued.")
 
-    def _status_or_skipped(article_id: str) -> dict:
+    def _status_or_skipped(article_id: str) -> dict[str, Any]:
         """While a POST waits: an article the build skipped (its annotation failed) is neither stored nor queued."""
         try:
             return _status(article_id)
@@ -394,7 +400,7 @@ def create_app(
             raise ApiError(408, "timeout", f"The request body took longer than {settings.body_timeout:g} s.") from None
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
 
-        def keep(articles) -> bool:  # an article stored already is not queued again
+        def keep(articles: list[Article]) -> bool:  # an article stored already is not queued again
             return not all(library.store().published_of([a.id]) for a in articles)
 
         try:
@@ -425,7 +431,7 @@ def create_app(
         after: int = Query(0, ge=0),
         since: str | None = Query(None, description="ISO 8601 timestamp"),
         limit: int = Query(500, ge=1, le=5000),
-    ) -> dict:
+    ) -> dict[str, Any]:
         rows = library.state().changes_after(after, _timestamp_param(since, "since"), None, limit)
         return {"changes": rows, "last_id": rows[-1]["id"] if rows else max(after, library.state().last_change_id())}
 
@@ -439,7 +445,7 @@ def create_app(
         last = request.headers.get("last-event-id")
         start = int(last) if last and last.isdigit() else (after if after is not None else state.last_change_id())
 
-        async def events():
+        async def events() -> AsyncIterator[str]:
             sent, position, quiet = 0, start, 0.0
             try:
                 yield "retry: 2000\n\n"
@@ -472,7 +478,7 @@ def create_app(
         for s in watch_sources or []
     ]
 
-    def _watch_record(watch: dict, given: str) -> dict:
+    def _watch_record(watch: dict[str, Any], given: str) -> dict[str, Any]:
         record = {"source": watch["source"], "kind": watch["kind"], "added_at": watch.get("added_at"), "from": given}
         if watch["kind"] != "feed":
             return record
@@ -480,7 +486,7 @@ def create_app(
         return {**record, "last_status": feed["last_status"], "failures": feed["failures"]}
 
     @app.get("/api/watches", summary="The folders and feeds being watched for new articles; needs the token")
-    async def list_watches(request: Request) -> dict:
+    async def list_watches(request: Request) -> dict[str, Any]:
         _check_token(request)
         fixed = [_watch_record(w, "command line") for w in fixed_watches]
         return {"watches": fixed + [_watch_record(w, "api") for w in library.state().watches()]}
@@ -507,7 +513,7 @@ def create_app(
         return JSONResponse(_watch_record(watch, "api"), status_code=201 if added else 200)
 
     @app.delete("/api/watches", summary="Stop watching a folder or feed (?source=…); needs the token")
-    async def remove_watch(request: Request, source: str = Query(..., min_length=1, max_length=2000)) -> dict:
+    async def remove_watch(request: Request, source: str = Query(..., min_length=1, max_length=2000)) -> dict[str, Any]:
         _check_token(request)
         if any(w["source"] == source for w in fixed_watches):
             raise ApiError(409, "command_line_source", f"{source[:200]!r} is watched by --watch; restart without it.")
@@ -591,7 +597,7 @@ def serve_app() -> FastAPI:
     )
 
 
-def _json_record(body: bytes) -> dict:
+def _json_record(body: bytes) -> dict[str, Any]:
     if not body.strip():
         raise ApiError(400, "empty_body", "The request has no body; send one article as a JSON object.")
     try:
@@ -603,7 +609,7 @@ def _json_record(body: bytes) -> dict:
     return record
 
 
-def _submit_html(out: Path, body: bytes, url: str | None, keep) -> inbox.Submitted:
+def _submit_html(out: Path, body: bytes, url: str | None, keep: Callable[[list[Article]], bool]) -> inbox.Submitted:
     """An HTML page: read by the same reader as a .html file; ``url`` names where it came from."""
     if url is not None and not url.lower().startswith(("http://", "https://")):
         raise InputError("E105", "?url= must be an http(s) URL.")

@@ -16,6 +16,7 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from storyline.errors import InputError
 from storyline.ingest import read_file
@@ -101,7 +102,7 @@ def submit_bytes(
     return Submitted(key=key, articles=articles)
 
 
-def submit_record(out: Path, record: dict, keep: Callable[[list[Article]], bool] | None = None) -> Submitted:
+def submit_record(out: Path, record: dict[str, Any], keep: Callable[[list[Article]], bool] | None = None) -> Submitted:
     """One article as in a .jsonl line; a date that is given but does not parse is refused."""
     for name in DATE_FIELDS:
         value = record.get(name)

@@ -12,9 +12,10 @@ import re
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from storyline.config import ServeSettings
 from storyline.render.html import render_story_html
@@ -26,6 +27,8 @@ APP_SCRIPT = "/static/app.js"
 STORY_FIELDS = ("id", "title", "size", "first_published", "last_published", "updated_at")
 #: search answers kept in memory (per web process) until the index or the stories change
 SEARCH_CACHE_SIZE = 512
+
+T = TypeVar("T")
 
 
 class ApiError(Exception):
@@ -75,7 +78,7 @@ class Library:
         self._local = threading.local()
         self._lock = threading.Lock()
         self._cache: dict[str, _Cached] = {}
-        self._searches: OrderedDict[tuple, Body] = OrderedDict()
+        self._searches: OrderedDict[tuple[Any, ...], Body] = OrderedDict()
         self._change_checked = -float("inf")
         self._change_id = 0
 
@@ -98,10 +101,11 @@ class Library:
             return None
         return (info.st_mtime_ns, info.st_size)
 
-    def _memo(self, name: str, key: Any, make) -> Any:
+    def _memo(self, name: str, key: Any, make: Callable[[], T]) -> T:
         cached = self._cache.get(name)
         if cached is not None and cached.key == key:
-            return cached.value
+            kept: T = cached.value
+            return kept
         value = make()
         with self._lock:
             self._cache[name] = _Cached(key, value)
@@ -120,7 +124,7 @@ class Library:
             self._change_id = self.state().last_change_id()
         return self._change_id
 
-    def stories(self) -> list[dict]:
+    def stories(self) -> list[dict[str, Any]]:
         return self._memo(
             "stories", self.generation(), lambda: [{k: s[k] for k in STORY_FIELDS} for s in self.store().stories()]
         )
@@ -148,12 +152,12 @@ class Library:
             raise ApiError(404, "no_such_story", f"No story {story_id!r}.")
         return self._memo(f"file:{story_id}:{name}", stamp, lambda: Body.of(Path(path).read_bytes()))
 
-    def entities(self) -> dict[str, dict]:
+    def entities(self) -> dict[str, dict[str, Any]]:
         """Name (case-folded) → that entity over every story: where it appears and every quote it is given."""
         return self._memo("entities", self.generation(), self._collect_entities)
 
-    def _collect_entities(self) -> dict[str, dict]:
-        found: dict[str, dict] = {}
+    def _collect_entities(self) -> dict[str, dict[str, Any]]:
+        found: dict[str, dict[str, Any]] = {}
         for path in sorted((self.out / "stories").glob("*/story.json")):
             try:
                 document = json.loads(path.read_text(encoding="utf-8"))

@@ -24,7 +24,7 @@ def _span(first: str | None, last: str | None) -> str:
     return _e(format_date(first or last)) or "undated"
 
 
-def _story_item(story: dict) -> str:
+def _story_item(story: dict[str, Any]) -> str:
     size = story.get("size") or 0
     return (
         f'<li data-id="{_e(story["id"])}" data-updated="{_e(story.get("updated_at"))}">'
@@ -37,7 +37,7 @@ def _story_item(story: dict) -> str:
     )
 
 
-def _result_item(result: dict) -> str:
+def _result_item(result: dict[str, Any]) -> str:
     story_id = result.get("story_id")
     where = (
         (f'<a href="/stories/{quote(str(story_id), safe="")}">{_e(result.get("story_title") or story_id)}</a>')
@@ -67,15 +67,15 @@ def _person_link(name: str) -> str:
 
 
 def index_page(
-    stories: list[dict],
+    stories: list[dict[str, Any]],
     q: str,
-    results: list[dict] | None,
+    results: list[dict[str, Any]] | None,
     date_from: str,
     date_to: str,
     min_size: str,
     problem: str | None,
     app_script: str,
-    people: list[dict] | None = None,
+    people: list[dict[str, Any]] | None = None,
 ) -> str:
     """The story list (newest first), a search form and, when searched, the matching sentences."""
     ordered = sorted(stories, key=lambda s: (str(s.get("last_published") or ""), s.get("size") or 0), reverse=True)
@@ -125,7 +125,7 @@ def index_page(
     )
 
 
-def person_page(record: dict, app_script: str) -> str:
+def person_page(record: dict[str, Any], app_script: str) -> str:
     """One person (or organisation) over every story: the stories and every quote, with its source."""
     titles = {s["story_id"]: s["title"] for s in record["stories"]}
     stories = "".join(
@@ -162,7 +162,7 @@ def not_found_page(message: str, app_script: str) -> str:
     )
 
 
-def docs_page(openapi: dict) -> str:
+def docs_page(openapi: dict[str, Any]) -> str:
     """The API reference read from the OpenAPI description, with no script and nothing external."""
     sections = []
     for path, operations in sorted(openapi.get("paths", {}).items()):

@@ -90,9 +90,9 @@ class PostgresPassages:
 
     def index_version(self) -> int:
         """Grows whenever sentences are indexed (a key for cached search answers)."""
-        return self.db.execute("SELECT COALESCE(MAX(id), 0) FROM search_passages").fetchone()[0]
+        return int(self.db.execute("SELECT COALESCE(MAX(id), 0) FROM search_passages").fetchone()[0])
 
-    def search(self, words: str, limit: int, window: int = ServeSettings.search_rank_window) -> list[dict]:
+    def search(self, words: str, limit: int, window: int = ServeSettings.search_rank_window) -> list[dict[str, Any]]:
         if not words.strip():
             return []
         rows = self.db.execute(SEARCH, (words, max(window, 1), limit)).fetchall()

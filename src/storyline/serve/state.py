@@ -23,6 +23,7 @@ import json
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from storyline.config import ServeSettings
 from storyline.serve.pgsearch import PostgresPassages
@@ -121,13 +122,13 @@ class ServeState:
         """Grows whenever an article is indexed (a key for cached search answers)."""
         if self.pg is not None:
             return self.pg.index_version()
-        return self.db.execute("SELECT COALESCE(MAX(rowid), 0) FROM indexed").fetchone()[0]
+        return int(self.db.execute("SELECT COALESCE(MAX(rowid), 0) FROM indexed").fetchone()[0])
 
     def catch_up(self, store: Store) -> int:
         """Index every stored article the index does not hold (a folder built by ``storyline build``)."""
         return self.index_articles(store, store.stored_ids())
 
-    def search(self, words: str, limit: int, window: int = ServeSettings.search_rank_window) -> list[dict]:
+    def search(self, words: str, limit: int, window: int = ServeSettings.search_rank_window) -> list[dict[str, Any]]:
         """The best ``limit`` sentences holding every word (FTS5's bm25), among the newest ``window``
         sentences that hold them (all of them when fewer match)."""
         if self.pg is not None:
@@ -157,13 +158,13 @@ class ServeState:
             )
 
     def last_change_id(self) -> int:
-        return self.db.execute("SELECT COALESCE(MAX(id), 0) FROM changes").fetchone()[0]
+        return int(self.db.execute("SELECT COALESCE(MAX(id), 0) FROM changes").fetchone()[0])
 
     def changes_after(
         self, change_id: int = 0, since: str | None = None, story_id: str | None = None, limit: int = 500
-    ) -> list[dict]:
+    ) -> list[dict[str, Any]]:
         sql = "SELECT id, at, story_id, title, created, new_articles, article_ids FROM changes WHERE id > ?"
-        params: list = [change_id]
+        params: list[Any] = [change_id]
         if since:
             sql += " AND at > ?"
             params.append(since)
@@ -186,7 +187,7 @@ class ServeState:
 
     # watcher state ---------------------------------------------------------------------
 
-    def feed(self, url: str) -> dict:
+    def feed(self, url: str) -> dict[str, Any]:
         row = self.db.execute(
             "SELECT etag, last_modified, failures, next_at, last_status FROM feeds WHERE url = ?", (url,)
         ).fetchone()
@@ -214,7 +215,7 @@ class ServeState:
                 "INSERT OR REPLACE INTO seen_files (path, mtime_ns, size) VALUES (?, ?, ?)", (path, mtime_ns, size)
             )
 
-    def watches(self) -> list[dict]:
+    def watches(self) -> list[dict[str, Any]]:
         rows = self.db.execute("SELECT source, kind, added_at FROM watches ORDER BY added_at, source").fetchall()
         return [{"source": r[0], "kind": r[1], "added_at": r[2]} for r in rows]
 

@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
@@ -173,7 +174,7 @@ class Watcher:
         )
         return submitted
 
-    def _get(self, url: str, headers: dict) -> tuple[int, bytes, httpx.Headers]:
+    def _get(self, url: str, headers: dict[str, str]) -> tuple[int, bytes, httpx.Headers]:
         """GET with a size limit: the body is read in pieces and dropped past ``max_feed_bytes``."""
         with self.client.stream("GET", url, headers=headers) as response:
             if response.status_code != 200:
@@ -186,7 +187,7 @@ class Watcher:
                 chunks.append(chunk)
             return 200, b"".join(chunks), response.headers
 
-    def _failed(self, url: str, known: dict, reason: str) -> int:
+    def _failed(self, url: str, known: dict[str, Any], reason: str) -> int:
         failures = known["failures"] + 1
         wait = min(self.settings.feed_interval * 2**failures, self.settings.max_backoff)
         self.state.save_feed(url, known["etag"], known["last_modified"], failures, self.clock() + wait, reason[:200])

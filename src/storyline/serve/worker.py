@@ -14,7 +14,9 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 from storyline.config import ServeSettings, Settings
 from storyline.errors import StorylineError
@@ -35,13 +37,19 @@ def open_store(out: Path, store_url: str | None) -> Store:
 
 def _story_ids(path: Path) -> list[str]:
     try:
-        return json.loads((path / "story.json").read_text(encoding="utf-8"))["story"]["article_ids"]
+        ids: list[str] = json.loads((path / "story.json").read_text(encoding="utf-8"))["story"]["article_ids"]
+        return ids
     except (OSError, ValueError, KeyError, TypeError):
         return []
 
 
 def build_pending(
-    out: Path, settings: Settings, resources: Resources, state: ServeState, store_url: str | None = None, log=print
+    out: Path,
+    settings: Settings,
+    resources: Resources,
+    state: ServeState,
+    store_url: str | None = None,
+    log: Callable[[str], None] = print,
 ) -> BuildReport | None:
     """Build one batch of waiting submissions; None when the inbox is empty."""
     folders = inbox.pending(out)[:MAX_BATCH]
@@ -64,7 +72,7 @@ def build_pending(
     return report
 
 
-def hold_lock(out: Path):
+def hold_lock(out: Path) -> TextIO:
     """The worker's lock on OUT: a second worker on the same folder is refused with a named error."""
     folder = inbox.inbox_dir(out)
     folder.mkdir(parents=True, exist_ok=True)
@@ -87,7 +95,7 @@ def run(
     stop: threading.Event | None = None,
     parent_pid: int | None = None,
     sources: list[str] | None = None,
-    log=print,
+    log: Callable[[str], None] = print,
 ) -> None:
     """Build the inbox until ``stop`` is set (or the parent process is gone); watch ``sources`` too."""
     from storyline.serve.watch import Watcher
