@@ -34,9 +34,9 @@ from throughput import ROOT, t17_sample  # noqa: E402
 
 from storyline.config import Settings  # noqa: E402
 from storyline.ingest import SidecarDates  # noqa: E402
-from storyline.pipeline import BuildReport, Progress, _annotate_here  # noqa: E402
+from storyline.pipeline import BuildReport, Progress, annotate_here  # noqa: E402
 from storyline.resources import Resources  # noqa: E402
-from storyline.scale.dask_run import _worker_plugin, annotate_on_cluster, connect  # noqa: E402
+from storyline.scale.dask_run import annotate_on_cluster, connect, worker_plugin  # noqa: E402
 from storyline.store import Store  # noqa: E402
 from storyline.timing import StageTimes  # noqa: E402
 
@@ -69,7 +69,7 @@ def run(
                 lambda article, reason: failures.append(reason),
             )
         else:
-            done = _annotate_here(
+            done = annotate_here(
                 inputs,
                 Path(out),
                 sidecar,
@@ -123,7 +123,7 @@ def main() -> None:
         }
         for workers in (1, 2):
             with connect(local_workers=workers) as client:
-                client.register_plugin(_worker_plugin(None))  # spaCy loaded on every worker before the clock
+                client.register_plugin(worker_plugin(None))  # spaCy loaded on every worker before the clock
                 rates[f"dask {workers}"] = run(f"dask {workers}", inputs, sidecar, client=client)
     print(f"Dask overhead on one worker: {1 - rates['dask 1'] / rates['-j 1']:.1%} (goal ≤ 10 %)")
     print(

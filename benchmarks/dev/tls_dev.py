@@ -37,7 +37,7 @@ from storyline.evaluate.tls import PEER_METHODS, as_dated, duplicates, in_span, 
 from storyline.evaluate.tls_data import T17_TOPICS, load_articles, load_topics
 from storyline.evaluate.tls_metric import TimelineScores, average, score_timeline
 from storyline.model import AnnotatedArticle
-from storyline.store import ARTICLE_COLUMNS, _article_from, decode_annotations
+from storyline.store import ARTICLE_COLUMNS, article_from_row, decode_annotations
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".bench"
@@ -82,7 +82,7 @@ def from_store(
         topic = FOLDER_TOPIC.get(row[0].split("/", 1)[0])
         if topic is None:  # not a Timeline17 article (another evaluation's copy in the same store)
             continue
-        by_topic.setdefault(topic, []).append(decode_annotations(_article_from(row[:-1]), row[-1]))
+        by_topic.setdefault(topic, []).append(decode_annotations(article_from_row(row[:-1]), row[-1]))
     return by_topic
 
 

@@ -152,7 +152,7 @@ def build(
                 grouping_stream,
             )
         else:
-            new_annotated = _annotate_here(
+            new_annotated = annotate_here(
                 inputs, out, sidecar, store, settings, resources, report, progress, processes, times, failed
             )
             if sidecar is not None and dates is not None:
@@ -322,7 +322,7 @@ def _within_size_limit(articles: list[Article], limit: int, skipped: list[Skippe
     return kept
 
 
-def _annotate_here(
+def annotate_here(
     inputs: list[str],
     out: Path,
     sidecar: SidecarDates | None,

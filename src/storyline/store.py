@@ -80,7 +80,7 @@ def decode_annotations(article: Article, data: str) -> AnnotatedArticle:
     return annotated
 
 
-#: the article columns every query reads, in the order ``_article_from`` takes them
+#: the article columns every query reads, in the order ``article_from_row`` takes them
 ARTICLE_COLUMNS = (
     "id",
     "path",
@@ -130,7 +130,8 @@ def _article_row(article: Article) -> tuple[Any, ...]:
     )
 
 
-def _article_from(row: tuple[Any, ...]) -> Article:
+def article_from_row(row: tuple[Any, ...]) -> Article:
+    """An article from a row of ``ARTICLE_COLUMNS``."""
     (id_, path, url, outlet, title, published, source, evidence, text, interval, fetched) = row
     article = Article(
         id=id_,
@@ -234,7 +235,7 @@ class Store:
             rows += self._run(
                 f"SELECT {', '.join(ARTICLE_COLUMNS)} FROM articles WHERE id IN ({_marks(part)}) ORDER BY id", part
             ).fetchall()
-        return [_article_from(row) for row in rows]
+        return [article_from_row(row) for row in rows]
 
     def save_annotated(self, annotated: AnnotatedArticle, version: str) -> None:
         """Save an article and its annotations in one transaction."""
@@ -265,7 +266,7 @@ class Store:
             for part in _chunks(sorted(set(ids))):  # sorted chunks, each sorted: id order overall
                 rows += self._run(query + f" WHERE a.id IN ({_marks(part)}) ORDER BY a.id", part).fetchall()
         width = len(ARTICLE_COLUMNS)
-        return [decode_annotations(_article_from(row[:width]), row[width]) for row in rows]
+        return [decode_annotations(article_from_row(row[:width]), row[width]) for row in rows]
 
     # stories ---------------------------------------------------------------------------
 

@@ -67,7 +67,7 @@ class PartitionResult:
     seconds: dict[str, float] = field(default_factory=dict)
 
 
-def _worker_plugin(model: str | None):
+def worker_plugin(model: str | None):
     """A worker plugin holding the worker's ``Resources``; defined lazily so dask stays optional."""
     from distributed.diagnostics.plugin import WorkerPlugin
 
@@ -259,7 +259,7 @@ def annotate_on_cluster(
     with times.stage("load model"):
         loaded = client.run(_has_pipeline, model)
         if not loaded or not all(loaded.values()):  # a client used for several builds loads it once
-            client.register_plugin(_worker_plugin(model))
+            client.register_plugin(worker_plugin(model))
     with times.stage("store"):
         stored = store.published_of(store.annotated_ids(ANNOTATION_VERSION))
     with times.stage("plan"):
