@@ -7,10 +7,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from conftest import EXAMPLES, fail_tagger_on
 from storyline.cli import app
 from storyline.outdir import OutputFolder
 from storyline.pipeline import build
+
+from conftest import EXAMPLES, fail_tagger_on
 
 runner = CliRunner()
 

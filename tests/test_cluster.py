@@ -228,7 +228,7 @@ def test_planned_block_dots_equal_one_at_a_time(pairs, monkeypatch):
     earlier = feats(6, 0)
     for f in earlier:
         index.count(f)
-    for f, vecs in zip(earlier, index.vectors_many(earlier)):
+    for f, vecs in zip(earlier, index.vectors_many(earlier), strict=False):
         index.add_vectors(index.new_story("s-" + f.article_id), vecs)
     block = feats(12, 100)
     for f in block:

@@ -108,7 +108,7 @@ def test_minhash_signatures_equal_datasketch_update_batch(monkeypatch):
         monkeypatch.setattr(sketches, "_MINHASH_ROWS", rows)
         tokens, bounds = tokenize_many(texts)
         fps = fingerprints(articles, settings, None, tokens, bounds)
-        for text, fp in zip(texts, fps):
+        for text, fp in zip(texts, fps, strict=False):
             hashes = shingle_hashes(tokenize(text).hashes, settings.shingle_size)
             theirs = MinHash(num_perm=settings.num_perm, hashfunc=identity_hash, seed=1, scheme=MINHASH_SCHEME)
             if len(hashes):

@@ -76,7 +76,7 @@ def check_facts(
     for expect in expected["claims"]:
         words = [_norm(w) for w in expect["subject_words"]]
 
-        def fits(claim: Any) -> bool:
+        def fits(claim: Any, expect: dict = expect, words: list = words) -> bool:
             if _get(claim, "value") != expect["value"]:
                 return False
             if "unit" in expect and _get(claim, "unit") != expect["unit"]:

@@ -401,7 +401,7 @@ def test_timelinejs_escapes_html_and_drops_unsafe_links(doc):
     assert html.escape(EVIL) in tl["title"]["text"]["headline"]
     assert html.escape(EVIL) in tl["events"][0]["text"]["headline"]
     # every source sentence is cited in its event's text
-    for entry, event in zip(doc["timeline"], tl["events"]):
+    for entry, event in zip(doc["timeline"], tl["events"], strict=False):
         for src in entry["sources"]:
             assert html.escape(src["sentence"]) in event["text"]["text"]
 

@@ -148,7 +148,7 @@ def test_equal_to_tilse_with_the_perl_script(counter):
     }
     ours = align_rouge(pred, gold, counter)
     theirs = tilse_scores(pred, gold)
-    for a, b in zip(ours, theirs):
+    for a, b in zip(ours, theirs, strict=False):
         assert a.precision == pytest.approx(b.precision, abs=1e-9)
         assert a.recall == pytest.approx(b.recall, abs=1e-9)
 

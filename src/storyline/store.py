@@ -186,7 +186,7 @@ class Store:
                 self._db.execute(f"ALTER TABLE articles ADD COLUMN {column} {kind}")
 
     @classmethod
-    def open(cls, target: str | Path) -> "Store":
+    def open(cls, target: str | Path) -> Store:
         """Open (creating if needed) a SQLite file, or a PostgreSQL database by URL."""
         target = str(target)
         if target.startswith(("postgresql://", "postgres://")):
@@ -308,7 +308,7 @@ class Store:
             "FROM stories ORDER BY size DESC, first_published, id"
         ).fetchall()
         keys = ("id", "title", "first_published", "last_published", "size", "merged_ids", "updated_at")
-        result = [dict(zip(keys, row)) for row in rows]
+        result = [dict(zip(keys, row, strict=False)) for row in rows]
         for item in result:
             item["merged_ids"] = json.loads(item["merged_ids"])
         return result

@@ -118,7 +118,7 @@ class StoryGrouper:
                 )
                 if not self.settings.single_story:
                     self.index.plan_block(vectors)  # and its dots with the stories
-                for (item, fp, _), vecs in zip(part, vectors):
+                for (item, fp, _), vecs in zip(part, vectors, strict=False):
                     story, absorbed = self._add_one(item, fp, vecs)
                     if story.id in before:
                         touched.add(story.id)
@@ -147,8 +147,8 @@ class StoryGrouper:
     def dumps(self) -> bytes:
         """The state as bytes: sketches, centroids and ids (no texts), in ``group/state.py``'s
         format, which cannot run code when read back.  Loading must take well under a second for a
-        large store, so the bulky parts (MinHash signatures, the paragraph index, document frequencies) are numpy arrays, and
-        what can be derived (LSH band keys, each row's paragraph values) is rebuilt when needed.
+        large store, so the bulky parts (MinHash signatures, the paragraph index, document frequencies) are
+        numpy arrays, and what can be derived (LSH band keys, each row's paragraph values) is rebuilt when needed.
         """
         state = {
             "story_of": self.story_of,
@@ -181,10 +181,10 @@ class StoryGrouper:
             found, bounds = tokenize_many([item.article.text for item in part])
             fps = fingerprints([item.article for item in part], self.settings, self.dedup.template, found, bounds)
             if self.settings.single_story:
-                out.extend((item, fp, None) for item, fp in zip(part, fps))
+                out.extend((item, fp, None) for item, fp in zip(part, fps, strict=False))
                 continue
             feats = features_many(part, self.settings, found, bounds, entities)
-            for item, fp, f in zip(part, fps, feats):
+            for item, fp, f in zip(part, fps, feats, strict=False):
                 self.index.count(f)
                 out.append((item, fp, f))
         return out

@@ -10,9 +10,10 @@ Three checks, from cheap to fine, on the article text only (no language model):
 - **reused paragraphs**: each paragraph keeps a tiny bottom-k sketch of its shingles, so a
   paragraph copied with a word changed ("said" → "says") is still found in the earlier article.
 
-Only sketches are kept (made by ``group/sketches.py``: integers in numpy arrays, which save and load as a few blocks), never texts.  ``DedupIndex`` holds the sketches of recent
-articles; ``forget`` drops an article's sketches (the grouper keeps those of open stories and of
-the most recently closed ones), which keeps memory bounded.
+Only sketches are kept (made by ``group/sketches.py``: integers in numpy arrays, which save and load as a
+few blocks), never texts.  ``DedupIndex`` holds the sketches of recent articles; ``forget`` drops an article's
+sketches (the grouper keeps those of open stories and of the most recently closed ones), which keeps memory
+bounded.
 
 Example::
 
@@ -35,6 +36,15 @@ except ImportError:  # pragma: no cover - another datasketch version: update_bat
     _fmix = None
 
 from storyline.config import GroupSettings
+from storyline.group.sketches import (
+    EMPTY_CODES,
+    MINHASH_SCHEME,
+    Fingerprint,
+    band_keys,
+    fingerprint,
+    identity_hash,
+    lsh_bands,
+)
 from storyline.group.words import (
     Tokens,
     argsort_small,
@@ -47,16 +57,6 @@ from storyline.group.words import (
     unique_sorted,
 )
 from storyline.model import Article
-
-from storyline.group.sketches import (
-    EMPTY_CODES,
-    MINHASH_SCHEME,
-    Fingerprint,
-    band_keys,
-    fingerprint,
-    identity_hash,
-    lsh_bands,
-)
 
 
 @dataclass
@@ -154,7 +154,7 @@ class DedupIndex:
         out: dict[int, tuple[int, ...]] = {}
         live = self._live.view()
         for values, codes in ((self._pv, self._pc), (self._dv, self._dc)):
-            for value, code in zip(values.tolist(), codes.tolist()):
+            for value, code in zip(values.tolist(), codes.tolist(), strict=False):
                 if live[code >> 16]:
                     out[value] = out.get(value, ()) + (code,)
         return out
@@ -296,7 +296,7 @@ class DedupIndex:
             return None
         jaccards = (self._sig.data[rows] == fp.signature).mean(axis=1)
         best: Match | None = None
-        for row, jaccard in zip(rows, jaccards.tolist()):
+        for row, jaccard in zip(rows, jaccards.tolist(), strict=False):
             other_shingles = int(self._shingles.data[row])
             shared = jaccard * (fp.shingles + other_shingles) / (1.0 + jaccard)
             containment = min(1.0, shared / max(1, min(fp.shingles, other_shingles)))
@@ -343,7 +343,7 @@ class DedupIndex:
         total = fp.n_paragraphs
         reuses = [
             ParagraphReuse(self.id_of[r], c, c / total)
-            for r, c in zip(rows.tolist(), counts.tolist())
+            for r, c in zip(rows.tolist(), counts.tolist(), strict=False)
             if self.id_of[r] != fp.article_id
         ]
         return sorted(reuses, key=lambda r: (-r.paragraphs, r.source_id))
@@ -488,7 +488,13 @@ class DedupIndex:
         return [
             (
                 cand_row[cand_cut[i] : cand_cut[i + 1]],
-                list(zip(reuse_row[reuse_cut[i] : reuse_cut[i + 1]], reused[reuse_cut[i] : reuse_cut[i + 1]])),
+                list(
+                    zip(
+                        reuse_row[reuse_cut[i] : reuse_cut[i + 1]],
+                        reused[reuse_cut[i] : reuse_cut[i + 1]],
+                        strict=False,
+                    )
+                ),
             )
             for i in range(k)
         ]
@@ -526,7 +532,7 @@ class DedupIndex:
         self._sketch_values.append(fp.sketch_values)
         self._live.append(True)
         if fp.shingles:
-            for bucket, key in zip(self._buckets, keys.tolist()):
+            for bucket, key in zip(self._buckets, keys.tolist(), strict=False):
                 bucket.setdefault(key, []).append(row)
         values = fp.sketch
         if not len(values):
@@ -603,7 +609,7 @@ class DedupIndex:
         shingles, band = self._shingles.data, self._band.data
         for row in range(max(1, self._base), len(self.id_of)):  # rows from a saved state are found by a band scan
             if shingles[row]:
-                for bucket, key in zip(self._buckets, band[row].tolist()):
+                for bucket, key in zip(self._buckets, band[row].tolist(), strict=False):
                     bucket.setdefault(key, []).append(row)
         self._plan = None
         self._version += 1
@@ -646,9 +652,9 @@ class DedupIndex:
 
 _COMPACT_MIN_ROWS = 4096  # forgotten rows ``compact_if_due`` lets pass before it renumbers (amortises its copy)
 _DELTA_MIN_ONE_BY_ONE = 1 << 14  # the same without a plan
-_DELTA_MIN = (
-    1 << 16
-)  # paragraph index entries in the delta before it folds into the base (a planned block's adds wait unmerged, so only one-off look-ups pay for its size)
+#: paragraph index entries in the delta before it folds into the base (a planned block's adds wait unmerged, so
+#: only one-off look-ups pay for its size)
+_DELTA_MIN = 1 << 16
 
 
 @dataclass

@@ -252,7 +252,7 @@ def _highlight(text: str, spans: Iterable[_Span]) -> str:
     stack: list[_Span] = []
     cover: list[_Span] = []  # the spans over the piece [a, b), in ``spans`` order
     entered = 0
-    for a, b in zip(points, points[1:]):
+    for a, b in zip(points, points[1:], strict=False):
         cover = [s for s in cover if s.end >= b]  # every end is a point: a span open at a and ending after it reaches b
         while entered < len(spans) and spans[entered].start <= a:
             if spans[entered].end >= b:
@@ -468,7 +468,8 @@ class _Page:
                 src.get("sentence"),
             )
             roles.append(
-                f'<li>{_e(role.get("role"))} <span class="cite-line">— {_e(self._plain_byline(src.get("article_id")))}</span> {link}</li>'
+                f'<li>{_e(role.get("role"))} <span class="cite-line">— '
+                f"{_e(self._plain_byline(src.get('article_id')))}</span> {link}</li>"
             )
         roles_html = f"<ul>{''.join(roles)}</ul>" if roles else ""
         mentions = ent.get("mentions")
@@ -513,7 +514,8 @@ class _Page:
                 )
             n = len(groups[key])
             blocks.append(
-                f'<div class="speaker"><h3>{_e(names[key])} <span class="muted small">{n} quote{"s" if n != 1 else ""}</span></h3>{"".join(items)}</div>'
+                f'<div class="speaker"><h3>{_e(names[key])} <span class="muted small">{n} quote{"s" if n != 1 else ""}'
+                f"</span></h3>{''.join(items)}</div>"
             )
         body = "".join(blocks) or '<p class="empty">No quotations found.</p>'
         return f'<section id="quotes"><h2>Quotes</h2>{body}</section>'
@@ -524,7 +526,7 @@ class _Page:
             groups.setdefault(c.get("group", 0), []).append(c)
         rank = {"conflicting": 0, "corrected": 1, "consistent": 2}
         blocks: list[tuple[int, int, str]] = []
-        for key, claims in groups.items():
+        for claims in groups.values():
             statuses = {str(c.get("status") or "consistent") for c in claims}
             status = min(statuses, key=lambda s: rank.get(s, 3))
             subject = next((c.get("subject") for c in claims if c.get("subject")), "figure")
@@ -553,7 +555,8 @@ class _Page:
                     len(blocks),
                     f'<div class="figure-group {_e(status)}"><h3>{_e(subject)} '
                     f'<span class="badge {_e(status)}">{_e(status)}</span></h3>'
-                    '<table class="figures"><thead><tr><th>Figure</th><th>Reported by</th><th>Status</th><th></th></tr></thead>'
+                    '<table class="figures"><thead><tr><th>Figure</th><th>Reported by</th><th>Status</th>'
+                    "<th></th></tr></thead>"
                     f"<tbody>{''.join(rows)}</tbody></table></div>",
                 )
             )
@@ -622,7 +625,8 @@ class _Page:
                 notes.append(f"<li>Reuses {what} first published in {self._article_link(r.get('source_id'))}.</li>")
             elif str(r.get("source_id")) == aid:
                 notes.append(
-                    f"<li>{_e(paras)} paragraph{'s' if paras != 1 else ''} reused by {self._article_link(r.get('article_id'))}.</li>"
+                    f"<li>{_e(paras)} paragraph{'s' if paras != 1 else ''} reused by "
+                    f"{self._article_link(r.get('article_id'))}.</li>"
                 )
         href = _safe_href(d.get("url"))
         if href:
