@@ -235,7 +235,7 @@ class DatedContext:
                 self.add(annotated, published)
 
     def add(self, annotated: AnnotatedArticle, published: dt.date) -> None:
-        """Take in one article published on ``published`` (stated, or inferred to the day from its own words)."""
+        """Take in one article published on ``published`` (stated, or inferred from its stamp or dateline)."""
         self.years.add(published.year)
         self._add_article(published, article_words(annotated, self.settings))
         words = _sentence_words(annotated)
@@ -279,8 +279,8 @@ class DatedContext:
         ]
         if not found:
             return []
-        # neighbours from periods far apart (look-alike stories years apart) tell the period only when the most
-        # similar one's period outweighs the others
+        # neighbours from periods far apart (look-alike stories years apart) tell the period only when one period
+        # holds most of their similarity
         reach = self.settings.neighbour_period_days
         periods = [[(day, score) for day, score in found if abs((day - anchor).days) <= reach] for anchor, _ in found]
         period = max(periods, key=lambda members: sum(score for _, score in members))
