@@ -22,7 +22,6 @@ import argparse
 import json
 import re
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -34,7 +33,7 @@ from storyline.config import Settings
 from storyline.dating import date_undated
 from storyline.evaluate.pubdates import t17_cases
 from storyline.evaluate.results import JSON_OUT_HELP, write_results
-from storyline.evaluate.stories import ANCHORS, bcubed, pairwise
+from storyline.evaluate.stories import ANCHORS, score
 from storyline.evaluate.tls import annotated_articles
 from storyline.group import StoryGrouper
 from storyline.render.story_json import story_document
@@ -88,41 +87,33 @@ def main() -> int:
     grouper.add(stream)
     group_seconds = time.perf_counter() - started
     grouping = grouper.grouping()
-    predicted = {aid: story.id for story in grouping.stories for aid in story.article_ids}
-    gold = {aid: topic for aid, topic in topic_of.items() if aid in predicted}
-    b_precision, b_recall, b_f1 = bcubed(gold, predicted)
-    p_precision, p_recall, p_f1 = pairwise(gold, predicted)
+    grouped = score(topic_of, {}, grouping)
 
     by_id = {a.article.id: a for a in annotated}
     unsupported: Counter[str] = Counter()
     entries = 0
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as scratch:
-        keep = args.keep or Path(scratch)
-        for story in grouping.stories:
-            members = [by_id[i] for i in story.article_ids]
-            view = compose_story(story, members, grouping.duplicate_of, grouping.reuses, settings.timeline)
-            document = story_document(view)
-            entries += len(document.get("timeline", []))
-            for problem in check_document(document):
-                unsupported[re.sub(r"'[^']*'|\d{4}", "…", problem.reason)] += 1
-            if args.keep:
-                folder = keep / story.id.replace("/", "_")  # Timeline17's ids spell their source folders
-                folder.mkdir(parents=True, exist_ok=True)
-                (folder / "story.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    for story in grouping.stories:
+        members = [by_id[i] for i in story.article_ids]
+        view = compose_story(story, members, grouping.duplicate_of, grouping.reuses, settings.timeline)
+        document = story_document(view)
+        entries += len(document.get("timeline", []))
+        for problem in check_document(document):
+            unsupported[re.sub(r"'[^']*'|\d{4}", "…", problem.reason)] += 1
+        if args.keep:
+            folder = args.keep / story.id.replace("/", "_")  # Timeline17's ids spell their source folders
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / "story.json").write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
     compose_seconds = time.perf_counter() - started
 
     figures = {
         "hide": args.hide,
         "articles": len(annotated),
         "inferred_dates": inferred,
-        "stories_gold": len(set(gold.values())),
-        "stories_pred": len(grouping.stories),
+        "stories_gold": grouped["stories_gold"],
+        "stories_pred": grouped["stories_pred"],
         "stories_pred_2plus": sum(1 for s in grouping.stories if len(s.article_ids) > 1),
-        "bcubed_precision": round(b_precision, 4),
-        "bcubed_recall": round(b_recall, 4),
-        "bcubed_f1": round(b_f1, 4),
-        "pairwise_f1": round(p_f1, 4),
+        **{name: round(grouped[name], 4) for name in ("bcubed_precision", "bcubed_recall", "bcubed_f1", "pairwise_f1")},
         "timeline_entries": entries,
         "unsupported_dates": sum(unsupported.values()),
         "unsupported_by_reason": dict(unsupported.most_common()),
@@ -139,7 +130,8 @@ def main() -> int:
         f"{figures['stories_pred']} stories ({figures['stories_pred_2plus']} with 2+ articles) for 9 topics"
     )
     print(
-        f"B-cubed P {b_precision:.3f} R {b_recall:.3f} F1 {b_f1:.3f}   pairwise F1 {p_f1:.3f}   "
+        f"B-cubed P {grouped['bcubed_precision']:.3f} R {grouped['bcubed_recall']:.3f} "
+        f"F1 {grouped['bcubed_f1']:.3f}   pairwise F1 {grouped['pairwise_f1']:.3f}   "
         f"(SCStory B-cubed on other data: {ANCHORS['SCStory B-cubed F1']:.3f})"
     )
     print(f"timeline entries {entries}, unsupported dates {figures['unsupported_dates']}")
