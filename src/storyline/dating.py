@@ -35,10 +35,8 @@ _STAMP_WORDS = re.compile(
     r"\b(?:updated|published|posted|last updated|first published|created|modified)\b[^\n]{0,40}$", re.IGNORECASE
 )
 _FUTURE = "future"
-_NEIGHBOURS = "dated articles like it published"
-_STAMP_EVIDENCE = "the stamp"
-_LEAD_DAY = "in the lead names the day of writing or the day before"
-_DATELINE_EVIDENCE = "the dateline"
+# kinds of evidence (``Estimate.kinds``)
+_STAMP, _DATELINE, _TOLD, _SIMILAR, _ALIGNED, _LEAD_DAY = "stamp", "dateline", "told", "similar", "aligned", "lead day"
 
 
 @dataclass(frozen=True)
@@ -50,6 +48,7 @@ class Estimate:
     latest: dt.date
     granularity: Granularity
     evidence: tuple[str, ...]
+    kinds: tuple[str, ...]  # the kind of each piece of evidence, in the same order
 
 
 def in_markup(text: str, start: int, end: int) -> bool:
@@ -330,7 +329,7 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
     own = _own_evidence(annotated, settings)
     if own.stamps:
         stamp = max(own.stamps, key=lambda t: t.day)
-        return Estimate(stamp.day, stamp.day, stamp.day, "day", (f"{_STAMP_EVIDENCE} {stamp.timex.text!r}",))
+        return Estimate(stamp.day, stamp.day, stamp.day, "day", (f"the stamp {stamp.timex.text!r}",), (_STAMP,))
     neighbours = context.neighbours(article_words(annotated, settings))
     if neighbours:
         # a day told long before the period that similar dated articles agree on is background, not the news
@@ -374,7 +373,7 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
         return None
     close = [day for (score, _), day in scored if score >= best - settings.interval_margin]
     earliest, latest = min(close), max(close)
-    if all(reason.startswith(_NEIGHBOURS) or reason.endswith(_LEAD_DAY) for reason in reasons):
+    if all(kind in (_SIMILAR, _LEAD_DAY) for kind, _ in reasons):
         # similar articles tell the period, not the day, and a weekday in the lead falls on some day of any
         # week around them: too coarse to count "on Monday" from
         reach = dt.timedelta(days=settings.neighbours_only_days)
@@ -382,7 +381,9 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
     granularity = granularity_of((latest - earliest).days)
     if granularity is None:
         return None  # the evidence points to days too far apart to name a period
-    return Estimate(likely, earliest, latest, granularity, tuple(reasons))
+    return Estimate(
+        likely, earliest, latest, granularity, tuple(text for _, text in reasons), tuple(kind for kind, _ in reasons)
+    )
 
 
 def granularity_of(width_days: int) -> Granularity | None:
@@ -403,10 +404,10 @@ def _score(
     context: DatedContext,
     neighbours: list[tuple[dt.date, float]],
     settings: DatingSettings,
-) -> tuple[float, list[str]]:
-    """How well publication on ``day`` fits the evidence, and the evidence that fits it."""
+) -> tuple[float, list[tuple[str, str]]]:
+    """How well publication on ``day`` fits the evidence, and the evidence that fits it (kind, words)."""
     score = 0.0
-    reasons: list[str] = []
+    reasons: list[tuple[str, str]] = []
     told: list[tuple[dt.date, str, bool]] = [(t.day, t.timex.text, False) for t in own.past if t.day <= day]
     contradicted = sum(1 for t in own.past if t.day > day) + sum(1 for t in own.ahead if t.day < day)
     for month_day in own.month_days:
@@ -425,11 +426,11 @@ def _score(
     for told_day, told_words, dateline in told:
         if dateline:
             score += settings.weight_dateline / (1 + (day - told_day).days)
-            reasons.append(f"{_DATELINE_EVIDENCE} {told_words!r} ({told_day.isoformat()})")
+            reasons.append((_DATELINE, f"the dateline {told_words!r} ({told_day.isoformat()})"))
     latest = max((t for t in told if not t[2]), default=None)
     if latest is not None:
         score += settings.weight_told / (1 + (day - latest[0]).days)
-        reasons.append(f"{latest[1]!r} told as past ({latest[0].isoformat()})")
+        reasons.append((_TOLD, f"{latest[1]!r} told as past ({latest[0].isoformat()})"))
     if fetched is not None and day > fetched:
         contradicted += 1  # a crawler fetched the page then: it was published on or before that day
     score -= settings.weight_contradiction * contradicted
@@ -442,7 +443,8 @@ def _score(
         score += settings.weight_neighbour * sum(
             similarity / (1 + abs((day - published).days)) for published, similarity in near
         )
-        reasons.append(_NEIGHBOURS + " " + ", ".join(sorted({p.isoformat() for p, _ in near})))
+        days = ", ".join(sorted({p.isoformat() for p, _ in near}))
+        reasons.append((_SIMILAR, f"dated articles like it published {days}"))
     for timex, words, lead in own.relative:
         assert timex.offsets is not None
         offset = timex.offsets[day.weekday()]
@@ -453,11 +455,14 @@ def _score(
         if support >= settings.same_happening:
             score += settings.weight_aligned * min(1.0, support / settings.full_support)
             reasons.append(
-                f"{timex.text!r} names {named.isoformat()}, as a dated article telling the same happening does"
+                (
+                    _ALIGNED,
+                    f"{timex.text!r} names {named.isoformat()}, as a dated article telling the same happening does",
+                )
             )
         if lead and timex.tense != _FUTURE and offset in (0, -1):
             score += settings.weight_lead_day
-            reasons.append(f"{timex.text!r} {_LEAD_DAY}")
+            reasons.append((_LEAD_DAY, f"{timex.text!r} in the lead names the day of writing or the day before"))
     return score, reasons
 
 
@@ -490,11 +495,7 @@ def infer_dates(
 def _dated_by_own_words(estimate: Estimate | None) -> bool:
     """Dated to the day by a stamp or a dateline: as sure as a stated date.  Weaker estimates stay out of the
     context, where a wrong one would pull others to its period (look-alike stories years apart)."""
-    return (
-        estimate is not None
-        and estimate.granularity == "day"
-        and estimate.evidence[0].startswith((_STAMP_EVIDENCE, _DATELINE_EVIDENCE))
-    )
+    return estimate is not None and estimate.granularity == "day" and estimate.kinds[0] in (_STAMP, _DATELINE)
 
 
 def apply_estimate(annotated: AnnotatedArticle, estimate: Estimate) -> None:
