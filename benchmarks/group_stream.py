@@ -9,7 +9,7 @@ Nothing here is tuned on Timeline17: the settings are the defaults chosen on clu
     python benchmarks/group_stream.py memory 4650        # peak RSS, synthetic-by-resampling stream
     python benchmarks/group_stream.py memory 20000
     python benchmarks/group_stream.py memory 1000000 --sample 600  # resampled from 600 annotated articles
-    python benchmarks/group_stream.py memory 1000000 --sample 600 --sketch-days 365  # sketches kept a year at most
+    python benchmarks/group_stream.py memory 1000000 --sample 600 --sketch-days 0  # sketches kept while a story is open
     python benchmarks/group_stream.py incremental 10000  # SQLite get + load + add 1 article + dump + put
 
 Synthetic-by-resampling articles: each takes a Timeline17 article's date and topic, and a random
@@ -134,14 +134,15 @@ SCORED_UP_TO = 50_000
 PROGRESS_EVERY = 50_000
 
 
-def memory(n: int, sample: int | None = None, sketch_days: int = 0) -> dict:
+def memory(n: int, sample: int | None = None, sketch_days: int | None = None) -> dict:
     articles, labels = load_t17(sample=sample)
     import gc
 
     gc.collect()
     baseline = current_rss_mb()
     reset_ok = reset_peak()
-    grouper = StoryGrouper(GroupSettings(sketch_days=sketch_days))
+    settings = GroupSettings() if sketch_days is None else GroupSettings(sketch_days=sketch_days)
+    grouper = StoryGrouper(settings)
     gold: dict[str, str] = {}  # kept only for a stream short enough to be scored (else it is part of the RSS)
     batch: list[AnnotatedArticle] = []
     cpu, wall = time.process_time(), time.perf_counter()
@@ -176,6 +177,7 @@ def memory(n: int, sample: int | None = None, sketch_days: int = 0) -> dict:
     counts = grouper.index.n_status
     return {
         "articles": n,
+        "sketch_days": settings.sketch_days,
         "rss_after_loading_corpus_mb": baseline,
         "peak_rss_while_grouping_mb": peak,
         "grouping_peak_minus_corpus_mb": (peak - baseline) if peak is not None else None,
@@ -256,8 +258,9 @@ def main() -> None:
     parser.add_argument(
         "--sketch-days",
         type=int,
-        default=0,
-        help="memory: GroupSettings.sketch_days (forget sketches this many days old; 0: the default)",
+        default=None,
+        help="memory: GroupSettings.sketch_days (forget sketches this many days old; 0: keep them while the story "
+        "is open; default: the settings' default)",
     )
     args = parser.parse_args()
     if args.what == "quality":
