@@ -112,6 +112,29 @@ def test_an_undated_article_its_stamp_dates_is_context_for_the_other_undated_one
     assert any("2023-05-10" in reason for reason in found["relative"].evidence)
 
 
+def test_a_month_day_is_read_in_the_years_of_the_dated_articles_like_it(resources):
+    dated = [
+        _dated(
+            "ferry",
+            dt.date(2015, 6, 10),
+            "Ferry crews of Eastholm walked out over pay, the crew union said, and the harbour board "
+            "called the strike unlawful while sailings to the islands stopped.",
+        ),
+        _dated(
+            "library", dt.date(2022, 6, 10), "The Westby library opened a reading room for children, the council said."
+        ),
+    ]
+    undated = Article(
+        id="undated",
+        text="On March 3 the ferry crews of Eastholm walked out over pay. Passengers waited for coaches on the quay, "
+        "and the bakery by the pier sold out of bread before noon as travellers queued in the rain.",
+    )
+    *dated_items, undated_item = _annotated(resources, *dated, undated)
+    estimate = infer(undated_item, DatedContext(dated_items, DatingSettings()), DatingSettings())
+    assert estimate is not None  # March 3 of 2015 or of 2022 would be too far apart to name a period
+    assert estimate.earliest.year == estimate.latest.year == 2015  # not the library's year: nothing like it then
+
+
 def test_a_day_told_long_before_the_dated_articles_counts_only_in_the_lead(resources):
     dated = Article(
         id="dated",

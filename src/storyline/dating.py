@@ -270,7 +270,13 @@ class DatedContext:
             self.article_by_word[word].append(index)
 
     def neighbours(self, words: frozenset[str]) -> list[tuple[dt.date, float]]:
-        """The publication days of the dated articles most like ``words`` (whole articles), with their similarity."""
+        """The publication days of the dated articles most like ``words`` (whole articles), with their similarity,
+        when one period holds most of their similarity."""
+        return self.one_period(self.similar(words))
+
+    def similar(self, words: frozenset[str]) -> list[tuple[dt.date, float]]:
+        """The publication days of the dated articles most like ``words``, with their similarity, whatever the
+        periods they fall in."""
         common = max(self.settings.min_common_postings, int(len(self.articles) * self.settings.common_word_share))
         shared: dict[int, int] = defaultdict(int)
         for word in words:
@@ -281,11 +287,14 @@ class DatedContext:
                 shared[index] += 1
         best = sorted(shared.items(), key=lambda item: -item[1])[: self.settings.neighbours * 4]
         scored = sorted(((jaccard(words, self.articles[i][1]), i) for i, _ in best), reverse=True)
-        found = [
+        return [
             (self.articles[i][0], score)
             for score, i in scored[: self.settings.neighbours]
             if score >= self.settings.min_neighbour_similarity
         ]
+
+    def one_period(self, found: list[tuple[dt.date, float]]) -> list[tuple[dt.date, float]]:
+        """``found`` when one period holds more than ``period_majority`` of its similarity, else nothing."""
         if not found:
             return []
         # neighbours from periods far apart (look-alike stories years apart) tell the period only when one period
@@ -348,7 +357,8 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
         first, last = span[0] - reach, span[1] + reach
         own.past = [t for t in own.past if (t.lead and settings.outside_span_lead) or first <= t.day <= last]
         own.ahead = [t for t in own.ahead if (t.lead and settings.outside_span_lead) or first <= t.day <= last]
-    neighbours = context.neighbours(article_words(annotated, settings))
+    similar = context.similar(article_words(annotated, settings))
+    neighbours = context.one_period(similar)
     if neighbours:
         # a day told long before the period that similar dated articles agree on is background, not the news
         background = min(day for day, _ in neighbours) - dt.timedelta(days=settings.neighbour_period_days)
@@ -359,8 +369,11 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
         candidates.update(told.day + dt.timedelta(days=n) for n in after)
     for told in own.ahead:
         candidates.update(told.day - dt.timedelta(days=n) for n in after)
-    for month_day in own.month_days:  # in the years the run's dated articles were published
-        years = sorted(context.years)
+    # a month-day is read in the years that dated articles like this one were published, or when none is like it,
+    # in the years of all the run's dated articles
+    like_years = {day.year for day, _ in similar}
+    for month_day in own.month_days:
+        years = sorted(like_years or context.years)
         if month_day.weekday is not None:  # and only those in which it falls on the weekday it states
             years = years_fitting_weekday(month_day.month, month_day.day, month_day.weekday, years)
         for year in years:
