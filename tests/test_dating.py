@@ -133,6 +133,7 @@ def test_a_month_day_is_read_in_the_years_of_the_dated_articles_like_it(resource
     estimate = infer(undated_item, DatedContext(dated_items, DatingSettings()), DatingSettings())
     assert estimate is not None  # March 3 of 2015 or of 2022 would be too far apart to name a period
     assert estimate.earliest.year == estimate.latest.year == 2015  # not the library's year: nothing like it then
+    assert any("2015-03-03, a year the words do not name" in reason for reason in estimate.evidence)
 
 
 def test_a_day_told_long_before_the_dated_articles_counts_only_in_the_lead(resources):

@@ -439,7 +439,10 @@ def _score(
     """How well publication on ``day`` fits the evidence, and the evidence that fits it (kind, words)."""
     score = 0.0
     reasons: list[tuple[str, str]] = []
-    told: list[tuple[dt.date, str, bool]] = [(t.day, t.timex.text, False) for t in own.past if t.day <= day]
+    # (day told, its words, a dateline, the words name no year: the year is the candidate's own)
+    told: list[tuple[dt.date, str, bool, bool]] = [
+        (t.day, t.timex.text, False, False) for t in own.past if t.day <= day
+    ]
     contradicted = sum(1 for t in own.past if t.day > day) + sum(1 for t in own.ahead if t.day < day)
     for month_day in own.month_days:
         if month_day.timex.tense == _FUTURE:
@@ -453,15 +456,15 @@ def _score(
         if month_day.weekday is not None and before.weekday() != month_day.weekday:
             contradicted += 1  # a stated weekday is a fact: this year cannot be the one
             continue
-        told.append((before, month_day.timex.text, month_day.dateline))
-    for told_day, told_words, dateline in told:
+        told.append((before, month_day.timex.text, month_day.dateline, True))
+    for told_day, told_words, dateline, yearless in told:
         if dateline:
             score += settings.weight_dateline / (1 + (day - told_day).days)
-            reasons.append((_DATELINE, f"the dateline {told_words!r} ({told_day.isoformat()})"))
+            reasons.append((_DATELINE, f"the dateline {told_words!r} ({_told_day(told_day, yearless)})"))
     latest = max((t for t in told if not t[2]), default=None)
     if latest is not None:
         score += settings.weight_told / (1 + (day - latest[0]).days)
-        reasons.append((_TOLD, f"{latest[1]!r} told as past ({latest[0].isoformat()})"))
+        reasons.append((_TOLD, f"{latest[1]!r} told as past ({_told_day(latest[0], latest[3])})"))
     if fetched is not None and day > fetched:
         contradicted += 1  # a crawler fetched the page then: it was published on or before that day
     score -= settings.weight_contradiction * contradicted
@@ -495,6 +498,11 @@ def _score(
             score += settings.weight_lead_day
             reasons.append((_LEAD_DAY, f"{timex.text!r} in the lead names the day of writing or the day before"))
     return score, reasons
+
+
+def _told_day(day: dt.date, yearless: bool) -> str:
+    """A told day as evidence says it, saying when its year is not in the words."""
+    return f"{day.isoformat()}, a year the words do not name" if yearless else day.isoformat()
 
 
 def infer_dates(
