@@ -646,7 +646,12 @@ def evaluate_stories(
 
 @evaluate_app.command("pubdates")
 def evaluate_pubdates(
-    dataset: Optional[str] = typer.Option(None, "--dataset", help="t17: Timeline17's raw articles, dates hidden."),
+    dataset: Optional[str] = typer.Option(
+        None,
+        "--dataset",
+        help="t17: Timeline17's raw articles, dates hidden; te3-silver: TempEval-3's silver news wires "
+        "(1997–98), their creation dates hidden.",
+    ),
     data: Optional[Path] = typer.Option(
         None,
         "--data",
@@ -664,8 +669,11 @@ def evaluate_pubdates(
         min=2,
         help="With --dataset: a fixed-seed sample of this many articles per topic (default: all).",
     ),
-    data_root: Path = typer.Option(
-        Path("../shared/data/tls"), "--data-root", help="Folder holding t17/ and timeline17_original/."
+    data_root: Optional[Path] = typer.Option(
+        None,
+        "--data-root",
+        help="t17: the folder holding t17/ and timeline17_original/ (default ../shared/data/tls); te3-silver: "
+        "the folder of its .tml files (default ../shared/data/timex/te3-silver).",
     ),
     store: Path = typer.Option(
         Path(".bench/pubdates/annotations.db"), "--store", help="SQLite file caching the annotations."
@@ -682,11 +690,24 @@ def evaluate_pubdates(
     from storyline.config import DatingSettings
     from storyline.evaluate import pubdates
 
-    if (dataset is None) == (data is None) or (dataset is not None and dataset != "t17") or hide not in ("half", "all"):
-        _fail(StorylineError("E074", "Pass either --dataset t17 (with --hide half|all) or --data FILE.jsonl."))
+    datasets = ("t17", "te3-silver")
+    if (
+        (dataset is None) == (data is None)
+        or (dataset is not None and dataset not in datasets)
+        or hide not in ("half", "all")
+    ):
+        _fail(
+            StorylineError("E074", "Pass either --dataset t17|te3-silver (with --hide half|all) or --data FILE.jsonl.")
+        )
     try:
-        if dataset:
-            cases, dated = pubdates.t17_cases(data_root, hide, per_topic)
+        if dataset == "te3-silver":
+            folder = data_root or Path("../shared/data/timex/te3-silver")
+            if not folder.is_dir():
+                raise StorylineError("E075", f"No such folder: {folder}.")
+            cases, dated = pubdates.te3_silver_cases(folder, hide)
+            title = f"TempEval-3 silver news wires, {hide} of the dates hidden"
+        elif dataset:
+            cases, dated = pubdates.t17_cases(data_root or Path("../shared/data/tls"), hide, per_topic)
             title = f"Timeline17, {hide} of the dates hidden" + (
                 f", {per_topic} articles per topic" if per_topic else ""
             )

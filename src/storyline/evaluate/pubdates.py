@@ -75,6 +75,30 @@ def t17_cases(data_root: Path, hide: str, per_topic: int | None) -> tuple[list[C
     return cases, dated
 
 
+def te3_silver_cases(folder: Path, hide: str) -> tuple[list[Case], list[tuple[str, Article]]]:
+    """Hidden cases from TempEval-3's silver news (AFP and Xinhua wires, 1997–98): the text of each document,
+    its creation time (``<DCT>``, kept apart from the text with its dateline) the true date.  The whole folder is
+    one pile, as a build's inputs are: a random half (fixed seed) or all of it hidden, the rest its context."""
+    from storyline.evaluate.timeml import read_corpus
+
+    docs = [doc for doc in read_corpus(folder) if doc.dct is not None and doc.text.strip()]
+    articles = [
+        Article(id=hashlib.sha1(doc.name.encode()).hexdigest()[:16], text=doc.text.strip(), published=doc.dct)
+        for doc in docs
+    ]
+    rng = random.Random(f"{SEED}:te3-silver")
+    hidden_ids = {a.id for a in articles} if hide == "all" else {a.id for a in rng.sample(articles, len(articles) // 2)}
+    cases: list[Case] = []
+    dated: list[tuple[str, Article]] = []
+    for article in articles:
+        if article.id in hidden_ids:
+            assert article.published is not None
+            cases.append(Case(hidden_copy(article), article.published, "te3-silver"))
+        else:
+            dated.append(("te3-silver", replace(article, published_source="header")))
+    return cases, dated
+
+
 def jsonl_cases(data: Path) -> tuple[list[Case], list[tuple[str, Article]]]:
     """Cases from a labelled JSONL: lines with no ``published`` but a ``published_true``."""
     from storyline.ingest import ingest
