@@ -124,6 +124,9 @@ class DatingSettings:
     interval_margin: float = 0.25  # days scoring this close to the best form the interval
     outside_span_days: int = 365  # a day told this far outside the dated articles' period counts only in the lead
     outside_span_lead: bool = True
+    # Jaccard at which a sentence names the day of an estimate that reaches only the month or the year, narrowing
+    # it within its period (weaker than ``same_happening``: the period already keeps the year)
+    narrowing_same_happening: float = 0.12
     refine_rounds: int = 3  # rounds in which articles dated to the day by a told happening date coarser ones
 
 

@@ -19,7 +19,7 @@ import datetime as dt
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from storyline.annotate.undated import day_of
 from storyline.compose.text import content_words, jaccard
@@ -538,32 +538,32 @@ def _refine_by_told_days(
     in_context: set[str],
     settings: DatingSettings,
 ) -> None:
-    """An article dated to the day because a day it tells is the day a dated article gives the same happening
-    ("two days ago" where a dated report names that day) tells its own days as surely: it becomes context for
-    the articles estimated only to the month or coarser, which may then name a day it tells.  Each such
-    estimate may only narrow to a day near the period it had, so one wrong day cannot move an article to
-    another year; rounds repeat while they narrow some estimate (a chain of reports, each a day apart)."""
+    """Narrow the estimates that reach only the month or the year to a day their article tells.
+
+    Such an estimate may narrow only to a day near the period it had, so a weaker likeness of sentences
+    (``narrowing_same_happening``) may name the day without moving the article to another year.  An article
+    dated to the day because a day it tells is the day a dated article gives the same happening ("two days ago"
+    where a dated report names that day) tells its own days as surely: it becomes context, and rounds repeat
+    while they narrow some estimate (a chain of reports, each a day apart)."""
+    reach = dt.timedelta(days=settings.neighbour_period_days)
+    narrowing = replace(settings, same_happening=settings.narrowing_same_happening)
     for _ in range(settings.refine_rounds):
-        anchors = [
-            a
-            for a in undated
-            if a.article.id not in in_context
-            and (e := found.get(a.article.id)) is not None
-            and e.granularity == "day"
-            and _ALIGNED in e.kinds
-        ]
-        if not anchors:
-            return
-        for annotated in anchors:
-            context.add(annotated, found[annotated.article.id].likely)
-            in_context.add(annotated.article.id)
+        for annotated in undated:
+            estimate = found.get(annotated.article.id)
+            if (
+                annotated.article.id not in in_context
+                and estimate is not None
+                and estimate.granularity == "day"
+                and _ALIGNED in estimate.kinds
+            ):
+                context.add(annotated, estimate.likely)
+                in_context.add(annotated.article.id)
         narrowed = False
-        reach = dt.timedelta(days=settings.neighbour_period_days)
         for annotated in undated:
             old = found.get(annotated.article.id)
             if old is None or old.granularity not in ("month", "year"):
                 continue
-            new = infer(annotated, context, settings)
+            new = infer(annotated, context, narrowing)
             if (
                 new is not None
                 and new.granularity in ("day", "week")
