@@ -11,7 +11,7 @@ import json
 from storyline.annotate import annotate
 from storyline.check import check_document, stated_parts_disagree
 from storyline.compose.timeline import year_if_certain
-from storyline.config import DatingSettings
+from storyline.config import DatingSettings, Settings
 from storyline.dating import (
     DatedContext,
     article_words,
@@ -297,3 +297,31 @@ def test_four_digits_before_a_time_zone_are_a_clock_not_a_year():
     assert stated_parts_disagree("1204 GMT", "2011-07-26") is None
     assert stated_parts_disagree("1600 local time", "2010-01-22") is None
     assert stated_parts_disagree("in 1204", "2011-07-26") is not None
+
+
+def test_an_article_built_alone_is_dated_from_the_dated_articles_of_earlier_builds(tmp_path, resources):
+    (tmp_path / "dated.txt").write_text(
+        " date 2023-05-12\nEastholm's harbour crane collapsed onto the ferry quay on May 10, injuring two dock "
+        "workers.\n\nThe port authority closed the quay to passengers.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "undated.txt").write_text(
+        "Two days ago the harbour crane collapsed onto the ferry quay in Eastholm, injuring two dock workers.\n\n"
+        "Repairs will take a month, the port said.\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    build([str(tmp_path / "dated.txt")], out, resources=resources)
+    build([str(tmp_path / "undated.txt")], out, resources=resources)  # the next build, alone
+    document = json.loads((out / "story.json").read_text(encoding="utf-8"))
+    undated = next(a for a in document["articles"] if a["path"].endswith("undated.txt"))
+    assert (undated["published"], undated["published_source"]) == ("2023-05-12", "inferred")
+    assert "2023-05-10" in undated["date_evidence"]
+
+    alone = tmp_path / "alone"
+    settings = Settings(dating=DatingSettings(stored_context=0))
+    build([str(tmp_path / "dated.txt")], alone, settings=settings, resources=resources)
+    build([str(tmp_path / "undated.txt")], alone, settings=settings, resources=resources)
+    document = json.loads((alone / "story.json").read_text(encoding="utf-8"))
+    undated = next(a for a in document["articles"] if a["path"].endswith("undated.txt"))
+    assert undated["published_source"] == "missing"  # its own words alone give no date

@@ -57,6 +57,17 @@ def _roundtrip(store: Store) -> None:
     assert store.get_state("missing") is None
     store.drop_story("s-1")
     assert store.stories() == []
+    for article_id, day, source in (
+        ("a0", "2025-03-01", "url"),
+        ("a2", "2025-03-09", "inferred"),
+        ("a3", None, "missing"),
+    ):
+        published = dt.date.fromisoformat(day) if day else None
+        store.save_annotated(
+            AnnotatedArticle(Article(id=article_id, text="x", published=published, published_source=source)), "v1"
+        )
+    assert store.newest_dated_ids(5) == ["a1", "a0"]  # stated dates only, the latest first
+    assert store.newest_dated_ids(1) == ["a1"]
 
 
 def test_sqlite_roundtrip(tmp_path):
@@ -64,7 +75,7 @@ def test_sqlite_roundtrip(tmp_path):
     _roundtrip(store)
     store.close()
     reopened = Store.open(tmp_path / "storyline.db")
-    assert reopened.annotated_ids("v1") == {"a1"}  # survives closing and reopening
+    assert reopened.annotated_ids("v1") == {"a0", "a1", "a2", "a3"}  # survives closing and reopening
     reopened.close()
 
 

@@ -127,6 +127,9 @@ class DatingSettings:
     # Jaccard at which a sentence names the day of an estimate that reaches only the month or the year, narrowing
     # it within its period (weaker than ``same_happening``: the period already keeps the year)
     narrowing_same_happening: float = 0.12
+    # stored articles with a stated date (the newest) that are context for a build's undated ones, so an article
+    # built alone is dated from earlier builds; read only when the build has an undated article
+    stored_context: int = 2000
     refine_rounds: int = 3  # rounds in which articles dated to the day by a told happening date coarser ones
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from storyline.annotate.undated import day_of
@@ -602,9 +602,13 @@ Reannotate = Callable[[list[Article]], Iterable[AnnotatedArticle]]
 
 
 def date_undated(
-    annotated: list[AnnotatedArticle], settings: DatingSettings, reannotate: Reannotate
+    annotated: list[AnnotatedArticle],
+    settings: DatingSettings,
+    reannotate: Reannotate,
+    stored: Sequence[AnnotatedArticle] = (),
 ) -> list[AnnotatedArticle]:
-    """Infer the dates of the undated articles among ``annotated`` from their words and the dated ones.
+    """Infer the dates of the undated articles among ``annotated`` from their words and the dated ones, with
+    ``stored`` (dated articles of earlier builds) as more context.
 
     An article dated to the day or the week is annotated again against its inferred date (so "on Monday"
     resolves, marked as inferred downstream); a coarser estimate is kept without resolving anything.
@@ -612,7 +616,8 @@ def date_undated(
     undated = [a for a in annotated if a.article.published is None]
     if not undated:
         return annotated
-    estimates = infer_dates(undated, [a for a in annotated if a.article.stated_date], settings)
+    dated = [a for a in annotated if a.article.stated_date] + [a for a in stored if a.article.stated_date]
+    estimates = infer_dates(undated, dated, settings)
     redo: list[Article] = []
     for item in undated:
         estimate = estimates.get(item.article.id)

@@ -89,6 +89,15 @@ def _keys(document: dict[str, Any] | None, part: str, fields_: tuple[str, ...]) 
     return {tuple(item.get(f) for f in fields_) for item in document.get(part, [])}
 
 
+def _stored_dating_context(store: Store, new: list[AnnotatedArticle], limit: int) -> list[AnnotatedArticle]:
+    """Earlier builds' articles with a stated date (the ``limit`` newest), read only when a new article needs
+    dating: an article that comes alone (a post to ``storyline serve``) is dated from what came before it."""
+    if limit <= 0 or all(item.article.published is not None for item in new):
+        return []
+    fresh = {item.article.id for item in new}
+    return store.load_annotated([i for i in store.newest_dated_ids(limit) if i not in fresh])
+
+
 def build(
     inputs: list[str],
     out: Path,
@@ -163,7 +172,8 @@ def build(
             return list(annotate(articles, resources, settings.batch_size, None, count, times, on_error=failed))
 
         with times.stage("date"):
-            dated_now = date_undated(new_annotated, settings.dating, annotate_again)
+            stored = _stored_dating_context(store, new_annotated, settings.dating.stored_context)
+            dated_now = date_undated(new_annotated, settings.dating, annotate_again, stored)
         for item in dated_now:
             if item.article.published_source == "inferred":
                 with times.stage("store"):

@@ -42,6 +42,7 @@ SCHEMA = [
         PRIMARY KEY (story_id, article_id))""",
     """CREATE TABLE IF NOT EXISTS state (
         name TEXT PRIMARY KEY, data TEXT NOT NULL, updated_at TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS articles_published ON articles (published)",
 ]
 
 # ids per ``IN (...)`` list: SQLite allows 999 bound parameters in older builds, so stay well below
@@ -227,6 +228,15 @@ class Store:
             rows = self._run(f"SELECT id, published, published_source FROM articles WHERE id IN ({_marks(part)})", part)
             found.update({row[0]: (row[1], row[2]) for row in rows.fetchall()})
         return found
+
+    def newest_dated_ids(self, limit: int) -> list[str]:
+        """The ids of the ``limit`` stored articles with the latest stated publication dates (not inferred ones)."""
+        rows = self._run(
+            "SELECT id FROM articles WHERE published IS NOT NULL AND published_source NOT IN ('inferred', 'missing') "
+            "ORDER BY published DESC, id LIMIT ?",
+            (limit,),
+        )
+        return [row[0] for row in rows.fetchall()]
 
     def load_articles(self, ids: Iterable[str]) -> list[Article]:
         """Stored articles without their annotations, in id order (to annotate them again)."""
