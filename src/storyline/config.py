@@ -122,15 +122,18 @@ class DatingSettings:
     weight_dateline: float = 3.0  # a month-day opening a dateline ("LONDON, Sept 1 (Reuters)"), by 1 + days since
     min_score: float = 0.3  # the best day must score this much to be inferred
     interval_margin: float = 0.25  # days scoring this close to the best form the interval
-    outside_span_days: int = 365  # a day told this far outside the dated articles' period counts only in the lead
-    outside_span_lead: bool = True
+    outside_span_days: int = (
+        365  # a day told this far outside the dated articles' period counts only in the lead (-1: off)
+    )
     # Jaccard at which a sentence names the day of an estimate that reaches only the month or the year, narrowing
     # it within its period (weaker than ``same_happening``: the period already keeps the year)
     narrowing_same_happening: float = 0.12
     # stored articles with a stated date (the newest) that are context for a build's undated ones, so an article
     # built alone is dated from earlier builds; read only when the build has an undated article
     stored_context: int = 2000
-    refine_rounds: int = 3  # rounds in which articles dated to the day by a told happening date coarser ones
+    refine_rounds: int = (
+        3  # rounds narrowing month- or year-wide estimates (articles dated to the day by one join the context)
+    )
 
 
 @dataclass(frozen=True)

@@ -355,8 +355,8 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
         # the lead tells it (a report of a round the dated articles do not cover)
         reach = dt.timedelta(days=settings.outside_span_days)
         first, last = span[0] - reach, span[1] + reach
-        own.past = [t for t in own.past if (t.lead and settings.outside_span_lead) or first <= t.day <= last]
-        own.ahead = [t for t in own.ahead if (t.lead and settings.outside_span_lead) or first <= t.day <= last]
+        own.past = [t for t in own.past if t.lead or first <= t.day <= last]
+        own.ahead = [t for t in own.ahead if t.lead or first <= t.day <= last]
     similar = context.similar(article_words(annotated, settings))
     neighbours = context.one_period(similar)
     if neighbours:
@@ -527,11 +527,11 @@ def infer_dates(
             estimate = infer(annotated, context, settings)
             if estimate is not None:
                 found[annotated.article.id] = estimate
-    _refine_by_told_days(undated, found, context, set(sure), settings)
+    _narrow_coarse_estimates(undated, found, context, set(sure), settings)
     return found
 
 
-def _refine_by_told_days(
+def _narrow_coarse_estimates(
     undated: list[AnnotatedArticle],
     found: dict[str, Estimate],
     context: DatedContext,
