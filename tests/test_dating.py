@@ -310,18 +310,15 @@ def test_an_article_built_alone_is_dated_from_the_dated_articles_of_earlier_buil
         "Repairs will take a month, the port said.\n",
         encoding="utf-8",
     )
-    out = tmp_path / "out"
-    build([str(tmp_path / "dated.txt")], out, resources=resources)
-    build([str(tmp_path / "undated.txt")], out, resources=resources)  # the next build, alone
-    document = json.loads((out / "story.json").read_text(encoding="utf-8"))
-    undated = next(a for a in document["articles"] if a["path"].endswith("undated.txt"))
+
+    def undated_after_two_builds(out, settings: Settings) -> dict:
+        build([str(tmp_path / "dated.txt")], out, settings=settings, resources=resources)
+        build([str(tmp_path / "undated.txt")], out, settings=settings, resources=resources)  # the next build, alone
+        document = json.loads((out / "story.json").read_text(encoding="utf-8"))
+        return next(a for a in document["articles"] if a["path"].endswith("undated.txt"))
+
+    undated = undated_after_two_builds(tmp_path / "out", Settings())
     assert (undated["published"], undated["published_source"]) == ("2023-05-12", "inferred")
     assert "2023-05-10" in undated["date_evidence"]
-
-    alone = tmp_path / "alone"
-    settings = Settings(dating=DatingSettings(stored_context=0))
-    build([str(tmp_path / "dated.txt")], alone, settings=settings, resources=resources)
-    build([str(tmp_path / "undated.txt")], alone, settings=settings, resources=resources)
-    document = json.loads((alone / "story.json").read_text(encoding="utf-8"))
-    undated = next(a for a in document["articles"] if a["path"].endswith("undated.txt"))
-    assert undated["published_source"] == "missing"  # its own words alone give no date
+    alone = undated_after_two_builds(tmp_path / "alone", Settings(dating=DatingSettings(stored_context=0)))
+    assert alone["published_source"] == "missing"  # its own words alone give no date
