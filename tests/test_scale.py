@@ -55,6 +55,22 @@ def test_two_dask_workers_build_the_same_stories_as_one_process(tmp_path, resour
     assert (tmp_path / "story.json").read_text(encoding="utf-8") == (one / "story.json").read_text(encoding="utf-8")
 
 
+def test_local_cluster_workers_start_with_one_malloc_arena_and_without_the_profiler(client):
+    """The LocalCluster's settings reach its worker processes: the environment glibc reads at start and
+    the Dask configuration the nannies hand over."""
+
+    def worker_settings() -> tuple:
+        import dask.config
+
+        return (
+            os.environ.get("MALLOC_ARENA_MAX"),
+            dask.config.get("distributed.worker.profile.enabled"),
+            dask.config.get("distributed.worker.memory.monitor-interval"),
+        )
+
+    assert set(client.run(worker_settings).values()) == {("1", False, "1s")}
+
+
 def test_grouping_fed_chunk_by_chunk_during_a_dask_build_gives_the_one_process_stories(
     tmp_path, resources, client, monkeypatch
 ):
