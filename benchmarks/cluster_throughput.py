@@ -69,7 +69,7 @@ def run(
                 Progress(),
                 times,
                 lambda article, reason: failures.append(reason),
-            )
+            ).articles
         else:
             done = annotate_here(
                 inputs,

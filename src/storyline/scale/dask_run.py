@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,6 +81,16 @@ class PartitionResult:
     failed: list[tuple[Article, str]] = field(default_factory=list)
     skipped: list[SkippedInput] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class ClusterAnnotated:
+    """What the client keeps of a cluster build's new articles until the end: each article (no annotations),
+    in input order, and only the undated ones in full, as dating them needs them; the dated ones'
+    annotations are in the store, where dating reads them back only when some article is undated."""
+
+    articles: list[Article] = field(default_factory=list)
+    undated: list[AnnotatedArticle] = field(default_factory=list)
 
 
 def worker_plugin(model: str | None):
@@ -264,11 +274,12 @@ def annotate_on_cluster(
     failed: Callable[[Article, str], None],
     store_url: str | None = None,
     stream: GroupingStream | None = None,
-) -> list[AnnotatedArticle]:
+) -> ClusterAnnotated:
     """The cluster's counterpart of the pipeline's ingest + annotate: same articles, same order, stored
     by the workers when the store is a PostgreSQL server, else here.  With a grouping ``stream``, a
     first pass reads every partition's ids and dates, and each completed partition's articles go to
-    the stream, which groups whole chunks of the publication order as they complete."""
+    the stream, which groups whole chunks of the publication order as they complete.  Only the
+    articles and the undated ones' annotations stay here (``ClusterAnnotated``)."""
     workers_store = shared_store(store_url)
     files, skipped = expand_inputs(inputs)
     report.skipped.extend(skipped)
@@ -282,13 +293,17 @@ def annotate_on_cluster(
         partitions = plan_partitions(client, files)
     # one copy per worker, sent once (a dict given to scatter would become one future per article)
     stored_on_workers = client.scatter([stored], broadcast=True)[0] if stored else {}
+    repeated: set[str] | None = None  # ids read more than once; None: not known (no first pass)
     if stream is not None:
         with times.stage("plan"):
             calls = client.map(read_dates, partitions, sidecar=sidecar, stored=stored_on_workers, pure=False)
-            stream.expect(entry for read in client.gather(calls) for entry in read)
+            expected = [entry for read in client.gather(calls) for entry in read]
+            stream.expect(expected)
+            counts = Counter(article_id for article_id, _stated, _needs in expected)
+            repeated = {article_id for article_id, count in counts.items() if count > 1}
     seen: set[str] = set()
-    new_annotated: list[AnnotatedArticle] = []
-    first_copy: dict[str, AnnotatedArticle] = {}
+    kept = ClusterAnnotated()
+    first_copy: dict[str, AnnotatedArticle] = {}  # kept while a later copy may overwrite it in a shared store
     with times.stage("cluster"):
         calls = (
             (annotate_partition, p, sidecar, stored_on_workers, settings.batch_size, workers_store) for p in partitions
@@ -315,17 +330,20 @@ def annotate_on_cluster(
                     continue
                 seen.add(annotated.article.id)
                 if workers_store:
-                    first_copy[annotated.article.id] = annotated
+                    if repeated is None or annotated.article.id in repeated:
+                        first_copy[annotated.article.id] = annotated
                 else:
                     store.save_annotated(annotated, ANNOTATION_VERSION)
                 if progress.on_article:
                     progress.on_article(annotated.article)
-                new_annotated.append(annotated)
+                kept.articles.append(annotated.article)
+                if annotated.article.published is None:
+                    kept.undated.append(annotated)
                 if stream is not None:
                     stream.arrive(annotated)
             if stream is not None:
                 stream.step()
-    return new_annotated
+    return kept
 
 
 def _in_order(client: Client, calls: Iterable[tuple]) -> Iterator:
@@ -389,6 +407,7 @@ def parse_local(spec: str) -> int:
 
 
 __all__ = [
+    "ClusterAnnotated",
     "Partition",
     "PartitionResult",
     "annotate_on_cluster",
