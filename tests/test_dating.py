@@ -112,6 +112,63 @@ def test_an_undated_article_its_stamp_dates_is_context_for_the_other_undated_one
     assert any("2023-05-10" in reason for reason in found["relative"].evidence)
 
 
+def test_a_day_told_long_before_the_dated_articles_counts_only_in_the_lead(resources):
+    dated = Article(
+        id="dated",
+        published=dt.date(2021, 3, 4),
+        published_source="header",
+        text="The Westby library opened a reading room for children on Wednesday, the council said.",
+    )
+    body = (
+        "Ferry crews in Eastholm stayed on the quay and no sailings left for the islands. "
+        "The harbour board said talks with the crew union would go on. "
+        "Passengers waited for coaches around the fjord instead. "
+    )
+    history = "The last strike of the crews began on June 12, 2007, and lasted a week."
+    in_body = Article(id="in-body", text=body + history)
+    in_lead = Article(id="in-lead", text=history + " " + body)
+    dated_item, body_item, lead_item = _annotated(resources, dated, in_body, in_lead)
+    context = DatedContext([dated_item], DatingSettings())
+    estimate = infer(body_item, context, DatingSettings())
+    assert estimate is None  # history, not the day it was written
+    told = infer(lead_item, context, DatingSettings())
+    assert told is not None and told.likely.year == 2007  # a lead tells the news: a round the dated ones miss
+    everywhere = DatingSettings(outside_span_days=-1)
+    alone = infer(body_item, DatedContext([dated_item], everywhere), everywhere)
+    assert alone is not None and alone.likely.year == 2007  # the rule is what keeps it out
+
+
+def test_an_article_a_told_happening_dates_to_the_day_dates_the_next_one_in_a_chain(resources):
+    """A dated report names the day a crane fell; an undated one tells it "two days ago" (dated to the day
+    by it) and that the quay reopens "on Monday"; a third, otherwise dated only to the month by articles
+    like it, says the quay reopened on Monday: the day the second names."""
+    dated = _dated(
+        "dated",
+        dt.date(2023, 5, 10),
+        "Eastholm's harbour crane collapsed onto the ferry quay on May 10, injuring two dock workers. "
+        "The ferry quay of Eastholm was closed to passengers and the crews sent home.",
+    )
+    second = Article(
+        id="second",
+        text="Two days ago the harbour crane collapsed onto the ferry quay in Eastholm, injuring two dock workers. "
+        "The port authority said the Eastholm ferry quay will reopen to passengers and cars on Monday.",
+    )
+    third = Article(
+        id="third",
+        text="The Eastholm ferry quay reopened to passengers and cars on Monday after the crane was lifted away. "
+        "The ferry quay of Eastholm had been closed to passengers and the crews sent home.",
+    )
+    items = _annotated(resources, dated, second, third)
+    found = infer_dates(items[1:], items[:1], DatingSettings())
+    assert found["second"].likely == dt.date(2023, 5, 12)
+    reopened = dt.date(2023, 5, 15)  # the Monday after Friday 12 May
+    assert found["third"].granularity in ("day", "week")
+    assert reopened - dt.timedelta(days=1) <= found["third"].likely <= reopened + dt.timedelta(days=1)
+    assert any(reopened.isoformat() in reason for reason in found["third"].evidence)
+    unchained = infer_dates(items[1:], items[:1], DatingSettings(refine_rounds=0))
+    assert "third" not in unchained or unchained["third"].granularity not in ("day", "week")
+
+
 def _dated(article_id: str, day: dt.date, text: str) -> Article:
     return Article(id=article_id, published=day, published_source="header", text=text)
 

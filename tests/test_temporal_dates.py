@@ -406,3 +406,10 @@ def test_a_day_of_the_month_spelt_out(nlp):
         ("Sunday, the thirtieth of May", "2010-05-30"),
         ("the twenty-first of March", "2011-03-21"),
     ]
+
+
+def test_a_caption_date_without_the_space_after_its_comma_names_its_year(nlp):
+    found = {t.text: t.value for t in tag_text("Divers at the pier, August 9,2022. Photo: harbour board.", THU, nlp)}
+    assert found == {"August 9,2022": "2022-08-09"}
+    counted = {t.text: t.value for t in tag_text("By August 9,200 people had left the island.", THU, nlp)}
+    assert "2022-08-09" not in counted.values() and all("200" not in text for text in counted)

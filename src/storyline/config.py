@@ -121,6 +121,9 @@ class DatingSettings:
     weight_dateline: float = 3.0  # a month-day opening a dateline ("LONDON, Sept 1 (Reuters)"), by 1 + days since
     min_score: float = 0.3  # the best day must score this much to be inferred
     interval_margin: float = 0.25  # days scoring this close to the best form the interval
+    outside_span_days: int = 365  # a day told this far outside the dated articles' period counts only in the lead
+    outside_span_lead: bool = True
+    refine_rounds: int = 3  # rounds in which articles dated to the day by a told happening date coarser ones
 
 
 @dataclass(frozen=True)

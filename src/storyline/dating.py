@@ -248,10 +248,20 @@ class DatedContext:
                     if timex.tense == _FUTURE
                     else told.latest_on_or_before(published)
                 )
+            elif day is None and timex.offsets is not None and not timex.resolved:  # an inferred article's "Monday"
+                offset = timex.offsets[published.weekday()]
+                day = published + dt.timedelta(days=offset) if offset is not None else None
             if day is not None and timex.sentence < len(words):
                 self._add(day, words[timex.sentence])
         for index in range(min(self.settings.lead_sentences, len(words))):
             self._add(published, words[index])
+
+    def span(self) -> tuple[dt.date, dt.date] | None:
+        """The first and last publication days of the articles taken in, if any."""
+        if not self.articles:
+            return None
+        days = [published for published, _ in self.articles]
+        return min(days), max(days)
 
     def _add_article(self, published: dt.date, words: frozenset[str]) -> None:
         index = len(self.articles)
@@ -330,6 +340,14 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
     if own.stamps:
         stamp = max(own.stamps, key=lambda t: t.day)
         return Estimate(stamp.day, stamp.day, stamp.day, "day", (f"the stamp {stamp.timex.text!r}",), (_STAMP,))
+    span = context.span()
+    if span is not None and settings.outside_span_days >= 0:
+        # a day told outside the period of the run's dated articles is history or a page's later stamp, unless
+        # the lead tells it (a report of a round the dated articles do not cover)
+        reach = dt.timedelta(days=settings.outside_span_days)
+        first, last = span[0] - reach, span[1] + reach
+        own.past = [t for t in own.past if (t.lead and settings.outside_span_lead) or first <= t.day <= last]
+        own.ahead = [t for t in own.ahead if (t.lead and settings.outside_span_lead) or first <= t.day <= last]
     neighbours = context.neighbours(article_words(annotated, settings))
     if neighbours:
         # a day told long before the period that similar dated articles agree on is background, not the news
@@ -479,17 +497,62 @@ def infer_dates(
     # an article its stamp or dateline dates to the day is context for the others, as a dated one is; the
     # others are estimated again with it
     sure = {a.article.id: a for a in undated if _dated_by_own_words(found.get(a.article.id))}
-    if not sure or len(sure) == len(undated):
-        return found
-    for article_id, annotated in sure.items():
-        context.add(annotated, found[article_id].likely)
-    for annotated in undated:
-        if annotated.article.id in sure:
-            continue
-        estimate = infer(annotated, context, settings)
-        if estimate is not None:
-            found[annotated.article.id] = estimate
+    if sure and len(sure) < len(undated):
+        for article_id, annotated in sure.items():
+            context.add(annotated, found[article_id].likely)
+        for annotated in undated:
+            if annotated.article.id in sure:
+                continue
+            estimate = infer(annotated, context, settings)
+            if estimate is not None:
+                found[annotated.article.id] = estimate
+    _refine_by_told_days(undated, found, context, set(sure), settings)
     return found
+
+
+def _refine_by_told_days(
+    undated: list[AnnotatedArticle],
+    found: dict[str, Estimate],
+    context: DatedContext,
+    in_context: set[str],
+    settings: DatingSettings,
+) -> None:
+    """An article dated to the day because a day it tells is the day a dated article gives the same happening
+    ("two days ago" where a dated report names that day) tells its own days as surely: it becomes context for
+    the articles estimated only to the month or coarser, which may then name a day it tells.  Each such
+    estimate may only narrow to a day near the period it had, so one wrong day cannot move an article to
+    another year; rounds repeat while they narrow some estimate (a chain of reports, each a day apart)."""
+    for _ in range(settings.refine_rounds):
+        anchors = [
+            a
+            for a in undated
+            if a.article.id not in in_context
+            and (e := found.get(a.article.id)) is not None
+            and e.granularity == "day"
+            and _ALIGNED in e.kinds
+        ]
+        if not anchors:
+            return
+        for annotated in anchors:
+            context.add(annotated, found[annotated.article.id].likely)
+            in_context.add(annotated.article.id)
+        narrowed = False
+        reach = dt.timedelta(days=settings.neighbour_period_days)
+        for annotated in undated:
+            old = found.get(annotated.article.id)
+            if old is None or old.granularity not in ("month", "year"):
+                continue
+            new = infer(annotated, context, settings)
+            if (
+                new is not None
+                and new.granularity in ("day", "week")
+                and _ALIGNED in new.kinds
+                and old.earliest - reach <= new.likely <= old.latest + reach
+            ):
+                found[annotated.article.id] = new
+                narrowed = True
+        if not narrowed:
+            return
 
 
 def _dated_by_own_words(estimate: Estimate | None) -> bool:

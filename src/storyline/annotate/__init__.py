@@ -34,7 +34,7 @@ from storyline.timing import StageTimes
 #: The version of the annotations the store keeps. Bump it whenever an annotator's output changes (a rule added or
 #: changed, another spaCy model or version), so that stored annotations are redone, and say what changed in
 #: CHANGELOG.md.
-ANNOTATION_VERSION = "163"
+ANNOTATION_VERSION = "164"
 
 OnArticle = Callable[[Article], None]
 OnError = Callable[[Article, str], None]

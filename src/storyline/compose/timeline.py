@@ -44,8 +44,6 @@ _DAY = re.compile(r"^(\d{4})-(\d{2})-(\d{2})")
 _MONTH = re.compile(r"^(\d{4})-(\d{2})$")
 _YEAR = re.compile(r"^(\d{4})$")
 _MONTH_DAY = re.compile(r"^XXXX-(\d{2})-(\d{2})$")
-#: a year written right after a month-day the tagger read without it ("August 9,2022"): the words name their own year
-_YEAR_AFTER = re.compile(r",\s?\d{4}\b")
 
 #: the composer's weights when the caller passes none
 DEFAULTS = TimelineSettings()
@@ -205,7 +203,7 @@ def candidates_of(
                     inferred = f"counted from the inferred publication date: {article.date_evidence}"
             if date is None and not timex.resolved:
                 month_day = _MONTH_DAY.match(timex.value)
-                if month_day and article.stated_date is None and not _YEAR_AFTER.match(article.text, timex.end):
+                if month_day and article.stated_date is None:
                     year = year_if_certain(
                         story_articles,
                         int(month_day.group(1)),

@@ -202,10 +202,11 @@ def _value_of_month_day(m: re.Match[str], ctx: Context) -> Norm | None:
 MONTH_DAY_RULE = Rule(
     "month_day",
     patterns=(
-        # "Sept. 11", "Sept.11, 2001" (an abbreviation's dot may stand for the space)
+        # "Sept. 11", "Sept.11, 2001" (an abbreviation's dot may stand for the space), "August 9,2022" (a
+        # caption's comma without its space; "August 9,200" is a count, not a date)
         rf"\b(?:(?P<wd>{WEEKDAY}|{WEEKDAY_ABBR}){COMMA})?(?P<month>{MONTH_D})(?:\s+|(?<=\.))"
-        rf"(?P<day>{DAYNUM})(?![\d,]\d)"
-        rf"(?:{COMMA}(?P<year>{YEAR})|\s+(?:of\s+)?(?P<ryear>last|this|next|that) year)?(?!\d|:\d)\b",
+        rf"(?P<day>{DAYNUM})(?!\d)(?!,(?!{YEAR}\b)\d)"
+        rf"(?:(?:{COMMA}|,)(?P<year>{YEAR})|\s+(?:of\s+)?(?P<ryear>last|this|next|that) year)?(?!\d|:\d)\b",
     ),
     value=_value_of_month_day,
     plausible=_plausible_month_day,
