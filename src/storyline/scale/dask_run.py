@@ -42,11 +42,11 @@ RECORDS_PER_PARTITION = 96
 #: does: results come back in input order, and a long partition must not leave the others idle
 PARTITIONS_AHEAD_PER_WORKER = 4
 #: The LocalCluster's Dask settings, handed by the nannies to their workers.
-#: - MALLOC_ARENA_MAX=1: a task runs in a worker thread, whose glibc arena maps each of spaCy's large
-#:   per-batch arrays afresh and unmaps it when freed (a thread's arena cannot grow past 64 MB), so
-#:   every batch faults its pages in again; in the one arena they come from the heap that
-#:   ``keep_freed_memory`` keeps (on 200 Timeline17 articles and two workers: a quarter of the page
-#:   faults and 20 % less wall time).  glibc reads it when the process starts, so it is set before spawning.
+#: - MALLOC_ARENA_MAX=1: a task runs in a worker thread, and glibc gives a thread an arena of its own,
+#:   made of heaps of at most 64 MB, which maps spaCy's larger per-batch arrays afresh and hands them
+#:   back when freed, so every batch faults its pages in again; in the one arena they come from the
+#:   heap that ``keep_freed_memory`` keeps (on 200 Timeline17 articles and two workers: a quarter of
+#:   the page faults).  glibc reads it when the process starts, so it is set before spawning.
 #: - the statistical profiler samples every worker thread 100 times a second; annotation is one long
 #:   CPU-bound call per task, so its samples say little and their cycles are spaCy's.
 #: - periodic checks (event-loop tick, system monitor, memory monitor) every second or two instead of
@@ -85,9 +85,10 @@ class PartitionResult:
 
 @dataclass
 class ClusterAnnotated:
-    """What the client keeps of a cluster build's new articles until the end: each article (no annotations),
-    in input order, and only the undated ones in full, as dating them needs them; the dated ones'
-    annotations are in the store, where dating reads them back only when some article is undated."""
+    """What the client keeps of a cluster build's new articles until the end: each article (its text and
+    metadata, for the build report), in input order, and the annotations of the undated ones only, as
+    dating needs them whole; the dated ones' annotations are in the store, where dating reads them back
+    only when some article is undated."""
 
     articles: list[Article] = field(default_factory=list)
     undated: list[AnnotatedArticle] = field(default_factory=list)
