@@ -1,6 +1,6 @@
 """Annotation-stage throughput: Dask workers beside the local process pool, on the same Timeline17 articles.
 
-    .venv/bin/python benchmarks/cluster_throughput.py --t17 1000 [--data-root ../shared/data/tls]
+    .venv/bin/python benchmarks/cluster_throughput.py --t17 1000 [--data-root ../shared/data/tls] [--json-out FILE]
 
 The stage measured is what a build does before grouping: read the files, annotate them, save the
 annotations to a fresh SQLite store.  ``-j 1`` / ``-j 2`` run it in this process or a local pool of
@@ -11,7 +11,8 @@ figure (each worker loads it once, before the clock starts).
 Beside the wall time it prints the CPU seconds per article, summed over every process that took
 part (this one, its pool's children, the Dask workers; the LocalCluster's scheduler runs in this
 process): on a machine shared with other jobs the wall time says little about scaling, while the
-CPU cost per article, and so the overhead of Dask, is what one core would pay.
+CPU cost per article, and so the overhead of Dask, is what one core would pay.  For Dask it also
+prints the share of that CPU spent in this process (client, scheduler and nannies).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from throughput import ROOT, t17_sample  # noqa: E402
 
 from storyline.config import Settings  # noqa: E402
+from storyline.evaluate.results import JSON_OUT_HELP, write_results  # noqa: E402
 from storyline.ingest import SidecarDates  # noqa: E402
 from storyline.pipeline import BuildReport, Progress, annotate_here  # noqa: E402
 from storyline.resources import Resources  # noqa: E402
@@ -48,12 +50,12 @@ def run(
     client=None,
     processes: int = 1,
     resources: Resources | None = None,
-) -> float:
+) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as out:
         store = Store.open(Path(out) / "storyline.db")
         report, times, settings = BuildReport(out=Path(out)), StageTimes(), Settings()
         failures: list[str] = []
-        cpu = _cpu_seconds(client)
+        cpu, own = _cpu_seconds(client), _cpu_seconds()
         start = time.perf_counter()
         if client is not None:
             done = annotate_on_cluster(
@@ -67,7 +69,7 @@ def run(
                 Progress(),
                 times,
                 lambda article, reason: failures.append(reason),
-            )
+            ).articles
         else:
             done = annotate_here(
                 inputs,
@@ -83,16 +85,26 @@ def run(
                 lambda article, reason: failures.append(reason),
             )
         elapsed = time.perf_counter() - start - times.seconds.get("load model", 0.0)
-        cpu = _cpu_seconds(client) - cpu
+        cpu, own = _cpu_seconds(client) - cpu, _cpu_seconds() - own
         store.close()
     rate = len(done) / elapsed
+    load = os.getloadavg()
+    here = f", {own / cpu:.1%} of it in this process" if client is not None else ""
     print(
         f"{name:8s} {len(done):5d} articles  {elapsed:7.1f} s  {rate:6.2f} articles/s  "
-        f"CPU {cpu / len(done) * 1000:6.1f} ms/article  ({len(failures)} failed)  "
-        f"load average at the end {os.getloadavg()[0]:.1f} (1 min) {os.getloadavg()[1]:.1f} (5 min)",
+        f"CPU {cpu / len(done) * 1000:6.1f} ms/article{here}  ({len(failures)} failed)  "
+        f"load average at the end {load[0]:.1f} (1 min) {load[1]:.1f} (5 min)",
         flush=True,
     )
-    return rate
+    return {
+        "articles": len(done),
+        "failed": len(failures),
+        "wall_seconds": round(elapsed, 2),
+        "articles_per_second": round(rate, 3),
+        "cpu_ms_per_article": round(cpu / len(done) * 1000, 1),
+        "cpu_share_of_this_process": round(own / cpu, 4),
+        "load_average_at_end": [round(x, 2) for x in load[:2]],
+    }
 
 
 def _cpu_seconds(client=None) -> float:
@@ -111,25 +123,38 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--t17", type=int, default=1000)
     parser.add_argument("--data-root", type=Path, default=ROOT.parent / "shared" / "data" / "tls")
+    parser.add_argument("--json-out", type=Path, help=JSON_OUT_HELP)
     args = parser.parse_args()
+    load_at_start = [round(x, 2) for x in os.getloadavg()]
     with tempfile.TemporaryDirectory() as folder:
         inputs, dates = t17_sample(args.data_root, args.t17, Path(folder))
         sidecar = SidecarDates.load(dates)
         resources = Resources()
         resources.nlp  # noqa: B018 - loaded before the clock, and before the pool forks
-        rates = {
+        runs = {
             "-j 1": run("-j 1", inputs, sidecar, processes=1, resources=resources),
             "-j 2": run("-j 2", inputs, sidecar, processes=2, resources=resources),
         }
         for workers in (1, 2):
             with connect(local_workers=workers) as client:
                 client.register_plugin(worker_plugin(None))  # spaCy loaded on every worker before the clock
-                rates[f"dask {workers}"] = run(f"dask {workers}", inputs, sidecar, client=client)
-    print(f"Dask overhead on one worker: {1 - rates['dask 1'] / rates['-j 1']:.1%} (goal ≤ 10 %)")
-    print(
-        f"scaling efficiency, 2 Dask workers: {rates['dask 2'] / (2 * rates['dask 1']):.2f} (goal ≥ 0.9); "
-        f"local pool: {rates['-j 2'] / (2 * rates['-j 1']):.2f}"
-    )
+                runs[f"dask {workers}"] = run(f"dask {workers}", inputs, sidecar, client=client)
+    rates = {name: figures["articles_per_second"] for name, figures in runs.items()}
+    overhead = 1 - rates["dask 1"] / rates["-j 1"]
+    efficiency = rates["dask 2"] / (2 * rates["dask 1"])
+    pool_efficiency = rates["-j 2"] / (2 * rates["-j 1"])
+    print(f"Dask overhead on one worker: {overhead:.1%} (goal ≤ 10 %)")
+    print(f"scaling efficiency, 2 Dask workers: {efficiency:.2f} (goal ≥ 0.9); local pool: {pool_efficiency:.2f}")
+    if args.json_out:
+        figures = {
+            "articles": args.t17,
+            "load_average_at_start": load_at_start,
+            "runs": runs,
+            "dask_overhead_one_worker": round(overhead, 4),
+            "scaling_efficiency_two_dask_workers": round(efficiency, 3),
+            "scaling_efficiency_local_pool": round(pool_efficiency, 3),
+        }
+        write_results(args.json_out, figures)
 
 
 if __name__ == "__main__":

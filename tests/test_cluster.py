@@ -388,3 +388,37 @@ def test_sketches_older_than_sketch_days_are_forgotten_even_in_a_story_still_act
     restored = StoryGrouper(GroupSettings(quiet_days=120, sketch_days=30), grouper.dumps())
     restored.add([AnnotatedArticle(Article(id="b2", text=text_b, published=dt.date(2020, 3, 1)))])
     assert "a2" not in restored.dedup.prints and "b1" in restored.dedup.prints  # the ages are known after a reload
+
+
+def test_sketch_days_on_the_command_line_reaches_the_grouper(tmp_path):
+    """`storyline build --sketch-days 30` forgets the sketch of an article the stream's clock has
+    passed by more than 30 days; the default keeps it while its story is open."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from storyline.cli import app
+    from storyline.pipeline import GROUPER_STATE
+    from storyline.store import Store
+
+    inputs = tmp_path / "articles.jsonl"
+    lines = [
+        {"url": "https://example.test/bridge", "published": "2024-03-01", "text": "\n\n".join(BRIDGE[:4])},
+        {"url": "https://example.test/orchard", "published": "2024-06-01", "text": "\n\n".join(ORCHARD[:4])},
+    ]
+    inputs.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+
+    def sketched_after(*options: str) -> set[str]:
+        out = tmp_path / ("out" + "".join(options))
+        result = CliRunner().invoke(app, ["build", str(inputs), "-o", str(out), "-q", *options])
+        assert result.exit_code == 0, result.output
+        store = Store.open(out / "storyline.db")
+        try:
+            grouper = StoryGrouper(GroupSettings(), store.get_state(GROUPER_STATE))
+            ids = {a.article.id: a.article.url for a in store.load_annotated()}
+        finally:
+            store.close()
+        return {ids[i] for i in grouper.dedup.prints}
+
+    assert sketched_after() == {"https://example.test/bridge", "https://example.test/orchard"}
+    assert sketched_after("--sketch-days", "30") == {"https://example.test/orchard"}

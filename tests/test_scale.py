@@ -55,6 +55,22 @@ def test_two_dask_workers_build_the_same_stories_as_one_process(tmp_path, resour
     assert (tmp_path / "story.json").read_text(encoding="utf-8") == (one / "story.json").read_text(encoding="utf-8")
 
 
+def test_local_cluster_workers_start_with_one_malloc_arena_and_without_the_profiler(client):
+    """The LocalCluster's settings reach its worker processes: the environment glibc reads at start and
+    the Dask configuration the nannies hand over."""
+
+    def worker_settings() -> tuple:
+        import dask.config
+
+        return (
+            os.environ.get("MALLOC_ARENA_MAX"),
+            dask.config.get("distributed.worker.profile.enabled"),
+            dask.config.get("distributed.worker.memory.monitor-interval"),
+        )
+
+    assert set(client.run(worker_settings).values()) == {("1", False, "1s")}
+
+
 def test_grouping_fed_chunk_by_chunk_during_a_dask_build_gives_the_one_process_stories(
     tmp_path, resources, client, monkeypatch
 ):
@@ -75,6 +91,37 @@ def test_grouping_fed_chunk_by_chunk_during_a_dask_build_gives_the_one_process_s
     assert grouped_early and grouped_early[0] >= 2  # whole chunks were grouped before the end of annotation
     assert _stories(tmp_path / "dask") == _stories(tmp_path / "one")
     assert _story_files(tmp_path / "dask") == _story_files(tmp_path / "one")
+
+
+def test_the_client_keeps_the_annotations_of_undated_articles_only(tmp_path, examples_built, client):
+    """The dated articles' annotations go to the store and the grouping stream, not into a list kept
+    until the end of the build; the undated ones, which dating needs whole, are kept."""
+    from storyline.config import Settings
+    from storyline.pipeline import BuildReport, Progress
+    from storyline.scale.dask_run import annotate_on_cluster
+    from storyline.timing import StageTimes
+
+    store = Store.open(tmp_path / "storyline.db")
+    try:
+        kept = annotate_on_cluster(
+            client,
+            [str(EXAMPLES)],
+            None,
+            store,
+            Settings(),
+            None,
+            BuildReport(out=tmp_path),
+            Progress(),
+            StageTimes(),
+            lambda article, reason: None,
+        )
+        stored = store.annotated_ids(ANNOTATION_VERSION)
+    finally:
+        store.close()
+    one_process = [a.id for a in examples_built["report"].added]
+    assert [a.id for a in kept.articles] == one_process and stored == set(one_process)
+    undated = [a.id for a in kept.articles if a.published is None]
+    assert undated and [a.article.id for a in kept.undated] == undated
 
 
 def test_a_second_dask_build_reuses_the_store(tmp_path, resources, client):

@@ -155,6 +155,14 @@ def build(
         "--cluster",
         help="Read and annotate on a Dask LocalCluster of N worker processes started for this run: local:N.",
     ),
+    sketch_days: int = typer.Option(
+        GroupSettings.sketch_days,
+        "--sketch-days",
+        min=0,
+        help="Forget an article's near-duplicate sketches once the stream's clock is N days past its date, "
+        "even in a story still open (bounds memory on long streams; a copy arriving later is not found). "
+        "0 (default): kept while its story is open.",
+    ),
     timings: bool = typer.Option(False, "--timings", help="Print the seconds spent in each stage."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print only errors and the final summary."),
 ) -> None:
@@ -174,7 +182,7 @@ def build(
         model=model,
         max_article_chars=max_article_chars,
         timeline=TimelineSettings(max_dates=max_dates, sentences_per_date=per_date, keywords=tuple(keyword)),
-        group=GroupSettings(single_story=single_story),
+        group=GroupSettings(single_story=single_story, sketch_days=sketch_days),
     )
     bar = Progress(
         TextColumn("[bold]annotating"),

@@ -89,9 +89,8 @@ class GroupSettings:
     max_closed_sketches: int = 5000  # duplicate sketches kept for articles of closed stories (newest)
     # an article's duplicate sketches are forgotten once the stream's clock is this many days past its date, even in
     # a story that never goes quiet (without it such a story keeps every sketch: 5 kB an article on the resampled
-    # Timeline17 stream).  0 (the default): kept while the story is open.  Not the default until its effect on
-    # Timeline17's and clusters-dev's duplicates and stories is measured: on 20,000 resampled articles 365 found
-    # 1.6 % more duplicates (fewer owners make fewer paragraphs boilerplate) and one story fewer of 24
+    # Timeline17 stream).  0 (the default): kept while the story is open, so a build in batches finds the same
+    # originals of copies as one build (tests/test_incremental_grouping.py); `storyline build --sketch-days N` sets it
     sketch_days: int = 0
 
 

@@ -146,7 +146,7 @@ def build(
             with times.stage("group"):
                 grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
                 grouping_stream = GroupingStream(grouper, _stranded(store, grouper, []), times)
-            new_annotated = annotate_on_cluster(
+            kept = annotate_on_cluster(
                 cluster,
                 inputs,
                 sidecar,
@@ -160,6 +160,8 @@ def build(
                 store_url,
                 grouping_stream,
             )
+            # the undated articles are dated from the dated ones, read back from the store only then
+            new_annotated = _with_dated_from_store(store, kept.articles, kept.undated, times)
         else:
             new_annotated = annotate_here(
                 inputs, out, sidecar, store, settings, resources, report, progress, processes, times, failed
@@ -179,18 +181,23 @@ def build(
                 with times.stage("store"):
                     store.save_annotated(item, ANNOTATION_VERSION)
         new_annotated = dated_now
-        report.added = [a.article for a in new_annotated]
 
         if grouping_stream is not None:
-            annotated_now = {a.article.id for a in new_annotated}
-            pending = new_annotated + [a for i, a in grouping_stream.stranded.items() if i not in annotated_now]
-            update = grouping_stream.finish(new_annotated)
+            undated_ids = {a.article.id for a in kept.undated}
+            redated = [a for a in new_annotated if a.article.id in undated_ids]
+            del new_annotated, dated_now  # the dated articles' annotations, read back for dating
+            by_id = {a.article.id: a.article for a in redated}
+            report.added = [by_id.get(article.id, article) for article in kept.articles]
+            new_ids = {a.id for a in report.added} | set(grouping_stream.stranded)
+            update = grouping_stream.finish(redated)
             grouper = grouping_stream.grouper
         else:
+            report.added = [a.article for a in new_annotated]
             with times.stage("group"):
                 grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
                 pending = new_annotated + _stranded(store, grouper, new_annotated)
                 update = grouper.add(pending)
+            new_ids = {a.article.id for a in pending}
         with times.stage("group"):
             store.put_state(GROUPER_STATE, grouper.dumps())
             grouping = grouper.grouping()
@@ -206,7 +213,6 @@ def build(
             store.drop_story(gone)
             folder.remove_story(gone)
 
-        new_ids = {a.article.id for a in pending}
         to_render = [
             s
             for s in grouping.stories
@@ -381,6 +387,19 @@ def needs_annotation(article: Article, stored: dict[str, tuple[str | None, str]]
     if article.published_source == "missing" and before is not None and before[1] == "inferred":
         return False
     return before != (published, article.published_source)
+
+
+def _with_dated_from_store(
+    store: Store, articles: list[Article], undated: list[AnnotatedArticle], times: StageTimes
+) -> list[AnnotatedArticle]:
+    """A cluster build's new articles as dating takes them, in input order: none when none is undated,
+    else the undated ones with the dated ones' annotations read back from the store."""
+    if not undated:
+        return []
+    with times.stage("store"):
+        dated = {a.article.id: a for a in store.load_annotated(a.id for a in articles if a.published is not None)}
+    undated_by_id = {a.article.id: a for a in undated}
+    return [undated_by_id[a.id] if a.id in undated_by_id else dated[a.id] for a in articles]
 
 
 def _stranded(store: Store, grouper: StoryGrouper, new: list[AnnotatedArticle]) -> list[AnnotatedArticle]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,9 +41,25 @@ RECORDS_PER_PARTITION = 96
 #: partitions in flight per worker thread before the client takes the oldest back, as the local pool
 #: does: results come back in input order, and a long partition must not leave the others idle
 PARTITIONS_AHEAD_PER_WORKER = 4
-#: the statistical profiler samples every worker thread 100 times a second; annotation is one long
-#: CPU-bound call per task, so its samples say little and their cycles are spaCy's
-LOCAL_WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
+#: The LocalCluster's Dask settings, handed by the nannies to their workers.
+#: - MALLOC_ARENA_MAX=1: a task runs in a worker thread, and glibc gives a thread an arena of its own,
+#:   made of heaps of at most 64 MB, which maps spaCy's larger per-batch arrays afresh and hands them
+#:   back when freed, so every batch faults its pages in again; in the one arena they come from the
+#:   heap that ``keep_freed_memory`` keeps (on 200 Timeline17 articles and two workers: a quarter of
+#:   the page faults).  glibc reads it when the process starts, so it is set before spawning.
+#: - the statistical profiler samples every worker thread 100 times a second; annotation is one long
+#:   CPU-bound call per task, so its samples say little and their cycles are spaCy's.
+#: - periodic checks (event-loop tick, system monitor, memory monitor) every second or two instead of
+#:   every 20 to 500 ms: on a machine whose cores are all workers, the client, the scheduler and the
+#:   nannies share a core's worth of time with them (their event loops' CPU fell to a third).
+LOCAL_WORKER_CONFIG = {
+    "distributed.nanny.pre-spawn-environ.MALLOC_ARENA_MAX": 1,
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.admin.system-monitor.disk": False,
+    "distributed.worker.memory.monitor-interval": "1s",
+}
 
 
 @dataclass(frozen=True)
@@ -65,6 +81,17 @@ class PartitionResult:
     failed: list[tuple[Article, str]] = field(default_factory=list)
     skipped: list[SkippedInput] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class ClusterAnnotated:
+    """What the client keeps of a cluster build's new articles until the end: each article (its text and
+    metadata, for the build report), in input order, and the annotations of the undated ones only, as
+    dating needs them whole; the dated ones' annotations are in the store, where dating reads them back
+    only when some article is undated."""
+
+    articles: list[Article] = field(default_factory=list)
+    undated: list[AnnotatedArticle] = field(default_factory=list)
 
 
 def worker_plugin(model: str | None):
@@ -248,11 +275,12 @@ def annotate_on_cluster(
     failed: Callable[[Article, str], None],
     store_url: str | None = None,
     stream: GroupingStream | None = None,
-) -> list[AnnotatedArticle]:
+) -> ClusterAnnotated:
     """The cluster's counterpart of the pipeline's ingest + annotate: same articles, same order, stored
     by the workers when the store is a PostgreSQL server, else here.  With a grouping ``stream``, a
     first pass reads every partition's ids and dates, and each completed partition's articles go to
-    the stream, which groups whole chunks of the publication order as they complete."""
+    the stream, which groups whole chunks of the publication order as they complete.  Only the
+    articles and the undated ones' annotations stay here (``ClusterAnnotated``)."""
     workers_store = shared_store(store_url)
     files, skipped = expand_inputs(inputs)
     report.skipped.extend(skipped)
@@ -266,13 +294,17 @@ def annotate_on_cluster(
         partitions = plan_partitions(client, files)
     # one copy per worker, sent once (a dict given to scatter would become one future per article)
     stored_on_workers = client.scatter([stored], broadcast=True)[0] if stored else {}
+    repeated: set[str] | None = None  # ids read more than once; None: not known (no first pass)
     if stream is not None:
         with times.stage("plan"):
             calls = client.map(read_dates, partitions, sidecar=sidecar, stored=stored_on_workers, pure=False)
-            stream.expect(entry for read in client.gather(calls) for entry in read)
+            expected = [entry for read in client.gather(calls) for entry in read]
+            stream.expect(expected)
+            counts = Counter(article_id for article_id, _stated, _needs in expected)
+            repeated = {article_id for article_id, count in counts.items() if count > 1}
     seen: set[str] = set()
-    new_annotated: list[AnnotatedArticle] = []
-    first_copy: dict[str, AnnotatedArticle] = {}
+    kept = ClusterAnnotated()
+    first_copy: dict[str, AnnotatedArticle] = {}  # kept while a later copy may overwrite it in a shared store
     with times.stage("cluster"):
         calls = (
             (annotate_partition, p, sidecar, stored_on_workers, settings.batch_size, workers_store) for p in partitions
@@ -299,17 +331,20 @@ def annotate_on_cluster(
                     continue
                 seen.add(annotated.article.id)
                 if workers_store:
-                    first_copy[annotated.article.id] = annotated
+                    if repeated is None or annotated.article.id in repeated:
+                        first_copy[annotated.article.id] = annotated
                 else:
                     store.save_annotated(annotated, ANNOTATION_VERSION)
                 if progress.on_article:
                     progress.on_article(annotated.article)
-                new_annotated.append(annotated)
+                kept.articles.append(annotated.article)
+                if annotated.article.published is None:
+                    kept.undated.append(annotated)
                 if stream is not None:
                     stream.arrive(annotated)
             if stream is not None:
                 stream.step()
-    return new_annotated
+    return kept
 
 
 def _in_order(client: Client, calls: Iterable[tuple]) -> Iterator:
@@ -373,6 +408,7 @@ def parse_local(spec: str) -> int:
 
 
 __all__ = [
+    "ClusterAnnotated",
     "Partition",
     "PartitionResult",
     "annotate_on_cluster",
