@@ -322,3 +322,30 @@ def test_an_article_built_alone_is_dated_from_the_dated_articles_of_earlier_buil
     assert "2023-05-10" in undated["date_evidence"]
     alone = undated_after_two_builds(tmp_path / "alone", Settings(dating=DatingSettings(stored_context=0)))
     assert alone["published_source"] == "missing"  # its own words alone give no date
+
+
+def test_an_undated_article_of_an_earlier_build_is_dated_by_the_reports_that_come_after_it(tmp_path, resources):
+    (tmp_path / "first.txt").write_text(
+        "Two days ago the harbour crane collapsed onto the ferry quay in Eastholm, injuring two dock workers.\n\n"
+        "Repairs will take a month, the port said.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "report.txt").write_text(
+        " date 2023-05-12\nEastholm's harbour crane collapsed onto the ferry quay on May 10, injuring two dock "
+        "workers.\n\nThe port authority closed the quay to passengers.\n",
+        encoding="utf-8",
+    )
+
+    def first_after_two_builds(out, settings: Settings) -> dict:
+        build([str(tmp_path / "first.txt")], out, settings=settings, resources=resources)  # alone: nothing dates it
+        report = build([str(tmp_path / "report.txt")], out, settings=settings, resources=resources)
+        stories = [json.loads(p.read_text(encoding="utf-8")) for p in (out / "stories").glob("*/story.json")]
+        first = [a for s in stories for a in s["articles"] if a["path"].endswith("first.txt")]
+        assert len(first) == 1
+        return {"article": first[0], "redated": [a.id for a in report.redated]}
+
+    dated = first_after_two_builds(tmp_path / "out", Settings())
+    assert (dated["article"]["published"], dated["article"]["published_source"]) == ("2023-05-12", "inferred")
+    assert "2023-05-10" in dated["article"]["date_evidence"] and len(dated["redated"]) == 1
+    kept = first_after_two_builds(tmp_path / "kept", Settings(dating=DatingSettings(redate_stored=0)))
+    assert kept["article"]["published_source"] == "missing" and kept["redated"] == []

@@ -68,6 +68,7 @@ def _roundtrip(store: Store) -> None:
         )
     assert store.newest_dated_ids(5) == ["a1", "a0"]  # stated dates only, the latest first
     assert store.newest_dated_ids(1) == ["a1"]
+    assert store.undated_ids(5) == ["a3"]  # neither stated nor inferred
 
 
 def test_sqlite_roundtrip(tmp_path):

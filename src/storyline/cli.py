@@ -239,6 +239,11 @@ def build(
                 f"[yellow]undated[/] {shown(article.path or article.url or article.id)}: no publication date found; "
                 "its relative dates are left unresolved (give one with --dates)."
             )
+        for article in report.redated:
+            err.print(
+                f"[green]dated[/] {shown(article.path or article.url or article.id)} (built before, undated): "
+                f"{shown(article.date_evidence or '')}"
+            )
         for change in report.changes:
             what = "new story" if change.created else "updated"
             out.print(

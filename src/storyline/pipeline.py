@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from storyline.annotate import ANNOTATION_VERSION, annotate, worker_count
 from storyline.compose.story import compose_story
-from storyline.config import Settings, TimelineSettings
+from storyline.config import DatingSettings, Settings, TimelineSettings
 from storyline.dating import date_undated
 from storyline.errors import StorylineError
 from storyline.group import StoryGrouper
@@ -58,6 +58,7 @@ class BuildReport:
     added: list[Article] = field(default_factory=list)
     reused: int = 0  # articles already annotated in the store
     reannotated: int = 0  # stored members of re-rendered stories annotated by an older ANNOTATION_VERSION
+    redated: list[Article] = field(default_factory=list)  # earlier builds' undated articles this build dated
     skipped: list[SkippedInput] = field(default_factory=list)
     changes: list[StoryChange] = field(default_factory=list)
     stories: int = 0
@@ -87,6 +88,29 @@ def _keys(document: dict[str, Any] | None, part: str, fields_: tuple[str, ...]) 
     if not document:
         return set()
     return {tuple(item.get(f) for f in fields_) for item in document.get(part, [])}
+
+
+def _redate_stored(
+    store: Store,
+    dated_now: list[AnnotatedArticle],
+    added: list[Article],
+    settings: DatingSettings,
+    annotate_again: Callable[[list[Article]], list[AnnotatedArticle]],
+) -> list[AnnotatedArticle]:
+    """Earlier builds' undated articles that this build's dated ones now date (an article that came before the
+    reports that date it), as ``date_undated`` dates new ones; none when the build brought no stated date."""
+    if settings.redate_stored <= 0 or not any(article.stated_date for article in added):
+        return []
+    fresh = {article.id for article in added}
+    waiting = store.load_annotated([i for i in store.undated_ids(settings.redate_stored) if i not in fresh])
+    if not waiting:
+        return []
+    known = {item.article.id for item in dated_now}
+    context = [item for item in dated_now if item.article.stated_date] + [
+        item for item in _stored_dating_context(store, waiting, settings.stored_context) if item.article.id not in known
+    ]
+    dated = date_undated(waiting, settings, annotate_again, context)
+    return [item for item in dated if item.article.published_source == "inferred"]
 
 
 def _stored_dating_context(store: Store, new: list[AnnotatedArticle], limit: int) -> list[AnnotatedArticle]:
@@ -185,7 +209,7 @@ def build(
         if grouping_stream is not None:
             undated_ids = {a.article.id for a in kept.undated}
             redated = [a for a in new_annotated if a.article.id in undated_ids]
-            del new_annotated, dated_now  # the dated articles' annotations, read back for dating
+            del new_annotated  # the dated articles' annotations, read back for dating
             by_id = {a.article.id: a.article for a in redated}
             report.added = [by_id.get(article.id, article) for article in kept.articles]
             new_ids = {a.id for a in report.added} | set(grouping_stream.stranded)
@@ -198,6 +222,14 @@ def build(
                 pending = new_annotated + _stranded(store, grouper, new_annotated)
                 update = grouper.add(pending)
             new_ids = {a.article.id for a in pending}
+        with times.stage("date"):
+            earlier = _redate_stored(store, dated_now, report.added, settings.dating, annotate_again)
+        for item in earlier:
+            with times.stage("store"):
+                store.save_annotated(item, ANNOTATION_VERSION)
+        report.redated = [item.article for item in earlier]
+        new_ids |= {item.article.id for item in earlier}  # their stories are composed again
+        del dated_now, earlier
         with times.stage("group"):
             store.put_state(GROUPER_STATE, grouper.dumps())
             grouping = grouper.grouping()

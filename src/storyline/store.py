@@ -238,6 +238,13 @@ class Store:
         )
         return [row[0] for row in rows.fetchall()]
 
+    def undated_ids(self, limit: int) -> list[str]:
+        """The ids of the ``limit`` stored articles added last that no date reaches (neither stated nor inferred)."""
+        rows = self._run(
+            "SELECT id FROM articles WHERE published_source = 'missing' ORDER BY added_at DESC, id LIMIT ?", (limit,)
+        )
+        return [row[0] for row in rows.fetchall()]
+
     def load_articles(self, ids: Iterable[str]) -> list[Article]:
         """Stored articles without their annotations, in id order (to annotate them again)."""
         rows = []
