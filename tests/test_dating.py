@@ -342,10 +342,12 @@ def test_an_undated_article_of_an_earlier_build_is_dated_by_the_reports_that_com
         stories = [json.loads(p.read_text(encoding="utf-8")) for p in (out / "stories").glob("*/story.json")]
         first = [a for s in stories for a in s["articles"] if a["path"].endswith("first.txt")]
         assert len(first) == 1
-        return {"article": first[0], "redated": [a.id for a in report.redated]}
+        added = sum(change.new_articles for change in report.changes)
+        return {"article": first[0], "redated": [a.id for a in report.redated], "added": added}
 
     dated = first_after_two_builds(tmp_path / "out", Settings())
     assert (dated["article"]["published"], dated["article"]["published_source"]) == ("2023-05-12", "inferred")
     assert "2023-05-10" in dated["article"]["date_evidence"] and len(dated["redated"]) == 1
+    assert dated["added"] == 1  # the report alone is new; the earlier article is dated, not added
     kept = first_after_two_builds(tmp_path / "kept", Settings(dating=DatingSettings(redate_stored=0)))
     assert kept["article"]["published_source"] == "missing" and kept["redated"] == []

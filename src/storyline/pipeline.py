@@ -228,7 +228,7 @@ def build(
             with times.stage("store"):
                 store.save_annotated(item, ANNOTATION_VERSION)
         report.redated = [item.article for item in earlier]
-        new_ids |= {item.article.id for item in earlier}  # their stories are composed again
+        redated_ids = {item.article.id for item in earlier}  # their stories are composed again
         del dated_now, earlier
         with times.stage("group"):
             store.put_state(GROUPER_STATE, grouper.dumps())
@@ -252,7 +252,7 @@ def build(
             or s.id not in rendered_dirs
             or s.id in update.touched
             or s.id in update.created
-            or new_ids & set(s.article_ids)
+            or (new_ids | redated_ids) & set(s.article_ids)
         ]
         main_id = max(grouping.stories, key=lambda s: len(s.article_ids)).id if grouping.stories else None
         # After an ANNOTATION_VERSION bump, members stored by an older version are annotated again
