@@ -299,21 +299,27 @@ def test_four_digits_before_a_time_zone_are_a_clock_not_a_year():
     assert stated_parts_disagree("in 1204", "2011-07-26") is not None
 
 
-def test_an_article_built_alone_is_dated_from_the_dated_articles_of_earlier_builds(tmp_path, resources):
-    (tmp_path / "dated.txt").write_text(
+def _crane_reports(folder) -> tuple[str, str]:
+    """A dated report of a crane's fall, and an undated one telling it "two days ago": written for these tests."""
+    (folder / "report.txt").write_text(
         " date 2023-05-12\nEastholm's harbour crane collapsed onto the ferry quay on May 10, injuring two dock "
         "workers.\n\nThe port authority closed the quay to passengers.\n",
         encoding="utf-8",
     )
-    (tmp_path / "undated.txt").write_text(
+    (folder / "undated.txt").write_text(
         "Two days ago the harbour crane collapsed onto the ferry quay in Eastholm, injuring two dock workers.\n\n"
         "Repairs will take a month, the port said.\n",
         encoding="utf-8",
     )
+    return str(folder / "report.txt"), str(folder / "undated.txt")
+
+
+def test_an_article_built_alone_is_dated_from_the_dated_articles_of_earlier_builds(tmp_path, resources):
+    report, undated_path = _crane_reports(tmp_path)
 
     def undated_after_two_builds(out, settings: Settings) -> dict:
-        build([str(tmp_path / "dated.txt")], out, settings=settings, resources=resources)
-        build([str(tmp_path / "undated.txt")], out, settings=settings, resources=resources)  # the next build, alone
+        build([report], out, settings=settings, resources=resources)
+        build([undated_path], out, settings=settings, resources=resources)  # the next build, alone
         document = json.loads((out / "story.json").read_text(encoding="utf-8"))
         return next(a for a in document["articles"] if a["path"].endswith("undated.txt"))
 
@@ -325,25 +331,16 @@ def test_an_article_built_alone_is_dated_from_the_dated_articles_of_earlier_buil
 
 
 def test_an_undated_article_of_an_earlier_build_is_dated_by_the_reports_that_come_after_it(tmp_path, resources):
-    (tmp_path / "first.txt").write_text(
-        "Two days ago the harbour crane collapsed onto the ferry quay in Eastholm, injuring two dock workers.\n\n"
-        "Repairs will take a month, the port said.\n",
-        encoding="utf-8",
-    )
-    (tmp_path / "report.txt").write_text(
-        " date 2023-05-12\nEastholm's harbour crane collapsed onto the ferry quay on May 10, injuring two dock "
-        "workers.\n\nThe port authority closed the quay to passengers.\n",
-        encoding="utf-8",
-    )
+    report, first_path = _crane_reports(tmp_path)
 
     def first_after_two_builds(out, settings: Settings) -> dict:
-        build([str(tmp_path / "first.txt")], out, settings=settings, resources=resources)  # alone: nothing dates it
-        report = build([str(tmp_path / "report.txt")], out, settings=settings, resources=resources)
+        build([first_path], out, settings=settings, resources=resources)  # alone: nothing dates it
+        built = build([report], out, settings=settings, resources=resources)
         stories = [json.loads(p.read_text(encoding="utf-8")) for p in (out / "stories").glob("*/story.json")]
-        first = [a for s in stories for a in s["articles"] if a["path"].endswith("first.txt")]
+        first = [a for s in stories for a in s["articles"] if a["path"].endswith("undated.txt")]
         assert len(first) == 1
-        added = sum(change.new_articles for change in report.changes)
-        return {"article": first[0], "redated": [a.id for a in report.redated], "added": added}
+        added = sum(change.new_articles for change in built.changes)
+        return {"article": first[0], "redated": [a.id for a in built.redated], "added": added}
 
     dated = first_after_two_builds(tmp_path / "out", Settings())
     assert (dated["article"]["published"], dated["article"]["published_source"]) == ("2023-05-12", "inferred")
