@@ -19,9 +19,10 @@ from conftest import EXAMPLES
 distributed = pytest.importorskip("distributed")
 
 from storyline.annotate import ANNOTATION_VERSION  # noqa: E402
+from storyline.config import Settings  # noqa: E402
 from storyline.ingest import ingest  # noqa: E402
 from storyline.pipeline import build  # noqa: E402
-from storyline.scale.dask_run import Partition, connect, parse_local, plan_partitions  # noqa: E402
+from storyline.scale.dask_run import PLUGIN_NAME, Partition, connect, parse_local, plan_partitions  # noqa: E402
 from storyline.store import Store  # noqa: E402
 
 pytestmark = pytest.mark.slow
@@ -69,6 +70,20 @@ def test_local_cluster_workers_start_with_one_malloc_arena_and_without_the_profi
         )
 
     assert set(client.run(worker_settings).values()) == {("1", False, "1s")}
+
+
+def test_the_workers_load_spacy_with_the_builds_speedup_setting(tmp_path, resources, client):
+    def speedups(dask_worker=None) -> bool:
+        return dask_worker.plugins[PLUGIN_NAME].speedups
+
+    article = str(EXAMPLES / "gazette_board-to-vote.txt")
+    plain = Settings(spacy_speedups=False)
+    build([article], tmp_path / "plain", settings=plain, resources=resources, cluster=client)
+    assert set(client.run(speedups).values()) == {False}
+    build([article], tmp_path / "fast", resources=resources, cluster=client)  # the default: the speed-ups
+    assert set(client.run(speedups).values()) == {True}
+    plain_story = (tmp_path / "plain" / "story.json").read_text(encoding="utf-8")
+    assert plain_story == (tmp_path / "fast" / "story.json").read_text(encoding="utf-8")  # the same answers
 
 
 def test_grouping_fed_chunk_by_chunk_during_a_dask_build_gives_the_one_process_stories(

@@ -94,7 +94,7 @@ class ClusterAnnotated:
     undated: list[AnnotatedArticle] = field(default_factory=list)
 
 
-def worker_plugin(model: str | None):
+def worker_plugin(model: str | None, spacy_speedups: bool = True):
     """A worker plugin holding the worker's ``Resources``; defined lazily so dask stays optional."""
     from distributed.diagnostics.plugin import WorkerPlugin
 
@@ -103,8 +103,9 @@ def worker_plugin(model: str | None):
 
         name = PLUGIN_NAME
 
-        def __init__(self, model_name: str | None):
+        def __init__(self, model_name: str | None, speedups: bool):
             self.model_name = model_name
+            self.speedups = speedups
             self.resources = None
 
         def setup(self, worker) -> None:
@@ -115,15 +116,19 @@ def worker_plugin(model: str | None):
 
             threadpool_limits(1, user_api="blas")  # one thread per worker: the cluster has one worker per core
             keep_freed_memory()
-            self.resources = Resources(self.model_name)
+            self.resources = Resources(self.model_name, self.speedups)
             self.resources.nlp  # noqa: B018 - loaded here, once, not inside the first task
 
-    return StorylineWorker(model)
+    return StorylineWorker(model, spacy_speedups)
 
 
-def _has_pipeline(model: str | None, dask_worker=None) -> bool:
+def _has_pipeline(model: str | None, speedups: bool, dask_worker=None) -> bool:
     plugin = dask_worker.plugins.get(PLUGIN_NAME) if dask_worker is not None else None
-    return plugin is not None and plugin.model_name == model and plugin.resources is not None
+    return (
+        plugin is not None
+        and (plugin.model_name, plugin.speedups) == (model, speedups)
+        and plugin.resources is not None
+    )
 
 
 def _read(partition: Partition, sidecar: SidecarDates | None) -> IngestResult:
@@ -285,9 +290,9 @@ def annotate_on_cluster(
     files, skipped = expand_inputs(inputs)
     report.skipped.extend(skipped)
     with times.stage("load model"):
-        loaded = client.run(_has_pipeline, model)
+        loaded = client.run(_has_pipeline, model, settings.spacy_speedups)
         if not loaded or not all(loaded.values()):  # a client used for several builds loads it once
-            client.register_plugin(worker_plugin(model))
+            client.register_plugin(worker_plugin(model, settings.spacy_speedups))
     with times.stage("store"):
         stored = store.published_of(store.annotated_ids(ANNOTATION_VERSION))
     with times.stage("plan"):
