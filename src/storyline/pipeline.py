@@ -93,12 +93,14 @@ def _keys(document: dict[str, Any] | None, part: str, fields_: tuple[str, ...]) 
 def _redate_stored(
     store: Store,
     dated_now: list[AnnotatedArticle],
+    stored: list[AnnotatedArticle],
     added: list[Article],
     settings: DatingSettings,
     annotate_again: Callable[[list[Article]], list[AnnotatedArticle]],
 ) -> list[AnnotatedArticle]:
     """Earlier builds' undated articles that this build's dated ones now date (an article that came before the
-    reports that date it), as ``date_undated`` dates new ones; none when the build brought no stated date."""
+    reports that date it), as ``date_undated`` dates new ones, with ``stored`` (the stored context the build's
+    own dating read, if it read one) as more context; none when the build brought no stated date."""
     if settings.redate_stored <= 0 or not any(article.stated_date for article in added):
         return []
     fresh = {article.id for article in added}
@@ -106,8 +108,9 @@ def _redate_stored(
     if not waiting:
         return []
     known = {item.article.id for item in dated_now}
+    earlier = stored or _stored_dating_context(store, waiting, settings.stored_context)
     context = [item for item in dated_now if item.article.stated_date] + [
-        item for item in _stored_dating_context(store, waiting, settings.stored_context) if item.article.id not in known
+        item for item in earlier if item.article.id not in known
     ]
     dated = date_undated(waiting, settings, annotate_again, context)
     return [item for item in dated if item.article.published_source == "inferred"]
@@ -200,11 +203,16 @@ def build(
         with times.stage("date"):
             stored = _stored_dating_context(store, new_annotated, settings.dating.stored_context)
             dated_now = date_undated(new_annotated, settings.dating, annotate_again, stored)
-        for item in dated_now:
+            added = kept.articles if grouping_stream is not None else [a.article for a in dated_now]
+            earlier = _redate_stored(store, dated_now, stored, added, settings.dating, annotate_again)
+        for item in dated_now + earlier:
             if item.article.published_source == "inferred":
                 with times.stage("store"):
                     store.save_annotated(item, ANNOTATION_VERSION)
+        report.redated = [item.article for item in earlier]
+        redated_ids = {item.article.id for item in earlier}  # their stories are composed again
         new_annotated = dated_now
+        del dated_now, stored, earlier
 
         if grouping_stream is not None:
             undated_ids = {a.article.id for a in kept.undated}
@@ -222,14 +230,6 @@ def build(
                 pending = new_annotated + _stranded(store, grouper, new_annotated)
                 update = grouper.add(pending)
             new_ids = {a.article.id for a in pending}
-        with times.stage("date"):
-            earlier = _redate_stored(store, dated_now, report.added, settings.dating, annotate_again)
-        for item in earlier:
-            with times.stage("store"):
-                store.save_annotated(item, ANNOTATION_VERSION)
-        report.redated = [item.article for item in earlier]
-        redated_ids = {item.article.id for item in earlier}  # their stories are composed again
-        del dated_now, earlier
         with times.stage("group"):
             store.put_state(GROUPER_STATE, grouper.dumps())
             grouping = grouper.grouping()
