@@ -227,6 +227,7 @@ class DatedContext:
         self.by_day: dict[dt.date, list[int]] = defaultdict(list)
         self.years: set[int] = set()
         self.articles: list[tuple[dt.date, frozenset[str]]] = []
+        self._span: tuple[dt.date, dt.date] | None = None  # kept as articles come: asked once per undated article
         self.article_by_word: dict[str, list[int]] = defaultdict(list)
         for annotated in dated:
             published = annotated.article.stated_date
@@ -258,14 +259,13 @@ class DatedContext:
 
     def span(self) -> tuple[dt.date, dt.date] | None:
         """The first and last publication days of the articles taken in, if any."""
-        if not self.articles:
-            return None
-        days = [published for published, _ in self.articles]
-        return min(days), max(days)
+        return self._span
 
     def _add_article(self, published: dt.date, words: frozenset[str]) -> None:
         index = len(self.articles)
         self.articles.append((published, words))
+        first, last = self._span or (published, published)
+        self._span = (min(first, published), max(last, published))
         for word in words:
             self.article_by_word[word].append(index)
 
@@ -285,7 +285,7 @@ class DatedContext:
                 continue
             for index in postings:
                 shared[index] += 1
-        best = sorted(shared.items(), key=lambda item: -item[1])[: self.settings.neighbours * 4]
+        best = sorted(shared.items(), key=lambda item: (-item[1], item[0]))[: self.settings.neighbours * 4]
         scored = sorted(((jaccard(words, self.articles[i][1]), i) for i, _ in best), reverse=True)
         return [
             (self.articles[i][0], score)
