@@ -22,7 +22,14 @@ from storyline.annotate import ANNOTATION_VERSION  # noqa: E402
 from storyline.config import Settings  # noqa: E402
 from storyline.ingest import ingest  # noqa: E402
 from storyline.pipeline import build  # noqa: E402
-from storyline.scale.dask_run import PLUGIN_NAME, Partition, connect, parse_local, plan_partitions  # noqa: E402
+from storyline.scale.dask_run import (  # noqa: E402
+    PLUGIN_NAME,
+    Partition,
+    TailSizes,
+    connect,
+    parse_local,
+    plan_partitions,
+)
 from storyline.store import Store  # noqa: E402
 
 pytestmark = pytest.mark.slow
@@ -157,10 +164,31 @@ def test_warc_files_are_cut_into_record_ranges_in_input_order(tmp_path, client):
     assert partitions == [
         Partition(warc=str(first), first=0, stop=2),
         Partition(warc=str(first), first=2, stop=4),
-        Partition(warc=str(first), first=4, stop=6),
+        Partition(warc=str(first), first=4, stop=5),
         Partition(files=(str(text),)),
-        Partition(warc=str(second), first=0, stop=2),
+        Partition(warc=str(second), first=0, stop=1),
     ]
+
+
+def test_partitions_shrink_towards_the_end_so_the_workers_finish_together(tmp_path, client):
+    files = [tmp_path / f"{i:04}.txt" for i in range(1000)]
+    partitions = plan_partitions(client, files, files_per_partition=32)
+    sizes = [len(p.files) for p in partitions]
+    workers = sum(client.nthreads().values())
+    assert [f for p in partitions for f in p.files] == [str(f) for f in files]  # each file once, in order
+    assert sizes[0] == 32 and max(sizes) == 32 and min(sizes) >= 1
+    assert sizes == sorted(sizes, reverse=True)  # never larger again once they shrink
+    # the last partitions of each worker are a fraction of a full one
+    assert all(size <= 8 for size in sizes[-workers:])
+    assert sum(sizes[-2 * workers :]) < 2 * workers * 32 / 2
+
+
+def test_tail_sizes_never_go_below_the_floor_nor_above_a_full_partition():
+    sizes = TailSizes(remaining=10, workers=4, full=32)
+    assert sizes.next(32, 4) == 4  # ten files for four workers: the floor
+    assert sizes.next(2, 12) == 2  # a floor larger than a full partition gives the full one
+    sizes = TailSizes(remaining=10_000, workers=4, full=32)
+    assert sizes.next(32, 4) == 32 and sizes.next(96, 12) == 96
 
 
 def test_local_cluster_spec_is_checked():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import math
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -38,6 +39,10 @@ PLUGIN_NAME = "storyline"
 FILES_PER_PARTITION = 32
 #: records of one WARC file read by one task (requests, redirects and other non-pages among them)
 RECORDS_PER_PARTITION = 96
+#: the smallest partitions near the end of the input (a spaCy batch of a few articles still runs at speed)
+MIN_FILES_PER_PARTITION, MIN_RECORDS_PER_PARTITION = 4, 12
+#: full partitions left per worker when partitions start to shrink
+TAIL_PARTITIONS_PER_WORKER = 2
 #: partitions in flight per worker thread before the client takes the oldest back, as the local pool
 #: does: results come back in input order, and a long partition must not leave the others idle
 PARTITIONS_AHEAD_PER_WORKER = 4
@@ -232,32 +237,68 @@ def plan_partitions(
 ) -> list[Partition]:
     """Partitions in input order.  WARC files are counted on the workers (a pass over record headers)
     and cut into record ranges; a WARC file that cannot be counted is one partition, whose reading
-    then reports why."""
+    then reports why.  Partitions shrink towards the end of the input (``TailSizes``), so the workers
+    finish together instead of one of them idling while another reads a last full partition."""
     warcs = [f for f in files if warc_reader.is_warc(f)]
     counts = dict(
         zip(warcs, client.gather(client.map(_count_or_none, [str(f) for f in warcs], pure=False)), strict=True)
+    )
+    plain_total = len(files) - len(warcs)
+    record_total = sum(c for c in counts.values() if c)
+    # a record is a smaller unit of work than a file (requests and redirects among them): counted as
+    # files_per_partition / records_per_partition of one
+    sizes = TailSizes(
+        remaining=plain_total + record_total * files_per_partition / records_per_partition,
+        workers=max(1, sum(client.nthreads().values())),
+        full=files_per_partition,
     )
     partitions: list[Partition] = []
     plain: list[str] = []
     for path in files:
         if not warc_reader.is_warc(path):
             plain.append(str(path))
-            if len(plain) == files_per_partition:
+            if len(plain) >= sizes.next(files_per_partition, MIN_FILES_PER_PARTITION):
                 partitions.append(Partition(files=tuple(plain)))
+                sizes.done(len(plain))
                 plain = []
             continue
         if plain:
             partitions.append(Partition(files=tuple(plain)))
+            sizes.done(len(plain))
             plain = []
         total = counts[path]
         if total is None:
             partitions.append(Partition(warc=str(path)))
             continue
-        for first in range(0, total, records_per_partition):
-            partitions.append(Partition(warc=str(path), first=first, stop=first + records_per_partition))
+        first = 0
+        while first < total:
+            stop = min(total, first + sizes.next(records_per_partition, MIN_RECORDS_PER_PARTITION))
+            partitions.append(Partition(warc=str(path), first=first, stop=stop))
+            sizes.done((stop - first) * files_per_partition / records_per_partition)
+            first = stop
     if plain:
         partitions.append(Partition(files=tuple(plain)))
     return partitions
+
+
+@dataclass
+class TailSizes:
+    """Partition sizes that shrink as the input runs out ("factoring" in loop scheduling): a partition
+    is full size while the work left is more than ``TAIL_PARTITIONS_PER_WORKER`` full partitions per
+    worker, then takes that share of what is left, down to a floor.  Without it the last full partition
+    (32 Timeline17 articles: four seconds of one core) kept the run going while the other worker idled."""
+
+    remaining: float  # work left, in files
+    workers: int
+    full: int  # files in a full partition
+
+    def next(self, full: int, floor: int) -> int:
+        """The size of the next partition, in units whose full partition is ``full``."""
+        share = self.remaining / (TAIL_PARTITIONS_PER_WORKER * self.workers * self.full)
+        return max(min(floor, full), min(full, math.ceil(full * share)))
+
+    def done(self, work: float) -> None:
+        self.remaining = max(0.0, self.remaining - work)
 
 
 def _count_or_none(path: str) -> int | None:
