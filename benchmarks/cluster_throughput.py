@@ -1,12 +1,15 @@
 """Annotation-stage throughput: Dask workers beside the local process pool, on the same Timeline17 articles.
 
-    .venv/bin/python benchmarks/cluster_throughput.py --t17 1000 [--data-root ../shared/data/tls] [--json-out FILE]
+    .venv/bin/python benchmarks/cluster_throughput.py --t17 1000 [--repeat 3] \
+        [--data-root ../shared/data/tls] [--json-out FILE]
 
 The stage measured is what a build does before grouping: read the files, annotate them, save the
 annotations to a fresh SQLite store.  ``-j 1`` / ``-j 2`` run it in this process or a local pool of
 two forked workers; ``dask 1`` / ``dask 2`` on a LocalCluster of one or two worker processes, where
 the workers also read the files.  Starting the cluster and loading spaCy are left out of every
-figure (each worker loads it once, before the clock starts).
+figure (each worker loads it once, before the clock starts).  With ``--repeat N`` the four runs are
+repeated N times in turn and each figure is the median run's (by articles/s), with the range beside it:
+on this 2-core machine one run's rate varies by several per cent, the efficiency by up to 0.07.
 
 Beside the wall time it prints the CPU seconds per article, summed over every process that took
 part (this one, its pool's children, the Dask workers; the LocalCluster's scheduler runs in this
@@ -107,6 +110,14 @@ def run(
     }
 
 
+def _median_run(results: list[dict]) -> dict:
+    """The run with the median rate (the lower middle one of an even number), with the range of the rates."""
+    ordered = sorted(results, key=lambda figures: figures["articles_per_second"])
+    median = dict(ordered[(len(ordered) - 1) // 2])
+    median["articles_per_second_range"] = [ordered[0]["articles_per_second"], ordered[-1]["articles_per_second"]]
+    return median
+
+
 def _cpu_seconds(client=None) -> float:
     """CPU seconds of this process, its reaped children and (with a client) every Dask worker."""
     own = sum(
@@ -124,27 +135,42 @@ def main() -> None:
     parser.add_argument("--t17", type=int, default=1000)
     parser.add_argument("--data-root", type=Path, default=ROOT.parent / "shared" / "data" / "tls")
     parser.add_argument("--json-out", type=Path, help=JSON_OUT_HELP)
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each configuration, in turn (median kept)")
     args = parser.parse_args()
     load_at_start = [round(x, 2) for x in os.getloadavg()]
+    every: dict[str, list[dict[str, float]]] = {}
     with tempfile.TemporaryDirectory() as folder:
         inputs, dates = t17_sample(args.data_root, args.t17, Path(folder))
         sidecar = SidecarDates.load(dates)
         resources = Resources()
         resources.nlp  # noqa: B018 - loaded before the clock, and before the pool forks
-        runs = {
-            "-j 1": run("-j 1", inputs, sidecar, processes=1, resources=resources),
-            "-j 2": run("-j 2", inputs, sidecar, processes=2, resources=resources),
-        }
-        for workers in (1, 2):
-            with connect(local_workers=workers) as client:
-                client.register_plugin(worker_plugin(None))  # spaCy loaded on every worker before the clock
-                runs[f"dask {workers}"] = run(f"dask {workers}", inputs, sidecar, client=client)
+        for _ in range(args.repeat):
+            for processes in (1, 2):
+                name = f"-j {processes}"
+                every.setdefault(name, []).append(run(name, inputs, sidecar, processes=processes, resources=resources))
+            for workers in (1, 2):
+                with connect(local_workers=workers) as client:
+                    client.register_plugin(worker_plugin(None))  # spaCy loaded on every worker before the clock
+                    name = f"dask {workers}"
+                    every.setdefault(name, []).append(run(name, inputs, sidecar, client=client))
+    runs = {name: _median_run(results) for name, results in every.items()}
     rates = {name: figures["articles_per_second"] for name, figures in runs.items()}
     overhead = 1 - rates["dask 1"] / rates["-j 1"]
     efficiency = rates["dask 2"] / (2 * rates["dask 1"])
     pool_efficiency = rates["-j 2"] / (2 * rates["-j 1"])
+    each = [
+        every["dask 2"][i]["articles_per_second"] / (2 * every["dask 1"][i]["articles_per_second"])
+        for i in range(args.repeat)
+    ]
+    if args.repeat > 1:
+        for name, figures in runs.items():
+            low, high = figures["articles_per_second_range"]
+            print(f"{name:8s} median {figures['articles_per_second']:6.2f} articles/s (range {low:.2f}-{high:.2f})")
     print(f"Dask overhead on one worker: {overhead:.1%} (goal ≤ 10 %)")
-    print(f"scaling efficiency, 2 Dask workers: {efficiency:.2f} (goal ≥ 0.9); local pool: {pool_efficiency:.2f}")
+    print(
+        f"scaling efficiency, 2 Dask workers: {efficiency:.2f} (goal ≥ 0.9); local pool: {pool_efficiency:.2f}"
+        + (f"; repeat by repeat: {', '.join(f'{e:.2f}' for e in each)}" if args.repeat > 1 else "")
+    )
     if args.json_out:
         figures = {
             "articles": args.t17,
@@ -153,6 +179,8 @@ def main() -> None:
             "dask_overhead_one_worker": round(overhead, 4),
             "scaling_efficiency_two_dask_workers": round(efficiency, 3),
             "scaling_efficiency_local_pool": round(pool_efficiency, 3),
+            "repeat": args.repeat,
+            "scaling_efficiency_two_dask_workers_each_repeat": [round(e, 3) for e in each],
         }
         write_results(args.json_out, figures)
 

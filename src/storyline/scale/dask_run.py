@@ -43,9 +43,9 @@ RECORDS_PER_PARTITION = 96
 MIN_FILES_PER_PARTITION, MIN_RECORDS_PER_PARTITION = 4, 12
 #: full partitions left per worker when partitions start to shrink
 TAIL_PARTITIONS_PER_WORKER = 2
-#: partitions in flight per worker thread before the client takes the oldest back, as the local pool
-#: does: results come back in input order, and a long partition must not leave the others idle
-PARTITIONS_AHEAD_PER_WORKER = 4
+#: partitions in flight per worker thread before the client takes the oldest back, as many as the local
+#: pool keeps: results come back in input order, and a long partition must not leave the others idle
+PARTITIONS_AHEAD_PER_WORKER = 8
 #: The LocalCluster's Dask settings, handed by the nannies to their workers.
 #: - MALLOC_ARENA_MAX=1: a task runs in a worker thread, and glibc gives a thread an arena of its own,
 #:   made of heaps of at most 64 MB, which maps spaCy's larger per-batch arrays afresh and hands them
