@@ -348,3 +348,29 @@ def test_an_undated_article_of_an_earlier_build_is_dated_by_the_reports_that_com
     assert dated["added"] == 1  # the report alone is new; the earlier article is dated, not added
     kept = first_after_two_builds(tmp_path / "kept", Settings(dating=DatingSettings(redate_stored=0)))
     assert kept["article"]["published_source"] == "missing" and kept["redated"] == []
+
+
+def test_a_date_an_earlier_build_inferred_to_the_month_is_narrowed_by_the_reports_that_come_after_it(
+    tmp_path, resources
+):
+    report, undated_path = _crane_reports(tmp_path)
+    (tmp_path / "earlier.txt").write_text(
+        " date 2023-05-02\nThe Eastholm port authority ordered an inspection of its cranes.\n\n"
+        "Dock workers had complained about the brakes for a month, the port said.\n",
+        encoding="utf-8",
+    )
+
+    def undated_after(out, settings: Settings, *builds: list[str]) -> dict:
+        for inputs in builds:
+            build(inputs, out, settings=settings, resources=resources)
+        stories = [json.loads(p.read_text(encoding="utf-8")) for p in (out / "stories").glob("*/story.json")]
+        return next(a for s in stories for a in s["articles"] if a["path"].endswith("undated.txt"))
+
+    first = [undated_path, str(tmp_path / "earlier.txt")]
+    coarse = undated_after(tmp_path / "one", Settings(), first)
+    assert coarse["published_source"] == "inferred" and coarse["published_granularity"] == "month"
+    narrowed = undated_after(tmp_path / "two", Settings(), first, [report])
+    assert (narrowed["published"], narrowed["published_granularity"]) == ("2023-05-12", "day")
+    assert "2023-05-10" in narrowed["date_evidence"]
+    kept = undated_after(tmp_path / "kept", Settings(dating=DatingSettings(redate_stored=0)), first, [report])
+    assert (kept["published"], kept["published_granularity"]) == (coarse["published"], "month")

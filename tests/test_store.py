@@ -57,18 +57,21 @@ def _roundtrip(store: Store) -> None:
     assert store.get_state("missing") is None
     store.drop_story("s-1")
     assert store.stories() == []
-    for article_id, day, source in (
-        ("a0", "2025-03-01", "url"),
-        ("a2", "2025-03-09", "inferred"),
-        ("a3", None, "missing"),
+    for article_id, day, source, granularity in (
+        ("a0", "2025-03-01", "url", None),
+        ("a2", "2025-03-09", "inferred", "month"),
+        ("a3", None, "missing", None),
     ):
         published = dt.date.fromisoformat(day) if day else None
-        store.save_annotated(
-            AnnotatedArticle(Article(id=article_id, text="x", published=published, published_source=source)), "v1"
-        )
+        interval = (published - dt.timedelta(days=14), published + dt.timedelta(days=14)) if granularity else (None, None)
+        article = Article(id=article_id, text="x", published=published, published_source=source)
+        article.published_earliest, article.published_latest = interval
+        article.published_granularity = granularity
+        store.save_annotated(AnnotatedArticle(article), "v1")
     assert store.newest_dated_ids(5) == ["a1", "a0"]  # stated dates only, the latest first
     assert store.newest_dated_ids(1) == ["a1"]
     assert store.undated_ids(5) == ["a3"]  # neither stated nor inferred
+    assert store.coarsely_dated_ids(5) == ["a2"]  # inferred to the month
 
 
 def test_sqlite_roundtrip(tmp_path):

@@ -241,8 +241,8 @@ def build(
             )
         for article in report.redated:
             err.print(
-                f"[green]dated[/] {shown(article.path or article.url or article.id)} (built before, undated): "
-                f"{shown(article.date_evidence or '')}"
+                f"[green]dated[/] {shown(article.path or article.url or article.id)} (built before, now to the "
+                f"{article.published_granularity}): {shown(article.date_evidence or '')}"
             )
         for change in report.changes:
             what = "new story" if change.created else "updated"

@@ -130,8 +130,9 @@ class DatingSettings:
     # stored articles with a stated date (the newest) that are context for a build's undated ones, so an article
     # built alone is dated from earlier builds; read only when the build has an undated article
     stored_context: int = 2000
-    # stored articles left undated (the last added) dated again when a build brings articles with a stated date,
-    # which may now date them; their stories are composed again, their grouping stays
+    # stored articles left undated, and those dated only to the month or the year (the last added of each), dated
+    # again when a build brings articles with a stated date, which may now date them or narrow their date; their
+    # stories are composed again, their grouping stays
     redate_stored: int = 500
     refine_rounds: int = (
         3  # rounds narrowing month- or year-wide estimates (articles dated to the day by one join the context)

@@ -17,6 +17,7 @@ from typing import Literal
 
 PublishedSource = Literal["header", "metadata", "sidecar", "url", "inferred", "missing"]
 Granularity = Literal["day", "week", "month", "year"]
+GRANULARITIES: tuple[Granularity, ...] = ("day", "week", "month", "year")  # finest first
 TimexType = Literal["DATE", "TIME", "DURATION", "SET"]
 TimexAnchor = Literal["absolute", "dct", "discourse", "none"]
 ClaimStatus = Literal["consistent", "conflicting", "corrected"]

@@ -12,7 +12,7 @@ import json
 import sqlite3
 from collections.abc import Callable
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +23,7 @@ from storyline.dating import date_undated
 from storyline.errors import StorylineError
 from storyline.group import StoryGrouper
 from storyline.ingest import SidecarDates, ingest
-from storyline.model import AnnotatedArticle, Article, Grouping, Reuse, SkippedInput, Story
+from storyline.model import GRANULARITIES, AnnotatedArticle, Article, Granularity, Grouping, Reuse, SkippedInput, Story
 from storyline.outdir import OutputFolder, check_output
 from storyline.render.outputs import STORY_FILES, render_outputs, write_rendered, write_story_index
 from storyline.resources import Resources
@@ -98,22 +98,47 @@ def _redate_stored(
     settings: DatingSettings,
     annotate_again: Callable[[list[Article]], list[AnnotatedArticle]],
 ) -> list[AnnotatedArticle]:
-    """Earlier builds' undated articles that this build's dated ones now date (an article that came before the
-    reports that date it), as ``date_undated`` dates new ones, with ``stored`` (the stored context the build's
-    own dating read, if it read one) as more context; none when the build brought no stated date."""
+    """Earlier builds' articles that this build's dated ones now date (an article that came before the reports that
+    date it) or date more finely (one dated to the month or the year), as ``date_undated`` dates new ones, with
+    ``stored`` (the stored context the build's own dating read, if it read one) as more context; none when the
+    build brought no stated date.  A coarse date the new estimate does not narrow stays as it was."""
     if settings.redate_stored <= 0 or not any(article.stated_date for article in added):
         return []
     fresh = {article.id for article in added}
-    waiting = store.load_annotated([i for i in store.undated_ids(settings.redate_stored) if i not in fresh])
+    ids = store.undated_ids(settings.redate_stored) + store.coarsely_dated_ids(settings.redate_stored)
+    waiting = store.load_annotated([i for i in ids if i not in fresh])
     if not waiting:
         return []
+    before = {item.article.id: item.article.published_granularity for item in waiting}
+    for item in waiting:  # a coarse date resolved nothing in the annotations: they are an undated article's
+        item.article = replace(
+            item.article,
+            published=None,
+            published_source="missing",
+            date_evidence=None,
+            published_earliest=None,
+            published_latest=None,
+            published_granularity=None,
+        )
     known = {item.article.id for item in dated_now}
     earlier = stored or _stored_dating_context(store, waiting, settings.stored_context)
     context = [item for item in dated_now if item.article.stated_date] + [
         item for item in earlier if item.article.id not in known
     ]
     dated = date_undated(waiting, settings, annotate_again, context)
-    return [item for item in dated if item.article.published_source == "inferred"]
+    return [
+        item
+        for item in dated
+        if item.article.published_source == "inferred"
+        and _finer(item.article.published_granularity, before[item.article.id])
+    ]
+
+
+def _finer(granularity: Granularity | None, than: Granularity | None) -> bool:
+    """Whether a new estimate's granularity is finer than an earlier one's (any is finer than none)."""
+    if granularity is None:
+        return False
+    return than is None or GRANULARITIES.index(granularity) < GRANULARITIES.index(than)
 
 
 def _stored_dating_context(store: Store, new: list[AnnotatedArticle], limit: int) -> list[AnnotatedArticle]:

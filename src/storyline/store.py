@@ -245,6 +245,20 @@ class Store:
         )
         return [row[0] for row in rows.fetchall()]
 
+    def coarsely_dated_ids(self, limit: int) -> list[str]:
+        """The ids of the ``limit`` stored articles added last whose inferred date reaches only the month or the
+        year (a later build's dated articles may narrow it)."""
+        rows = self._run(
+            "SELECT id, published_interval FROM articles WHERE published_source = 'inferred' "
+            "ORDER BY added_at DESC, id LIMIT ?",
+            (limit,),
+        )
+        return [
+            article_id
+            for article_id, interval in rows.fetchall()
+            if interval and json.loads(interval).get("granularity") in ("month", "year")
+        ]
+
     def load_articles(self, ids: Iterable[str]) -> list[Article]:
         """Stored articles without their annotations, in id order (to annotate them again)."""
         rows = []
