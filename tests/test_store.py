@@ -63,9 +63,10 @@ def _roundtrip(store: Store) -> None:
         ("a3", None, "missing", None),
     ):
         published = dt.date.fromisoformat(day) if day else None
-        interval = (published - dt.timedelta(days=14), published + dt.timedelta(days=14)) if granularity else (None, None)
         article = Article(id=article_id, text="x", published=published, published_source=source)
-        article.published_earliest, article.published_latest = interval
+        if granularity and published:
+            article.published_earliest = published - dt.timedelta(days=14)
+            article.published_latest = published + dt.timedelta(days=14)
         article.published_granularity = granularity
         store.save_annotated(AnnotatedArticle(article), "v1")
     assert store.newest_dated_ids(5) == ["a1", "a0"]  # stated dates only, the latest first
