@@ -184,10 +184,10 @@ def test_partitions_shrink_towards_the_end_so_the_workers_finish_together(tmp_pa
 
 
 def test_tail_sizes_never_go_below_the_floor_nor_above_a_full_partition():
-    sizes = TailSizes(remaining=10, workers=4, full=32)
+    sizes = TailSizes(remaining=10, workers=4, files_per_partition=32)
     assert sizes.next(32, 4) == 4  # ten files for four workers: the floor
     assert sizes.next(2, 12) == 2  # a floor larger than a full partition gives the full one
-    sizes = TailSizes(remaining=10_000, workers=4, full=32)
+    sizes = TailSizes(remaining=10_000, workers=4, files_per_partition=32)
     assert sizes.next(32, 4) == 32 and sizes.next(96, 12) == 96
 
 

@@ -246,8 +246,8 @@ class Store:
         return [row[0] for row in rows.fetchall()]
 
     def coarsely_dated_ids(self, limit: int) -> list[str]:
-        """The ids of the ``limit`` stored articles added last whose inferred date reaches only the month or the
-        year (a later build's dated articles may narrow it)."""
+        """Of the ``limit`` stored articles with an inferred date added last, the ids of those whose date reaches only
+        the month or the year (a later build's dated articles may narrow it)."""
         rows = self._run(
             "SELECT id, published_interval FROM articles WHERE published_source = 'inferred' "
             "ORDER BY added_at DESC, id LIMIT ?",

@@ -250,7 +250,7 @@ def plan_partitions(
     sizes = TailSizes(
         remaining=plain_total + record_total * files_per_partition / records_per_partition,
         workers=max(1, sum(client.nthreads().values())),
-        full=files_per_partition,
+        files_per_partition=files_per_partition,
     )
     partitions: list[Partition] = []
     plain: list[str] = []
@@ -285,17 +285,17 @@ def plan_partitions(
 class TailSizes:
     """Partition sizes that shrink as the input runs out ("factoring" in loop scheduling): a partition
     is full size while the work left is more than ``TAIL_PARTITIONS_PER_WORKER`` full partitions per
-    worker, then takes that share of what is left, down to a floor.  Without it the last full partition
-    (32 Timeline17 articles: four seconds of one core) kept the run going while the other worker idled."""
+    worker, then takes that share of what is left, down to a floor: a last full partition (32 Timeline17
+    articles, four seconds of one core) would keep the run going while the other workers idle."""
 
     remaining: float  # work left, in files
     workers: int
-    full: int  # files in a full partition
+    files_per_partition: int
 
-    def next(self, full: int, floor: int) -> int:
-        """The size of the next partition, in units whose full partition is ``full``."""
-        share = self.remaining / (TAIL_PARTITIONS_PER_WORKER * self.workers * self.full)
-        return max(min(floor, full), min(full, math.ceil(full * share)))
+    def next(self, size: int, floor: int) -> int:
+        """The next partition's size, in the units (files or records) of which a full partition has ``size``."""
+        share = self.remaining / (TAIL_PARTITIONS_PER_WORKER * self.workers * self.files_per_partition)
+        return max(min(floor, size), min(size, math.ceil(size * share)))
 
     def done(self, work: float) -> None:
         self.remaining = max(0.0, self.remaining - work)
