@@ -208,9 +208,11 @@ def test_similar_articles_tell_the_period_only_when_most_of_them_agree_on_it(res
     undated = Article(id="undated", text=round_text)
     *dated_items, undated_item = _annotated(resources, *early, late, undated)
     words = article_words(undated_item, settings)
-    found = DatedContext(dated_items, settings).neighbours(words)
+    context = DatedContext(dated_items, settings)
+    found = context.one_period(context.similar(words))
     assert found and all(day.year == 2015 for day, _ in found)  # three of four agree: their period
-    split = DatedContext([dated_items[0], dated_items[3]], settings).neighbours(words)
+    apart = DatedContext([dated_items[0], dated_items[3]], settings)
+    split = apart.one_period(apart.similar(words))
     assert split == []  # one each side: no period
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from storyline.annotate.undated import day_of
 from storyline.compose.text import content_words, jaccard
 from storyline.config import DatingSettings
-from storyline.model import AnnotatedArticle, Article, Granularity, TimeExpr
+from storyline.model import COARSE_GRANULARITIES, AnnotatedArticle, Article, Granularity, TimeExpr
 
 _MONTH_DAY = re.compile(r"^XXXX-(\d{2})-(\d{2})$")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -268,11 +268,6 @@ class DatedContext:
         self._span = (min(first, published), max(last, published))
         for word in words:
             self.article_by_word[word].append(index)
-
-    def neighbours(self, words: frozenset[str]) -> list[tuple[dt.date, float]]:
-        """The publication days of the dated articles most like ``words`` (whole articles), with their similarity,
-        when one period holds most of their similarity."""
-        return self.one_period(self.similar(words))
 
     def similar(self, words: frozenset[str]) -> list[tuple[dt.date, float]]:
         """The publication days of the dated articles most like ``words``, with their similarity, whatever the
@@ -561,7 +556,7 @@ def _narrow_coarse_estimates(
         narrowed = False
         for annotated in undated:
             old = found.get(annotated.article.id)
-            if old is None or old.granularity not in ("month", "year"):
+            if old is None or old.granularity not in COARSE_GRANULARITIES:
                 continue
             new = infer(annotated, context, narrowing)
             if (

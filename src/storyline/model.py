@@ -18,6 +18,7 @@ from typing import Literal
 PublishedSource = Literal["header", "metadata", "sidecar", "url", "inferred", "missing"]
 Granularity = Literal["day", "week", "month", "year"]
 GRANULARITIES: tuple[Granularity, ...] = ("day", "week", "month", "year")  # finest first
+COARSE_GRANULARITIES: tuple[Granularity, ...] = ("month", "year")  # inferred dates that later evidence may narrow
 TimexType = Literal["DATE", "TIME", "DURATION", "SET"]
 TimexAnchor = Literal["absolute", "dct", "discourse", "none"]
 ClaimStatus = Literal["consistent", "conflicting", "corrected"]

@@ -58,7 +58,7 @@ class BuildReport:
     added: list[Article] = field(default_factory=list)
     reused: int = 0  # articles already annotated in the store
     reannotated: int = 0  # stored members of re-rendered stories annotated by an older ANNOTATION_VERSION
-    redated: list[Article] = field(default_factory=list)  # earlier builds' undated articles this build dated
+    redated: list[Article] = field(default_factory=list)  # earlier builds' articles this build dated or dated finer
     skipped: list[SkippedInput] = field(default_factory=list)
     changes: list[StoryChange] = field(default_factory=list)
     stories: int = 0

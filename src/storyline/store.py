@@ -18,7 +18,17 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from storyline.model import AnnotatedArticle, Article, Claim, Mention, Quote, Sentence, Story, TimeExpr
+from storyline.model import (
+    COARSE_GRANULARITIES,
+    AnnotatedArticle,
+    Article,
+    Claim,
+    Mention,
+    Quote,
+    Sentence,
+    Story,
+    TimeExpr,
+)
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS articles (
@@ -256,7 +266,7 @@ class Store:
         return [
             article_id
             for article_id, interval in rows.fetchall()
-            if interval and json.loads(interval).get("granularity") in ("month", "year")
+            if interval and json.loads(interval).get("granularity") in COARSE_GRANULARITIES
         ]
 
     def load_articles(self, ids: Iterable[str]) -> list[Article]:
