@@ -136,6 +136,20 @@ def test_a_month_day_is_read_in_the_years_of_the_dated_articles_like_it(resource
     assert any("2015-03-03, a year the words do not name" in reason for reason in estimate.evidence)
 
 
+def test_a_month_day_takes_no_year_from_dated_articles_unlike_its_own(resources):
+    dated = _dated(
+        "library", dt.date(2022, 6, 10), "The Westby library opened a reading room for children, the council said."
+    )
+    undated = Article(
+        id="undated",
+        text="On March 3 the ferry crews of Eastholm walked out over pay. Passengers waited for coaches on the quay, "
+        "and the bakery by the pier sold out of bread before noon as travellers queued in the rain.",
+    )
+    dated_item, undated_item = _annotated(resources, dated, undated)
+    # the run's only year is another story's: the crews' walkout may be of any year, so it stays undated
+    assert infer(undated_item, DatedContext([dated_item], DatingSettings()), DatingSettings()) is None
+
+
 def test_a_day_told_long_before_the_dated_articles_counts_only_in_the_lead(resources):
     dated = Article(
         id="dated",

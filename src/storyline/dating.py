@@ -225,7 +225,6 @@ class DatedContext:
         self.sentences: list[tuple[dt.date, frozenset[str]]] = []
         self.by_word: dict[str, list[int]] = defaultdict(list)
         self.by_day: dict[dt.date, list[int]] = defaultdict(list)
-        self.years: set[int] = set()
         self.articles: list[tuple[dt.date, frozenset[str]]] = []
         self._span: tuple[dt.date, dt.date] | None = None  # kept as articles come: asked once per undated article
         self.article_by_word: dict[str, list[int]] = defaultdict(list)
@@ -236,7 +235,6 @@ class DatedContext:
 
     def add(self, annotated: AnnotatedArticle, published: dt.date) -> None:
         """Take in one article published on ``published`` (stated, or inferred from its stamp or dateline)."""
-        self.years.add(published.year)
         self._add_article(published, article_words(annotated, self.settings))
         words = _sentence_words(annotated)
         for timex in annotated.timexes:
@@ -364,11 +362,11 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
         candidates.update(told.day + dt.timedelta(days=n) for n in after)
     for told in own.ahead:
         candidates.update(told.day - dt.timedelta(days=n) for n in after)
-    # a month-day is read in the years that dated articles like this one were published, or when none is like it,
-    # in the years of all the run's dated articles
+    # a month-day is read in the years that dated articles like this one were published, and in no other: the
+    # run's other years may be another round of a look-alike story
     like_years = {day.year for day, _ in similar}
     for month_day in own.month_days:
-        years = sorted(like_years or context.years)
+        years = sorted(like_years)
         if month_day.weekday is not None:  # and only those in which it falls on the weekday it states
             years = years_fitting_weekday(month_day.month, month_day.day, month_day.weekday, years)
         for year in years:
