@@ -5,11 +5,12 @@ The TimeML documents here are written for these tests."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 from typer.testing import CliRunner
 
 from storyline.cli import app
-from storyline.evaluate.pubdates import figures, te3_silver_cases
+from storyline.evaluate.pubdates import figures, jsonl_cases, te3_silver_cases
 
 WIRE = """<?xml version="1.0" ?>
 <TimeML>
@@ -45,6 +46,25 @@ def test_te3_silver_cases_hide_the_creation_date_and_keep_it_as_the_truth(tmp_pa
     assert all(a.published_source == "header" for _, a in context)
     again, _ = te3_silver_cases(tmp_path, "half")
     assert [c.truth for c in again] == [c.truth for c in half]  # a fixed seed
+
+
+def test_a_labelled_file_scores_its_undated_lines_or_with_every_date_removed_each_line_whose_date_is_known(tmp_path):
+    lines = [
+        {"text": "The ferry crews of Eastholm walked out over pay.", "published": "2015-03-02"},
+        {"text": "Passengers of Eastholm waited for coaches on the quay.", "published_true": "2015-03-03"},
+        {"text": "The Westby library opened a reading room for children.", "published_true": None},
+    ]
+    data = tmp_path / "pile.jsonl"
+    data.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    cases, dated = jsonl_cases(data)
+    assert [c.truth for c in cases] == [dt.date(2015, 3, 3)]
+    assert [a.published for _, a in dated] == [dt.date(2015, 3, 2)]
+    every, none_dated = jsonl_cases(data, hide_all=True)
+    assert none_dated == []
+    assert sorted(c.truth for c in every) == [dt.date(2015, 3, 2), dt.date(2015, 3, 3)]
+    assert all(c.article.published is None and c.article.published_source == "missing" for c in every)
+    both = CliRunner().invoke(app, ["evaluate", "pubdates", "--dataset", "t17", "--hide-dates"])
+    assert both.exit_code != 0 and "E074" in both.output  # --hide-dates is for --data
 
 
 def test_figures_are_shares_of_the_hidden_articles():

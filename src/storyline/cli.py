@@ -676,6 +676,11 @@ def evaluate_pubdates(
         "--hide",
         help="With --dataset: hide the dates of a random half of each topic's articles (fixed seed) or of all.",
     ),
+    hide_dates: bool = typer.Option(
+        False,
+        "--hide-dates",
+        help="With --data: remove every date the lines show and score each line whose date is known.",
+    ),
     per_topic: Optional[int] = typer.Option(
         None,
         "--per-topic",
@@ -708,9 +713,13 @@ def evaluate_pubdates(
         (dataset is None) == (data is None)
         or (dataset is not None and dataset not in datasets)
         or hide not in ("half", "all")
+        or (hide_dates and data is None)
     ):
         _fail(
-            StorylineError("E074", "Pass either --dataset t17|te3-silver (with --hide half|all) or --data FILE.jsonl.")
+            StorylineError(
+                "E074",
+                "Pass either --dataset t17|te3-silver (with --hide half|all) or --data FILE.jsonl (with --hide-dates).",
+            )
         )
     try:
         if dataset == "te3-silver":
@@ -728,8 +737,12 @@ def evaluate_pubdates(
             assert data is not None
             if not data.is_file():
                 raise StorylineError("E075", f"No such file: {data}.")
-            cases, dated = pubdates.jsonl_cases(data)
-            title = f"{data}: the undated lines scored against published_true"
+            cases, dated = pubdates.jsonl_cases(data, hide_dates)
+            title = (
+                f"{data}: every date removed, each line whose date is known scored"
+                if hide_dates
+                else f"{data}: the undated lines scored against published_true"
+            )
     except StorylineError as error:
         _fail(error)
     report = pubdates.evaluate(

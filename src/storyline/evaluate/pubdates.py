@@ -99,8 +99,9 @@ def te3_silver_cases(folder: Path, hide: str) -> tuple[list[Case], list[tuple[st
     return cases, dated
 
 
-def jsonl_cases(data: Path) -> tuple[list[Case], list[tuple[str, Article]]]:
-    """Cases from a labelled JSONL: lines with no ``published`` but a ``published_true``."""
+def jsonl_cases(data: Path, hide_all: bool = False) -> tuple[list[Case], list[tuple[str, Article]]]:
+    """Cases from a labelled JSONL: lines with no ``published`` but a ``published_true``; with ``hide_all``, every
+    line whose date is known (shown or true), its shown date removed too (the pile as an undated crawl gives it)."""
     from storyline.ingest import ingest
     from storyline.ingest.dates import parse_date
 
@@ -116,12 +117,12 @@ def jsonl_cases(data: Path) -> tuple[list[Case], list[tuple[str, Article]]]:
     dated: list[tuple[str, Article]] = []
     for article in ingest([str(data)]).articles:
         row = rows.get(" ".join(article.text.split())[:200], {})
-        if article.published is not None:
+        if article.published is not None and not hide_all:
             dated.append(("all", article))
             continue
-        truth = parse_date(row.get("published_true"))
+        truth = article.published or parse_date(row.get("published_true"))
         if truth is not None:
-            cases.append(Case(article, truth, "all"))
+            cases.append(Case(hidden_copy(article) if hide_all else article, truth, "all"))
     return cases, dated
 
 
