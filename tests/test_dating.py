@@ -136,18 +136,27 @@ def test_a_month_day_is_read_in_the_years_of_the_dated_articles_like_it(resource
     assert any("2015-03-03, a year the words do not name" in reason for reason in estimate.evidence)
 
 
-def test_a_month_day_takes_no_year_from_dated_articles_unlike_its_own(resources):
-    dated = _dated(
-        "library", dt.date(2022, 6, 10), "The Westby library opened a reading room for children, the council said."
-    )
+def test_a_month_day_like_no_dated_article_is_read_in_the_runs_years_only_when_they_are_one_period(resources):
+    library = "The Westby library opened a reading room for children, the council said."
     undated = Article(
         id="undated",
         text="On March 3 the ferry crews of Eastholm walked out over pay. Passengers waited for coaches on the quay, "
         "and the bakery by the pier sold out of bread before noon as travellers queued in the rain.",
     )
-    dated_item, undated_item = _annotated(resources, dated, undated)
-    # the run's only year is another story's: the crews' walkout may be of any year, so it stays undated
-    assert infer(undated_item, DatedContext([dated_item], DatingSettings()), DatingSettings()) is None
+    early, late, undated_item = _annotated(
+        resources,
+        _dated("early", dt.date(2015, 6, 10), library),
+        _dated("late", dt.date(2022, 6, 10), library),
+        undated,
+    )
+    # years apart, the run may hold look-alike rounds: the crews' walkout may be of any year, so it stays undated
+    assert infer(undated_item, DatedContext([early, late], DatingSettings()), DatingSettings()) is None
+    one_period = infer(undated_item, DatedContext([late], DatingSettings()), DatingSettings())
+    assert one_period is not None and one_period.likely == dt.date(2022, 3, 3)
+    # an article dated by its own stamp joins the context, but its year is no stated period of the run
+    stamped = DatedContext([], DatingSettings())
+    stamped.add(late, dt.date(2022, 6, 10))
+    assert infer(undated_item, stamped, DatingSettings()) is None
 
 
 def test_a_day_told_long_before_the_dated_articles_counts_only_in_the_lead(resources):

@@ -228,10 +228,13 @@ class DatedContext:
         self.articles: list[tuple[dt.date, frozenset[str]]] = []
         self._span: tuple[dt.date, dt.date] | None = None  # kept as articles come: asked once per undated article
         self.article_by_word: dict[str, list[int]] = defaultdict(list)
-        for annotated in dated:
-            published = annotated.article.stated_date
-            if published is not None:
-                self.add(annotated, published)
+        stated = [(a, a.article.stated_date) for a in dated if a.article.stated_date is not None]
+        for annotated, published in stated:
+            self.add(annotated, published)
+        # the years of the stated dates when they span one period (articles added later are inferred)
+        days = [published for _, published in stated]
+        one_period = bool(days) and (max(days) - min(days)).days <= settings.one_period_days
+        self.one_period_years = {day.year for day in days} if one_period else set()
 
     def add(self, annotated: AnnotatedArticle, published: dt.date) -> None:
         """Take in one article published on ``published`` (stated, or inferred from its stamp or dateline)."""
@@ -362,9 +365,9 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
         candidates.update(told.day + dt.timedelta(days=n) for n in after)
     for told in own.ahead:
         candidates.update(told.day - dt.timedelta(days=n) for n in after)
-    # a month-day is read in the years that dated articles like this one were published, and in no other: the
-    # run's other years may be another round of a look-alike story
-    like_years = {day.year for day, _ in similar}
+    # a month-day is read in the years that dated articles like this one were published; when none is like it, in
+    # the years of the run's stated dates only if they span one period: a wider pile may hold look-alike rounds
+    like_years = {day.year for day, _ in similar} or context.one_period_years
     for month_day in own.month_days:
         years = sorted(like_years)
         if month_day.weekday is not None:  # and only those in which it falls on the weekday it states
