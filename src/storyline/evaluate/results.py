@@ -23,14 +23,24 @@ JSON_OUT_HELP = (
 
 
 def _commit() -> str | None:
-    """The checkout's commit (with ``+changes`` when files differ from it), or None outside a git checkout."""
+    """The checkout's commit (with ``+changes`` when files other than ``benchmarks/results`` differ from it), or None
+    outside a git checkout."""
     here = Path(__file__).resolve().parent
     try:
         commit = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True, text=True, timeout=10, check=True
         ).stdout.strip()
         dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
+            # the results a run writes are no change to what it measures
+            [
+                "git",
+                "status",
+                "--porcelain",
+                "--untracked-files=no",
+                "--",
+                ":(top)",
+                ":(top,exclude)benchmarks/results",
+            ],
             cwd=here,
             capture_output=True,
             text=True,
