@@ -220,6 +220,28 @@ def _dated(article_id: str, day: dt.date, text: str) -> Article:
     return Article(id=article_id, published=day, published_source="header", text=text)
 
 
+def test_the_evidence_names_a_near_copy_of_a_dated_article(resources):
+    report = (
+        "Ferry crews of Eastholm walked out over pay, the crew union said, and the harbour board called the strike "
+        "unlawful while sailings to the islands stopped. Coaches carried passengers along the coast road instead."
+    )
+    dated = _dated("report", dt.date(2015, 3, 2), report)
+    copy = Article(id="copy", text=report.replace("Coaches carried", "Buses took"))
+    loose = Article(
+        id="loose",
+        text="Ferry crews of Eastholm walked out again over pay on the islands, the union said, while shops on the "
+        "quay ran short of milk and the school bus did not come.",
+    )
+    dated_item, copy_item, loose_item = _annotated(resources, dated, copy, loose)
+    context = DatedContext([dated_item], DatingSettings())
+    near = infer(copy_item, context, DatingSettings())
+    assert near is not None and near.likely == dt.date(2015, 3, 2)
+    assert "a near copy of a dated article published 2015-03-02" in near.evidence
+    like = infer(loose_item, context, DatingSettings())
+    assert like is not None and not any("near copy" in reason for reason in like.evidence)
+    assert any("dated articles like it" in reason for reason in like.evidence)
+
+
 def test_similar_articles_tell_the_period_only_when_most_of_them_agree_on_it(resources):
     round_text = (
         "Ferry crews of Eastholm walked out over pay, the crew union said, and the harbour board "

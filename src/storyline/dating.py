@@ -473,8 +473,12 @@ def _score(
         score += settings.weight_neighbour * sum(
             similarity / (1 + abs((day - published).days)) for published, similarity in near
         )
-        days = ", ".join(sorted({p.isoformat() for p, _ in near}))
-        reasons.append((_SIMILAR, f"dated articles like it published {days}"))
+        copy_day, likeness = max(near, key=lambda found: found[1])
+        if likeness >= settings.near_copy:
+            reasons.append((_SIMILAR, f"a near copy of a dated article published {copy_day.isoformat()}"))
+        else:
+            days = ", ".join(sorted({p.isoformat() for p, _ in near}))
+            reasons.append((_SIMILAR, f"dated articles like it published {days}"))
     for timex, words, lead in own.relative:
         assert timex.offsets is not None
         offset = timex.offsets[day.weekday()]
