@@ -12,7 +12,7 @@ The flow is one way::
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 PublishedSource = Literal["header", "metadata", "sidecar", "url", "inferred", "missing"]
@@ -56,6 +56,11 @@ class Article:
     def stated_date(self) -> dt.date | None:
         """The publication date a source states (header, metadata, side file, URL); None when inferred or missing."""
         return self.published if self.published_source != "inferred" else None
+
+    def without_text(self) -> Article:
+        """The article's metadata alone: what a build report keeps of each new article (the store keeps the text;
+        a cluster build of millions cannot hold every text until it ends)."""
+        return replace(self, text="")
 
     @property
     def reference_date(self) -> dt.date | None:

@@ -55,7 +55,7 @@ class StoryChange:
 @dataclass
 class BuildReport:
     out: Path
-    added: list[Article] = field(default_factory=list)
+    added: list[Article] = field(default_factory=list)  # the new articles, without their text (Article.without_text)
     reused: int = 0  # articles already annotated in the store
     reannotated: int = 0  # stored members of re-rendered stories annotated by an older ANNOTATION_VERSION
     redated: list[Article] = field(default_factory=list)  # earlier builds' articles this build dated or dated finer
@@ -244,12 +244,14 @@ def build(
             redated = [a for a in new_annotated if a.article.id in undated_ids]
             del new_annotated  # the dated articles' annotations, read back for dating
             by_id = {a.article.id: a.article for a in redated}
-            report.added = [by_id.get(article.id, article) for article in kept.articles]
+            report.added = [
+                by_id[article.id].without_text() if article.id in by_id else article for article in kept.articles
+            ]
             new_ids = {a.id for a in report.added} | set(grouping_stream.stranded)
             update = grouping_stream.finish(redated)
             grouper = grouping_stream.grouper
         else:
-            report.added = [a.article for a in new_annotated]
+            report.added = [a.article.without_text() for a in new_annotated]
             with times.stage("group"):
                 grouper = StoryGrouper(settings.group, store.get_state(GROUPER_STATE))
                 pending = new_annotated + _stranded(store, grouper, new_annotated)

@@ -90,8 +90,8 @@ class PartitionResult:
 
 @dataclass
 class ClusterAnnotated:
-    """What the client keeps of a cluster build's new articles until the end: each article (its text and
-    metadata, for the build report), in input order, and the annotations of the undated ones only, as
+    """What the client keeps of a cluster build's new articles until the end: each article's metadata (not its
+    text: the build report needs no more), in input order, and the annotations of the undated ones only, as
     dating needs them whole; the dated ones' annotations are in the store, where dating reads them back
     only when some article is undated."""
 
@@ -383,7 +383,7 @@ def annotate_on_cluster(
                     store.save_annotated(annotated, ANNOTATION_VERSION)
                 if progress.on_article:
                     progress.on_article(annotated.article)
-                kept.articles.append(annotated.article)
+                kept.articles.append(annotated.article.without_text())
                 if annotated.article.published is None:
                     kept.undated.append(annotated)
                 if stream is not None:
