@@ -69,6 +69,23 @@ def test_an_updated_stamp_dates_the_article_to_the_day(resources):
     assert "stamp" in estimate.evidence[0]
 
 
+def test_a_day_the_article_tells_gives_its_likeliest_day_within_the_days_around_it(resources):
+    article = Article(
+        id="told",
+        text="The harbour board of Eastholm met for three hours and voted to raise the ferry fares. "
+        "The vote was taken on March 8, 2011, after the crews had warned of a strike.",
+    )
+    (item,) = _annotated(resources, article)
+    estimate = infer(item, DatedContext([], DatingSettings()), DatingSettings())
+    assert estimate is not None and estimate.likely == dt.date(2011, 3, 8)
+    # no stamp names the day of writing: a report is often written the day after what it tells
+    assert (estimate.earliest, estimate.latest, estimate.granularity) == (
+        dt.date(2011, 3, 5),
+        dt.date(2011, 3, 11),
+        "week",
+    )
+
+
 def test_an_article_with_no_evidence_stays_undated(resources):
     (item,) = _annotated(resources, Article(id="none", text="The ferry is painted blue. Its crew likes the colour."))
     assert infer(item, DatedContext([], DatingSettings()), DatingSettings()) is None
@@ -417,7 +434,9 @@ def test_a_date_an_earlier_build_inferred_to_the_month_is_narrowed_by_the_report
     coarse = undated_after(tmp_path / "one", Settings(), first)
     assert coarse["published_source"] == "inferred" and coarse["published_granularity"] == "month"
     narrowed = undated_after(tmp_path / "two", Settings(), first, [report])
-    assert (narrowed["published"], narrowed["published_granularity"]) == ("2023-05-12", "day")
+    # the day the report names, within the week an estimate from another article's words allows
+    assert (narrowed["published"], narrowed["published_granularity"]) == ("2023-05-12", "week")
+    assert (narrowed["published_earliest"], narrowed["published_latest"]) == ("2023-05-09", "2023-05-15")
     assert "2023-05-10" in narrowed["date_evidence"]
     kept = undated_after(tmp_path / "kept", Settings(dating=DatingSettings(redate_stored=0)), first, [report])
     assert (kept["published"], kept["published_granularity"]) == (coarse["published"], "month")

@@ -405,6 +405,11 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
         # week around them: too coarse to count "on Monday" from
         reach = dt.timedelta(days=settings.neighbours_only_days)
         earliest, latest = min(earliest, likely - reach), max(latest, likely + reach)
+    elif all(kind != _DATELINE for kind, _ in reasons) and (latest - earliest).days < 2 * settings.interval_reach_days:
+        # only the article's own stamp or dateline names its day; other evidence names a day near it (a day told
+        # as past is often the day before, a similar article's a day or two off)
+        reach = dt.timedelta(days=settings.interval_reach_days)
+        earliest, latest = min(earliest, likely - reach), max(latest, likely + reach)
     granularity = granularity_of((latest - earliest).days)
     if granularity is None:
         return None  # the evidence points to days too far apart to name a period
@@ -553,7 +558,7 @@ def _narrow_coarse_estimates(
             if (
                 annotated.article.id not in in_context
                 and estimate is not None
-                and estimate.granularity == "day"
+                and estimate.granularity in ("day", "week")
                 and _ALIGNED in estimate.kinds
             ):
                 context.add(annotated, estimate.likely)

@@ -212,6 +212,7 @@ def evaluate(
         estimates.update(infer_dates(items, by_story.get(story, []), settings))
     results: dict[str, list[tuple[dt.date, dt.date | None]]] = {name: [] for name in SYSTEMS}
     granularities: dict[str, int] = {}
+    holding: dict[str, int] = {}  # per granularity, the estimates whose interval holds the true date
     for case in cases:
         item = annotated.get(case.article.id)
         if item is None:
@@ -220,12 +221,16 @@ def evaluate(
         results["storyline"].append((case.truth, estimate.likely if estimate else None))
         if estimate:
             granularities[estimate.granularity] = granularities.get(estimate.granularity, 0) + 1
+            if estimate.earliest <= case.truth <= estimate.latest:
+                holding[estimate.granularity] = holding.get(estimate.granularity, 0) + 1
         results["latest full date named"].append((case.truth, latest_named(item)))
         results["htmldate (text only)"].append((case.truth, htmldate_guess(case.article)))
     return {
         "hidden": len(results["storyline"]),
         "context_articles": sum(len(v) for v in by_story.values()),
         "granularity": granularities,
+        # the share of each granularity's estimates whose interval (earliest to latest) holds the true date
+        "interval_holds_truth": {name: holding.get(name, 0) / count for name, count in granularities.items()},
         "systems": {name: figures(pairs) for name, pairs in results.items()},
     }
 
@@ -242,5 +247,10 @@ def render(report: dict, title: str) -> str:
         "storyline's estimates by granularity: "
         + ", ".join(f"{k} {v}" for k, v in sorted(report["granularity"].items()))
     )
+    if report["granularity"]:
+        lines.append(
+            "their intervals hold the true date: "
+            + ", ".join(f"{k} {v * 100:.0f} %" for k, v in sorted(report["interval_holds_truth"].items()))
+        )
     lines.append("No published system infers publication dates of undated news; the baselines run here.")
     return "\n".join(lines)
