@@ -363,6 +363,20 @@ def test_an_early_sentence_naming_no_day_may_summarise_the_day_before_its_public
     assert all(not c.pool for c in candidates_of(annotated, "a1", [annotated], pool_sentences=0))
 
 
+@pytest.mark.parametrize("granularity, placed", [("day", True), ("week", True), ("month", False)])
+def test_a_lead_is_placed_at_an_inferred_date_fine_enough_to_count_on_monday_from(granularity, placed):
+    annotated = _article("a1", "2011-03-08", ["Ferry crews walked out at dawn .", "The port stayed shut ."])
+    article = annotated.article
+    article.published_source, article.published_granularity = "inferred", granularity
+    article.date_evidence = f"inferred ({granularity}: …) from 'Tuesday' in the lead"
+    lead = [c for c in candidates_of(annotated, "a1", [annotated]) if c.sentence_index == 0]
+    if placed:  # at the likeliest day, saying it was inferred
+        assert [c.date for c in lead] == ["2011-03-08"]
+        assert lead[0].ref.inferred and granularity in lead[0].ref.inferred
+    else:  # a month is too coarse to name the day
+        assert lead == []
+
+
 def test_a_report_of_the_next_day_summarises_the_day_it_tells_without_counting_for_it():
     """In a large story, the lead of a next-day report is a second summary of the day, not evidence for it."""
     articles = [

@@ -217,7 +217,9 @@ def candidates_of(
                 anchors.append((date, timex.text, inferred, False))
         lead = index < settings.lead_sentences and sentence.paragraph <= 1
         has_day = any(len(date) == 10 for date, *_ in anchors)
-        inferred_day = article.published_source == "inferred" and article.published_granularity == "day"
+        # an inferred date fine enough to count "on Monday" from (a day or a week) places the lead at its
+        # likeliest day, as it resolves the article's relative days
+        inferred_day = article.published_source == "inferred" and article.reference_date is not None
         dated = article.stated_date is not None or inferred_day
         # a lead placed at an inferred publication day says so
         how = f"the inferred publication date: {article.date_evidence}" if inferred_day else None
