@@ -56,27 +56,29 @@ def test_an_interval_names_its_granularity():
     assert [granularity_of(n) for n in (0, 3, 20, 200, 800)] == ["day", "week", "month", "year", None]
 
 
+def _inferred_alone(resources, text: str):
+    """The estimate for one undated article with no dated article beside it."""
+    (item,) = _annotated(resources, Article(id="alone", text=text))
+    return infer(item, DatedContext([], DatingSettings()), DatingSettings())
+
+
 def test_an_updated_stamp_dates_the_article_to_the_day(resources):
-    article = Article(
-        id="stamp",
-        text="Updated: March 8, 2011\n\nThe harbour board met on Monday and voted to "
-        "raise the ferry fares by a tenth from April.",
+    estimate = _inferred_alone(
+        resources,
+        "Updated: March 8, 2011\n\nThe harbour board met on Monday and voted to raise the ferry fares by a tenth "
+        "from April.",
     )
-    (item,) = _annotated(resources, article)
-    estimate = infer(item, DatedContext([], DatingSettings()), DatingSettings())
     assert estimate is not None
     assert (estimate.likely, estimate.granularity) == (dt.date(2011, 3, 8), "day")
     assert "stamp" in estimate.evidence[0]
 
 
 def test_a_day_the_article_tells_gives_its_likeliest_day_within_the_days_around_it(resources):
-    article = Article(
-        id="told",
-        text="The harbour board of Eastholm met for three hours and voted to raise the ferry fares. "
+    estimate = _inferred_alone(
+        resources,
+        "The harbour board of Eastholm met for three hours and voted to raise the ferry fares. "
         "The vote was taken on March 8, 2011, after the crews had warned of a strike.",
     )
-    (item,) = _annotated(resources, article)
-    estimate = infer(item, DatedContext([], DatingSettings()), DatingSettings())
     assert estimate is not None and estimate.likely == dt.date(2011, 3, 8)
     # no stamp names the day of writing: a report is often written the day after what it tells
     assert (estimate.earliest, estimate.latest, estimate.granularity) == (
@@ -87,8 +89,7 @@ def test_a_day_the_article_tells_gives_its_likeliest_day_within_the_days_around_
 
 
 def test_an_article_with_no_evidence_stays_undated(resources):
-    (item,) = _annotated(resources, Article(id="none", text="The ferry is painted blue. Its crew likes the colour."))
-    assert infer(item, DatedContext([], DatingSettings()), DatingSettings()) is None
+    assert _inferred_alone(resources, "The ferry is painted blue. Its crew likes the colour.") is None
 
 
 def test_a_relative_day_naming_what_a_dated_article_names_fixes_the_day(resources):
