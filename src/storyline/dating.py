@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from storyline.annotate.undated import day_of
 from storyline.compose.text import content_words, jaccard
 from storyline.config import DatingSettings
-from storyline.model import COARSE_GRANULARITIES, AnnotatedArticle, Article, Granularity, TimeExpr
+from storyline.model import COARSE_GRANULARITIES, FINE_GRANULARITIES, AnnotatedArticle, Article, Granularity, TimeExpr
 
 _MONTH_DAY = re.compile(r"^XXXX-(\d{2})-(\d{2})$")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -403,13 +403,15 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
     if all(kind in (_SIMILAR, _LEAD_DAY) for kind, _ in reasons):
         # similar articles tell the period, not the day, and a weekday in the lead falls on some day of any
         # week around them: too coarse to count "on Monday" from
-        reach = dt.timedelta(days=settings.neighbours_only_days)
-        earliest, latest = min(earliest, likely - reach), max(latest, likely + reach)
+        reach_days = settings.neighbours_only_days
     elif all(kind != _DATELINE for kind, _ in reasons) and (latest - earliest).days < 2 * settings.interval_reach_days:
         # only the article's own stamp or dateline names its day; other evidence names a day near it (a day told
         # as past is often the day before, a similar article's a day or two off)
-        reach = dt.timedelta(days=settings.interval_reach_days)
-        earliest, latest = min(earliest, likely - reach), max(latest, likely + reach)
+        reach_days = settings.interval_reach_days
+    else:
+        reach_days = 0
+    reach = dt.timedelta(days=reach_days)
+    earliest, latest = min(earliest, likely - reach), max(latest, likely + reach)
     granularity = granularity_of((latest - earliest).days)
     if granularity is None:
         return None  # the evidence points to days too far apart to name a period
@@ -558,7 +560,7 @@ def _narrow_coarse_estimates(
             if (
                 annotated.article.id not in in_context
                 and estimate is not None
-                and estimate.granularity in ("day", "week")
+                and estimate.granularity in FINE_GRANULARITIES
                 and _ALIGNED in estimate.kinds
             ):
                 context.add(annotated, estimate.likely)
@@ -571,7 +573,7 @@ def _narrow_coarse_estimates(
             new = infer(annotated, context, narrowing)
             if (
                 new is not None
-                and new.granularity in ("day", "week")
+                and new.granularity in FINE_GRANULARITIES
                 and _ALIGNED in new.kinds
                 and old.earliest - reach <= new.likely <= old.latest + reach
             ):

@@ -19,6 +19,7 @@ PublishedSource = Literal["header", "metadata", "sidecar", "url", "inferred", "m
 Granularity = Literal["day", "week", "month", "year"]
 GRANULARITIES: tuple[Granularity, ...] = ("day", "week", "month", "year")  # finest first
 COARSE_GRANULARITIES: tuple[Granularity, ...] = ("month", "year")  # inferred dates that later evidence may narrow
+FINE_GRANULARITIES: tuple[Granularity, ...] = ("day", "week")  # inferred dates "on Monday" is counted from
 TimexType = Literal["DATE", "TIME", "DURATION", "SET"]
 TimexAnchor = Literal["absolute", "dct", "discourse", "none"]
 ClaimStatus = Literal["consistent", "conflicting", "corrected"]
@@ -67,7 +68,7 @@ class Article:
         """The date relative expressions resolve against: a stated date, or an inferred one fine enough
         to place "on Monday" (a day or a week); None otherwise."""
         if self.published_source == "inferred":
-            return self.published if self.published_granularity in ("day", "week") else None
+            return self.published if self.published_granularity in FINE_GRANULARITIES else None
         return self.published
 
 

@@ -219,10 +219,10 @@ def candidates_of(
         has_day = any(len(date) == 10 for date, *_ in anchors)
         # an inferred date fine enough to count "on Monday" from (a day or a week) places the lead at its
         # likeliest day, as it resolves the article's relative days
-        inferred_day = article.published_source == "inferred" and article.reference_date is not None
-        dated = article.stated_date is not None or inferred_day
+        inferred_placed = article.published_source == "inferred" and article.reference_date is not None
+        dated = article.stated_date is not None or inferred_placed
         # a lead placed at an inferred publication day says so
-        how = f"the inferred publication date: {article.date_evidence}" if inferred_day else None
+        how = f"the inferred publication date: {article.date_evidence}" if inferred_placed else None
         if not has_day and dated and article.published is not None:
             if lead or index < pool_sentences:
                 anchors.append((article.published.isoformat(), None, how, not lead))
