@@ -10,11 +10,12 @@ import json
 
 from storyline.annotate import annotate
 from storyline.check import check_document, stated_parts_disagree
+from storyline.compose.text import jaccard
 from storyline.compose.timeline import year_if_certain
 from storyline.config import DatingSettings, Settings
 from storyline.dating import (
     DatedContext,
-    article_words,
+    WordStems,
     granularity_of,
     in_markup,
     infer,
@@ -109,6 +110,23 @@ def test_a_relative_day_naming_what_a_dated_article_names_fixes_the_day(resource
     assert estimate is not None
     assert estimate.likely == dt.date(2023, 5, 12)
     assert any("2023-05-10" in reason for reason in estimate.evidence)
+
+
+def test_sentences_telling_one_happening_in_other_forms_of_its_words_align(resources):
+    dated = _dated(
+        "dated",
+        dt.date(2015, 3, 5),
+        "Ferry crews walked off the job at the Eastholm docks on March 4, striking over pay cuts.",
+    )
+    undated = Article(
+        id="undated", text="Ferry crew members left their jobs at Eastholm dock on Wednesday in a strike over cut pay."
+    )
+    dated_item, undated_item = _annotated(resources, dated, undated)
+    stems = WordStems()
+    assert stems.of(dated.text) & stems.of(undated.text) >= {"crew", "job", "dock", "strike", "cut"}
+    estimate = infer(undated_item, DatedContext([dated_item], DatingSettings()), DatingSettings())
+    assert estimate is not None
+    assert any("'Wednesday' names 2015-03-04" in reason for reason in estimate.evidence)
 
 
 def test_an_undated_article_its_stamp_dates_is_context_for_the_other_undated_ones(resources):
@@ -270,13 +288,37 @@ def test_similar_articles_tell_the_period_only_when_most_of_them_agree_on_it(res
     late = _dated("late", dt.date(2022, 3, 2), round_text)
     undated = Article(id="undated", text=round_text)
     *dated_items, undated_item = _annotated(resources, *early, late, undated)
-    words = article_words(undated_item, settings)
+    words = WordStems().article(undated_item, settings)
     context = DatedContext(dated_items, settings)
     found = context.one_period(context.similar(words))
     assert found and all(day.year == 2015 for day, _ in found)  # three of four agree: their period
     apart = DatedContext([dated_items[0], dated_items[3]], settings)
     split = apart.one_period(apart.similar(words))
     assert split == []  # one each side: no period
+
+
+def test_a_weak_likeness_to_one_or_two_dated_articles_tells_no_period_in_a_pile_of_several(resources):
+    strike = (
+        "Harbour pilots at Eastholm ended their strike after the board raised night pay, and ferries sailed to the "
+        "islands again."
+    )
+    strikes = [_dated(f"strike{n}", dt.date(2015, 3, 2 + n), strike) for n in range(2)]
+    harvest = _dated(
+        "harvest", dt.date(2022, 9, 5), "Wheat farmers near Kelby sold their harvest early as grain prices rose."
+    )
+    undated = Article(
+        id="undated",
+        text="Eastholm's harbour pilots guide tankers through the narrow channel past the lighthouse, a skill that "
+        "takes years to learn, their instructors say.",
+    )
+    *strike_items, harvest_item, undated_item = _annotated(resources, *strikes, harvest, undated)
+    settings = DatingSettings()
+    stems = WordStems()
+    likeness = jaccard(stems.article(undated_item, settings), stems.article(strike_items[0], settings))
+    assert settings.min_neighbour_similarity <= likeness < settings.weak_likeness
+    one_period = infer(undated_item, DatedContext(strike_items, settings), settings)
+    assert one_period is not None and one_period.likely.year == 2015  # the stated dates are one period
+    assert infer(undated_item, DatedContext([*strike_items, harvest_item], settings), settings) is None
 
 
 def test_stated_parts_of_the_words_must_agree_with_the_date():

@@ -100,8 +100,8 @@ class DatingSettings:
 
     lead_sentences: int = 3  # sentences that tell the day's news (the first is often a caption)
     days_after_told: int = 3  # a day told in the past may be this many days before publication (candidates)
-    min_sentence_words: int = 4  # content words a sentence needs to tell a happening
-    same_happening: float = 0.2  # Jaccard of content words for two sentences to tell the same happening
+    min_sentence_words: int = 4  # word stems a sentence needs to tell a happening
+    same_happening: float = 0.2  # Jaccard of word stems for two sentences to tell the same happening
     full_support: float = 0.4  # Jaccard at which a same-happening sentence counts in full
     max_postings: int = 400  # a word in more sentences than this is not looked up (it tells nothing apart)
     weight_told: float = 1.0  # a day told in the past, divided by 1 + the days since
@@ -113,7 +113,11 @@ class DatingSettings:
     neighbour_period_days: int = 60  # neighbours further than this from the most similar one are another period
     period_majority: float = 0.85  # … whose share of the neighbours' similarity must exceed this to tell the period
     neighbour_days: int = 3  # the days this close to a neighbour's are candidates, scored by closeness
-    min_neighbour_similarity: float = 0.1  # Jaccard of content words below which an article is no neighbour
+    min_neighbour_similarity: float = 0.1  # Jaccard of word stems below which an article is no neighbour
+    # when the stated dates span more than one period (or none is stated), neighbours less like an article than this
+    # tell its period only when more than half of ``neighbours`` are found (TE3 silver, two periods eight years
+    # apart: a lone neighbour this weak gave the wrong year to 4 estimates in 10)
+    weak_likeness: float = 0.15
     common_word_share: float = 0.2  # a word in more than this share of the dated articles is not looked up
     min_common_postings: int = 20
     neighbours_only_days: int = 14  # an estimate from similar articles alone spans this many days either side
