@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from dataclasses import replace
 
 from storyline.annotate import annotate
 from storyline.check import check_document, stated_parts_disagree
@@ -170,6 +171,30 @@ def test_a_month_day_is_read_in_the_years_of_the_dated_articles_like_it(resource
     assert estimate is not None  # March 3 of 2015 or of 2022 would be too far apart to name a period
     assert estimate.earliest.year == estimate.latest.year == 2015  # not the library's year: nothing like it then
     assert any("2015-03-03, a year the words do not name" in reason for reason in estimate.evidence)
+
+
+def test_a_month_day_is_read_only_in_the_period_the_articles_like_it_agree_on_when_the_run_spans_several(resources):
+    walkout = (
+        "Ferry crews of Eastholm walked out over pay, the crew union said, and the harbour board "
+        "called the strike unlawful while sailings to the islands stopped."
+    )
+    rounds = [_dated(f"early{n}", dt.date(2015, 6, 10 + n), walkout) for n in range(2)]
+    rounds += [_dated(f"late{n}", dt.date(2022, 6, 10 + n), walkout) for n in range(3)]
+    undated = Article(
+        id="undated",
+        text="On Thursday, March 3 the ferry crews of Eastholm walked out over pay, the crew union said, and the "
+        "harbour board called the strike unlawful.",
+    )
+    *dated_items, undated_item = _annotated(resources, *rounds, undated)
+    settings = DatingSettings()
+    # two articles like it in 2015 and three in 2022: no period holds most of the likeness, so the month-day is
+    # read in no year, though only 2022 has a Thursday, March 3
+    context = DatedContext(dated_items, settings)
+    assert context.one_period(context.similar(context.stems.article(undated_item, settings))) == []
+    assert infer(undated_item, context, settings) is None
+    agreeing = replace(settings, period_majority=0.5)
+    estimate = infer(undated_item, DatedContext(dated_items, agreeing), agreeing)
+    assert estimate is not None and estimate.likely.year == 2022
 
 
 def test_a_month_day_like_no_dated_article_is_read_in_the_runs_years_only_when_they_are_one_period(resources):

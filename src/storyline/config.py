@@ -122,7 +122,7 @@ class DatingSettings:
     min_common_postings: int = 20
     neighbours_only_days: int = 14  # an estimate from similar articles alone spans this many days either side
     weight_neighbour: float = 2.0  # similarity of a dated article published that day (halved a day apart)
-    # likeness at which the evidence names a similar dated article a near copy (on Timeline17, 85 % of undated
+    # likeness at which the evidence names a similar dated article a near copy (on Timeline17, 86 % of undated
     # articles this like a dated one were published within a day of it)
     near_copy: float = 0.6
     weight_dateline: float = 3.0  # a month-day opening a dateline ("LONDON, Sept 1 (Reuters)"), by 1 + days since

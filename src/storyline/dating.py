@@ -392,8 +392,10 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
     for told in own.ahead:
         candidates.update(told.day - dt.timedelta(days=n) for n in after)
     # a month-day is read in the years that dated articles like this one were published; when none is like it, in
-    # the years of the run's stated dates only if they span one period: a wider pile may hold look-alike rounds
-    like_years = {day.year for day, _ in similar} or context.one_period_years
+    # the years of the run's stated dates only if they span one period: a wider pile may hold look-alike rounds,
+    # where only the period most of the like articles agree on names the year
+    like = similar if context.one_period_years else neighbours
+    like_years = {day.year for day, _ in like} or context.one_period_years
     for month_day in own.month_days:
         years = sorted(like_years)
         if month_day.weekday is not None:  # and only those in which it falls on the weekday it states
