@@ -391,10 +391,10 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
         candidates.update(told.day + dt.timedelta(days=n) for n in after)
     for told in own.ahead:
         candidates.update(told.day - dt.timedelta(days=n) for n in after)
-    # a month-day is read in the years that dated articles like this one were published; when none is like it, in
-    # the years of the run's stated dates only if they span one period: a wider pile may hold look-alike rounds,
-    # where only the period most of the like articles agree on names the year
-    like = similar if context.one_period_years else neighbours
+    # a month-day is read in the years that dated articles like this one were published when they span one period,
+    # else only in the period most of them agree on (look-alike rounds); when none is like it, in the years of the
+    # run's stated dates only if they span one period
+    like = similar if _span_days(similar) <= settings.one_period_days else neighbours
     like_years = {day.year for day, _ in like} or context.one_period_years
     for month_day in own.month_days:
         years = sorted(like_years)
@@ -447,6 +447,12 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
     return Estimate(
         likely, earliest, latest, granularity, tuple(text for _, text in reasons), tuple(kind for kind, _ in reasons)
     )
+
+
+def _span_days(found: list[tuple[dt.date, float]]) -> int:
+    """Days from the first to the last of ``found`` (0 when there are none)."""
+    days = [day for day, _ in found]
+    return (max(days) - min(days)).days if days else 0
 
 
 def _weak(neighbours: list[tuple[dt.date, float]], settings: DatingSettings) -> bool:
