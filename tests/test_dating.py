@@ -130,6 +130,33 @@ def test_sentences_telling_one_happening_in_other_forms_of_its_words_align(resou
     assert any("'Wednesday' names 2015-03-04" in reason for reason in estimate.evidence)
 
 
+def test_a_day_dated_articles_still_tell_a_year_later_does_not_date_an_article_that_tells_it(resources):
+    dated = [
+        _dated(
+            "opening", dt.date(2009, 7, 10), "The Westby library opened a reading room for children, the council said."
+        ),
+        _dated(
+            "memorial",
+            dt.date(2010, 9, 1),
+            "A plaque went up in the square. The mayor spoke briefly. A band played. Crowds remembered the "
+            "Westby flood of June 25, 2009, which closed the old bridge.",
+        ),
+    ]
+    undated = Article(
+        id="undated",
+        text="Engineers inspected the span over the Kel river. Traffic slowed for an hour. Surveyors took samples. "
+        "The crossing had been shut since the storm of June 25, 2009.",
+    )
+    *dated_items, undated_item = _annotated(resources, *dated, undated)
+    context = DatedContext(dated_items, DatingSettings())
+    assert context.background(dt.date(2009, 6, 25))
+    estimate = infer(undated_item, context, DatingSettings())
+    assert estimate is None or not any("2009-06-25" in reason for reason in estimate.evidence)
+    remembered_less = DatingSettings(background_after_days=500)
+    soon_after = infer(undated_item, DatedContext(dated_items, remembered_less), remembered_less)
+    assert soon_after is not None and any("2009-06-25" in reason for reason in soon_after.evidence)
+
+
 def test_an_undated_article_its_stamp_dates_is_context_for_the_other_undated_ones(resources):
     stamped = Article(
         id="stamped",

@@ -245,6 +245,7 @@ class DatedContext:
     def __init__(self, dated: list[AnnotatedArticle], settings: DatingSettings):
         self.settings = settings
         self.stems = WordStems()
+        self._named_until: dict[dt.date, dt.date] = {}  # each day told, and the last dated article telling it
         self.sentences: list[tuple[dt.date, frozenset[str]]] = []
         self.by_word: dict[str, list[int]] = defaultdict(list)
         self.by_day: dict[dt.date, list[int]] = defaultdict(list)
@@ -278,8 +279,16 @@ class DatedContext:
                 day = published + dt.timedelta(days=offset) if offset is not None else None
             if day is not None and timex.sentence < len(words):
                 self._add(day, words[timex.sentence])
+            if day is not None and day <= published:
+                self._named_until[day] = max(self._named_until.get(day, day), published)
         for index in range(min(self.settings.lead_sentences, len(words))):
             self._add(published, words[index])
+
+    def background(self, day: dt.date) -> bool:
+        """Whether dated articles still tell ``day`` ``background_after_days`` after it: a day remembered (a
+        disaster's, a death's), whose telling does not say when an article was written."""
+        last = self._named_until.get(day)
+        return last is not None and (last - day).days >= self.settings.background_after_days
 
     def span(self) -> tuple[dt.date, dt.date] | None:
         """The first and last publication days of the articles taken in, if any."""
@@ -376,6 +385,7 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
         first, last = span[0] - reach, span[1] + reach
         own.past = [t for t in own.past if t.lead or first <= t.day <= last]
         own.ahead = [t for t in own.ahead if t.lead or first <= t.day <= last]
+    own.past = [told for told in own.past if told.lead or not context.background(told.day)]
     similar = context.similar(context.stems.article(annotated, settings))
     neighbours = context.one_period(similar)
     if not context.one_period_years and _weak(neighbours, settings):
