@@ -257,7 +257,7 @@ class DatedContext:
             self.add(annotated, published)
         # the years of the stated dates when they span one period (articles added later are inferred)
         days = [published for _, published in stated]
-        one_period = bool(days) and (max(days) - min(days)).days <= settings.one_period_days
+        one_period = bool(days) and _span_days(days) <= settings.one_period_days
         self.one_period_years = {day.year for day in days} if one_period else set()
 
     def add(self, annotated: AnnotatedArticle, published: dt.date) -> None:
@@ -404,7 +404,7 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
     # a month-day is read in the years that dated articles like this one were published when they span one period,
     # else only in the period most of them agree on (look-alike rounds); when none is like it, in the years of the
     # run's stated dates only if they span one period
-    like = similar if _span_days(similar) <= settings.one_period_days else neighbours
+    like = similar if _span_days([day for day, _ in similar]) <= settings.one_period_days else neighbours
     like_years = {day.year for day, _ in like} or context.one_period_years
     for month_day in own.month_days:
         years = sorted(like_years)
@@ -459,9 +459,8 @@ def infer(annotated: AnnotatedArticle, context: DatedContext, settings: DatingSe
     )
 
 
-def _span_days(found: list[tuple[dt.date, float]]) -> int:
-    """Days from the first to the last of ``found`` (0 when there are none)."""
-    days = [day for day, _ in found]
+def _span_days(days: list[dt.date]) -> int:
+    """Days from the first to the last of ``days`` (0 when there are none)."""
     return (max(days) - min(days)).days if days else 0
 
 
